@@ -1,0 +1,127 @@
+// The quote inquiry: one schema per service, used by the browser form and by POST /api/contact alike.
+import { z } from 'zod'
+import { EMAIL_PATTERN } from '../mailing-list/mailing-list.schema'
+import { colorsShownFor } from './balloon-colors'
+import type { Service } from '../services/services.schema'
+
+export const STUDIO_TIME_ZONE = 'America/Los_Angeles'
+export const NOT_PROVIDED = 'Not provided'
+
+export const REFERRAL_SOURCES = [
+  { value: 'instagram', label: 'Instagram' },
+  { value: 'facebook', label: 'Facebook' },
+  { value: 'other social media', label: 'Other Social Media' },
+  { value: 'internet search', label: 'Internet Search' },
+  { value: 'referral', label: 'Friend/Family Referral' },
+  { value: 'at an event/party', label: 'At an Event/Party' },
+  { value: 'other', label: 'Other' },
+] as const
+
+/** Today's date (YYYY-MM-DD) in the studio's time zone, so browser and server agree on "the past". */
+export function studioToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: STUDIO_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
+}
+
+const required = (message: string, max = 200) => z.string().trim().min(1, message).max(max, 'This answer is too long')
+
+const CustomAnswerSchema = z.object({ header: z.string().max(200), value: z.string().max(2000) })
+
+/** The part of a service that decides what its inquiry form asks. */
+export type InquiryFormConfig = Pick<
+  Service,
+  | 'title'
+  | 'showBalloonColorSelection'
+  | 'balloonColorSelectionRequired'
+  | 'maxBalloonColors'
+  | 'showStandardColors'
+  | 'showMetallicColors'
+  | 'showCrystalColors'
+  | 'showEffectsColors'
+  | 'customTextFields'
+  | 'customDropdownFields'
+>
+
+/**
+ * The inquiry as sent to POST /api/contact, validated for one service. Error paths name the field
+ * ('firstName', 'balloonColors', 'customFields.custom_123') so the form can show each message beside it.
+ */
+export function inquirySchemaFor(service: InquiryFormConfig, today: string = studioToday()) {
+  const offered = new Set(colorsShownFor(service).map((c) => c.name))
+  const max = service.maxBalloonColors
+  return z
+    .object({
+      firstName: required('First name is required', 100),
+      lastName: required('Last name is required', 100),
+      email: required('Email is required', 254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+      phone: required('Phone number is required', 40),
+      address: required('Address is required'),
+      city: required('City is required', 100),
+      zipcode: required('Zipcode is required', 20),
+      eventDate: z
+        .string()
+        .trim()
+        .min(1, 'Event date is required')
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Event date is required')
+        .refine((d) => d >= today, 'Event date cannot be in the past'),
+      eventDetails: z.string().max(5000, 'This answer is too long').default(''),
+      referralSource: z.string().max(100).default(''),
+      service: z.string().max(200).default(service.title),
+      serviceId: z.string().max(80).optional(),
+      balloonColors: z.array(z.string().max(100)).max(100).optional(),
+      customFields: z.record(z.string(), CustomAnswerSchema).default({}),
+      customDropdownFields: z.record(z.string(), CustomAnswerSchema).default({}),
+    })
+    .superRefine((inq, ctx) => {
+      if (service.showBalloonColorSelection) {
+        const colors = inq.balloonColors ?? []
+        if (service.balloonColorSelectionRequired && colors.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['balloonColors'], message: 'Please select at least one balloon color' })
+        }
+        if (max != null && colors.length > max) {
+          ctx.addIssue({ code: 'custom', path: ['balloonColors'], message: `You can only select up to ${max} colors` })
+        }
+        if (colors.some((c) => !offered.has(c))) {
+          ctx.addIssue({ code: 'custom', path: ['balloonColors'], message: 'Please choose colors from the list' })
+        }
+      }
+      for (const field of service.customTextFields) {
+        checkAnswer(ctx, 'customFields', field, inq.customFields[field.id]?.value)
+      }
+      for (const field of service.customDropdownFields) {
+        const value = inq.customDropdownFields[field.id]?.value
+        checkAnswer(ctx, 'customDropdownFields', field, value)
+        if (value && value !== NOT_PROVIDED && !field.options.includes(value)) {
+          ctx.addIssue({ code: 'custom', path: ['customDropdownFields', field.id], message: `Please choose one of the ${field.header} options` })
+        }
+      }
+    })
+}
+
+function checkAnswer(
+  ctx: z.RefinementCtx,
+  map: 'customFields' | 'customDropdownFields',
+  field: { id: string; header: string; optional: boolean },
+  value: string | undefined,
+) {
+  const blank = !value || !value.trim() || value === NOT_PROVIDED
+  if (!field.optional && blank) {
+    ctx.addIssue({ code: 'custom', path: [map, field.id], message: `${field.header} is required` })
+  }
+}
+
+export type Inquiry = z.output<ReturnType<typeof inquirySchemaFor>>
+
+/** Field errors keyed by dotted path, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.')
+    out[key] ??= issue.message
+  }
+  return out
+}

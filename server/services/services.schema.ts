@@ -1,0 +1,177 @@
+// The shape of a service, its inquiry-form configuration and the admin's edits to it; shared by server and browser.
+import { z } from 'zod'
+
+export const DEFAULT_SERVICE_ORDER = [
+  'bouquets',
+  'costumes-parades',
+  'balloon-garlands',
+  'mosaics',
+  'sculptures',
+  'custom-creations',
+  'corporate-creations',
+  'events',
+  'jumbos',
+  'penelope',
+] as const
+
+export const DEFAULT_INQUIRY_FORM_TITLE = 'Get a Quote'
+export const SERVICE_ID_PATTERN = /^[a-z0-9-]+$/
+export const MAX_BALLOON_COLORS_LIMIT = 50
+
+/** The add-service dialog and the server normalise ids the same way, so any client gets the same id. */
+export function normaliseServiceId(raw: string): string {
+  return raw.toLowerCase().replace(/[^a-z0-9-]/g, '-')
+}
+
+export const ServiceIdSchema = z
+  .string()
+  .min(1, 'Service id is required')
+  .max(80, 'Service id is too long')
+  .regex(SERVICE_ID_PATTERN, 'Use lowercase letters, numbers and hyphens')
+
+export const UploadUrlSchema = z
+  .string()
+  .regex(/^\/uploads\/[A-Za-z0-9._-]+$/, 'Image URLs must be under /uploads/')
+
+export const ServiceImageSchema = z.object({
+  cropped: UploadUrlSchema,
+  original: UploadUrlSchema,
+})
+export type ServiceImage = z.infer<typeof ServiceImageSchema>
+
+const header = z.string().max(200).trim().min(1, 'Title is required')
+const instructions = z.string().max(1000).trim().min(1, 'Instructions are required')
+
+export const CustomTextFieldSchema = z.object({
+  id: z.string().regex(/^custom_[0-9]+$/, 'Custom text field ids are custom_ plus a timestamp'),
+  header,
+  instructions,
+  optional: z.boolean().default(false),
+})
+export type CustomTextField = z.infer<typeof CustomTextFieldSchema>
+
+export const CustomDropdownFieldSchema = z.object({
+  id: z.string().regex(/^dropdown_[0-9]+$/, 'Dropdown field ids are dropdown_ plus a timestamp'),
+  header,
+  instructions,
+  optional: z.boolean().default(false),
+  options: z
+    .array(z.string().max(200).trim().min(1, 'Options cannot be blank'))
+    .min(1, 'At least one option is required')
+    .max(100),
+})
+export type CustomDropdownField = z.infer<typeof CustomDropdownFieldSchema>
+
+const maxBalloonColors = z
+  .number()
+  .int('Maximum colors must be a whole number')
+  .min(1, 'Maximum colors must be at least 1')
+  .max(MAX_BALLOON_COLORS_LIMIT, `Maximum colors must be at most ${MAX_BALLOON_COLORS_LIMIT}`)
+  .nullable()
+
+/** Everything about a service except its id and images: the fields the editor's Save Changes sends. */
+export const ServiceFieldsSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(120),
+  description: z.string().trim().min(1, 'Short description is required').max(500),
+  aboutText: z.string().max(10_000).default(''),
+  pricingInfo: z.string().max(10_000).default(''),
+  visible: z.boolean().default(true),
+  inquiryFormTitle: z.string().trim().max(120).default(DEFAULT_INQUIRY_FORM_TITLE)
+    .transform((t) => t || DEFAULT_INQUIRY_FORM_TITLE),
+  showBalloonColorSelection: z.boolean().default(false),
+  balloonColorSelectionRequired: z.boolean().default(false),
+  maxBalloonColors: maxBalloonColors.default(null),
+  showStandardColors: z.boolean().default(true),
+  showMetallicColors: z.boolean().default(true),
+  showCrystalColors: z.boolean().default(true),
+  showEffectsColors: z.boolean().default(true),
+  customTextFields: z.array(CustomTextFieldSchema).max(50).default([]),
+  customDropdownFields: z.array(CustomDropdownFieldSchema).max(50).default([]),
+  fieldOrder: z.array(z.string()).optional(),
+})
+
+/**
+ * fieldOrder always lists exactly the custom field ids: unknown ids are dropped and missing ones
+ * appended (text fields first, then dropdowns), so the form never shows a field twice or loses one.
+ */
+export function reconcileFieldOrder(
+  order: readonly string[] | undefined,
+  textFields: readonly { id: string }[],
+  dropdownFields: readonly { id: string }[],
+): string[] {
+  const ids = [...textFields.map((f) => f.id), ...dropdownFields.map((f) => f.id)]
+  const known = new Set(ids)
+  const kept = [...new Set(order ?? [])].filter((id) => known.has(id))
+  return [...kept, ...ids.filter((id) => !kept.includes(id))]
+}
+
+/** A service as stored in content/services/{id}.yaml and as the API returns it. */
+export const ServiceSchema = ServiceFieldsSchema.extend({
+  id: ServiceIdSchema,
+  images: z.array(ServiceImageSchema).max(100).default([]),
+}).transform((s) => ({
+  ...s,
+  fieldOrder: reconcileFieldOrder(s.fieldOrder, s.customTextFields, s.customDropdownFields),
+}))
+export type Service = z.output<typeof ServiceSchema>
+
+/** Body of POST /api/services: the add-service dialog's draft. */
+export const NewServiceSchema = z.object({
+  id: z.string().trim().min(1, 'Missing required fields').max(80).transform(normaliseServiceId),
+  title: z.string().trim().min(1, 'Missing required fields').max(120),
+  description: z.string().trim().min(1, 'Missing required fields').max(500),
+  aboutText: z.string().trim().min(1, 'Missing required fields').max(10_000),
+  pricingInfo: z.string().trim().min(1, 'Missing required fields').max(10_000),
+  imageUrl: z.string().max(500).optional(),
+  inquiryFormTitle: z.string().trim().max(120).optional(),
+})
+export type NewService = z.output<typeof NewServiceSchema>
+
+/** Body of PUT /api/services/{id}: any subset of the fields (a visibility toggle sends only `visible`). */
+export const ServiceUpdateSchema = ServiceFieldsSchema.partial()
+  .extend({
+    images: z.array(ServiceImageSchema).max(100).optional(),
+    /** The version the editor's copy was based on; a stale one answers 409 (see docs/api.md). */
+    baseVersion: z.string().max(100).optional(),
+  })
+  .strict()
+export type ServiceUpdate = z.output<typeof ServiceUpdateSchema>
+
+export const ServiceImagesUpdateSchema = z.object({ images: z.array(ServiceImageSchema).max(100) })
+
+export const ServiceOrderSchema = z.array(ServiceIdSchema).max(500)
+
+export const ServiceContentSchema = z.object({
+  aboutText: z.string().max(10_000),
+  pricingInfo: z.string().max(10_000),
+})
+export type ServiceContent = z.infer<typeof ServiceContentSchema>
+
+/** Returns services in the given order; ids with no service are skipped, unordered services follow at the end. */
+export function orderServices<T extends { id: string }>(services: readonly T[], order: readonly string[]): T[] {
+  const byId = new Map(services.map((s) => [s.id, s]))
+  const ordered: T[] = []
+  for (const id of order) {
+    const s = byId.get(id)
+    if (s) {
+      ordered.push(s)
+      byId.delete(id)
+    }
+  }
+  return [...ordered, ...byId.values()]
+}
+
+/** One line of pricing text: 'Label: value' splits at the first colon; other lines are plain items. */
+export type PricingLine = { label: string; value: string } | { text: string }
+
+export function parsePricingLines(pricingInfo: string): PricingLine[] {
+  return pricingInfo
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const colon = line.indexOf(':')
+      if (colon <= 0) return { text: line }
+      return { label: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() }
+    })
+}

@@ -1,0 +1,111 @@
+// Browser-test harness: the real built site on a temporary content root, driven by Debian's Chromium.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from '../../server/testing/temp-content'
+
+export const ADMIN_USERNAME = 'owner'
+export const ADMIN_PASSWORD = 'e2e-test-password-123'
+
+export interface Site extends TempContentRoot {
+  url: string
+  port: number
+  stop: () => Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => res(port))
+    })
+    srv.on('error', rej)
+  })
+}
+
+/** Starts `server/index.ts` (serving dist/client, built by `npm run build`) on a fresh temp content repo. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const content = makeTempContentRoot()
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_ROOT: content.root,
+      DATA_DIR: content.dataDir,
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    try {
+      const res = await fetch(`${url}/api/services`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return {
+    ...content,
+    url,
+    port,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      content.cleanup()
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+}
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1366, height: 900 }
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+/** Logs in through the dashboard's form as a person would. */
+export async function loginAsOwner(page: Page, siteUrl: string): Promise<void> {
+  await page.goto(`${siteUrl}/admin`)
+  await page.getByLabel('Username').fill(ADMIN_USERNAME)
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('tab', { name: 'Service Management' }).waitFor()
+}
