@@ -1,0 +1,24 @@
+// CSV for spreadsheet exports: RFC 4180 quoting, CRLF rows, a BOM for Excel, and no formula injection.
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** A cell a spreadsheet will show as text: leading = + - @ (and tab/CR) get a ' so nothing is evaluated. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value == null ? '' : String(value)
+  if (FORMULA_START.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
+  return '\uFEFF' + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** The download answer: text/csv, attachment with a dated file name, never cached. */
+export function csvResponse(csv: string, fileBase: string, today: string): Response {
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileBase}-${today}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}

@@ -1,0 +1,94 @@
+// The studio's e-mail for one inquiry: subject, plain text and simple HTML listing every answer, Reply-To the visitor.
+import { REFERRAL_SOURCES, STUDIO_TIME_ZONE } from './inquiry.schema'
+import type { InquiryRecord } from './inquiry-record.schema'
+
+export interface InquiryMessage {
+  subject: string
+  text: string
+  html: string
+  replyTo: { name: string; address: string }
+}
+
+/** Receipt time as the studio reads it, e.g. "Sat, Nov 21, 2026, 8:31 PM PST". */
+export function formatStudioTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: STUDIO_TIME_ZONE,
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso))
+}
+
+export function referralLabel(value: string): string {
+  return REFERRAL_SOURCES.find((r) => r.value === value)?.label ?? value
+}
+
+/** Every answer in form order as label/value rows; shared by the e-mail and the CSV export. */
+export function inquiryRows(record: InquiryRecord): [string, string][] {
+  const q = record.inquiry
+  const rows: [string, string][] = [
+    ['Service', q.service],
+    ['Name', `${q.firstName} ${q.lastName}`],
+    ['Email', q.email],
+    ['Phone', q.phone],
+    ['Address', q.address],
+    ['City', q.city],
+    ['Zipcode', q.zipcode],
+    ['Event date', q.eventDate],
+    ['Event details', q.eventDetails || '—'],
+    ['How they found us', q.referralSource ? referralLabel(q.referralSource) : '—'],
+  ]
+  if (q.balloonColors) rows.push(['Balloon colors', q.balloonColors.length ? q.balloonColors.join(', ') : 'None chosen'])
+  for (const answer of [...Object.values(q.customFields), ...Object.values(q.customDropdownFields)]) {
+    rows.push([answer.header, answer.value])
+  }
+  return rows
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+}
+
+/** Header values must not carry line breaks (a visitor's name is not allowed to add headers). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\t]+/g, ' ').trim()
+}
+
+export function composeInquiryMessage(record: InquiryRecord, brand: string): InquiryMessage {
+  const q = record.inquiry
+  const name = oneLine(`${q.firstName} ${q.lastName}`)
+  const subject = oneLine(`New inquiry: ${q.service} — ${name}, ${q.eventDate}`)
+  const rows = inquiryRows(record)
+  const received = formatStudioTime(record.receivedAt)
+  const text = [
+    `A new inquiry came in through the ${brand} website.`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value.includes('\n') ? `\n${value}\n` : value}`),
+    '',
+    `Received: ${received}`,
+    `Inquiry id: ${record.id}`,
+    '',
+    `Reply to this e-mail to answer ${q.firstName} directly.`,
+  ].join('\n')
+  const cell = 'padding:6px 12px;border-bottom:1px solid #e8ddd2;vertical-align:top;text-align:left'
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#2a1e2c;line-height:1.45">
+<h2 style="margin:0 0 12px">New inquiry: ${escapeHtml(q.service)}</h2>
+<p style="margin:0 0 16px">A new inquiry came in through the ${escapeHtml(brand)} website.</p>
+<table style="border-collapse:collapse;max-width:640px">
+${rows
+  .map(
+    ([label, value]) =>
+      `<tr><th style="${cell};white-space:nowrap">${escapeHtml(label)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<p style="margin:16px 0 0;color:#6b5d6c;font-size:13px">Received ${escapeHtml(received)} · inquiry ${escapeHtml(record.id)}<br>
+Reply to this e-mail to answer ${escapeHtml(q.firstName)} directly.</p>
+</body></html>`
+  return { subject, text, html, replyTo: { name, address: q.email } }
+}

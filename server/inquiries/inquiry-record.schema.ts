@@ -1,0 +1,56 @@
+// A stored inquiry as the inbox sees it: the visitor's answers plus receipt time, handling status and mail state.
+import { z } from 'zod'
+
+export const INQUIRY_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/
+
+export const INQUIRY_STATUSES = ['new', 'handled'] as const
+export const InquiryStatusSchema = z.enum(INQUIRY_STATUSES, { error: "Status must be 'new' or 'handled'" })
+export type InquiryStatus = z.infer<typeof InquiryStatusSchema>
+
+export const MAIL_STATES = ['pending', 'sent', 'failed', 'not-configured'] as const
+export type MailStateName = (typeof MAIL_STATES)[number]
+
+export const MailStateSchema = z.object({
+  state: z.enum(MAIL_STATES),
+  attempts: z.number().int().min(0),
+  lastError: z.string().optional(),
+  /** ISO time of the next automatic attempt; absent when none is planned. */
+  nextAttemptAt: z.string().optional(),
+  sentAt: z.string().optional(),
+})
+export type MailState = z.infer<typeof MailStateSchema>
+
+const Answer = z.object({ header: z.string(), value: z.string() })
+
+/** Read leniently: the form's schema already judged the answers when they arrived. */
+export const StoredInquirySchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  zipcode: z.string(),
+  eventDate: z.string(),
+  eventDetails: z.string().default(''),
+  referralSource: z.string().default(''),
+  service: z.string(),
+  serviceId: z.string().optional(),
+  balloonColors: z.array(z.string()).optional(),
+  customFields: z.record(z.string(), Answer).default({}),
+  customDropdownFields: z.record(z.string(), Answer).default({}),
+})
+export type StoredInquiry = z.infer<typeof StoredInquirySchema>
+
+export const InquiryRecordSchema = z.object({
+  id: z.string().regex(INQUIRY_ID_PATTERN),
+  receivedAt: z.string(),
+  status: InquiryStatusSchema,
+  handledAt: z.string().optional(),
+  inquiry: StoredInquirySchema,
+  mail: MailStateSchema,
+})
+export type InquiryRecord = z.infer<typeof InquiryRecordSchema>
+
+export const InquiryStatusFilterSchema = z.enum(['new', 'handled', 'all']).default('all')
+export type InquiryStatusFilter = z.infer<typeof InquiryStatusFilterSchema>

@@ -1,0 +1,120 @@
+// Test helper: a real SMTP server (the smtp-server package) on loopback that records what it accepts, and can go down.
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  from: string
+  to: string[]
+  raw: string
+}
+
+export interface TestSmtp {
+  port: number
+  url: string
+  received: ReceivedMail[]
+  /** Stops listening (connections are refused) until start() is called again on the same port. */
+  stop: () => Promise<void>
+  start: () => Promise<void>
+  waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>
+}
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const received: ReceivedMail[] = []
+  let server: SMTPServer | undefined
+  let port = 0
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = []
+          stream.on('data', (c: Buffer) => chunks.push(c))
+          stream.on('end', () => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString('utf8'),
+            })
+            callback()
+          })
+        },
+      })
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.server.address() as { port: number }).port
+        resolve()
+      })
+    })
+  await listen()
+  const smtp: TestSmtp = {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    start: listen,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, got ${received.length}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      return received
+    },
+  }
+  return smtp
+}
+
+export interface ParsedMail {
+  headers: Record<string, string>
+  subject: string
+  text: string
+  html: string
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(decodeQpBytes(data.replace(/_/g, ' ')), 'latin1').toString('utf8'),
+    )
+}
+
+function decodeQpBytes(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  if (/base64/i.test(encoding ?? '')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (/quoted-printable/i.test(encoding ?? '')) return Buffer.from(decodeQpBytes(body), 'latin1').toString('utf8')
+  return body
+}
+
+function splitPart(raw: string): { headers: Record<string, string>; body: string } {
+  const at = raw.indexOf('\r\n\r\n')
+  const head = at === -1 ? raw : raw.slice(0, at)
+  const body = at === -1 ? '' : raw.slice(at + 4)
+  const headers: Record<string, string> = {}
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = decodeWords(line.slice(colon + 1).trim())
+  }
+  return { headers, body }
+}
+
+/** Just enough MIME for assertions: decoded headers and the text/plain and text/html parts. */
+export function parseMail(raw: string): ParsedMail {
+  const { headers, body } = splitPart(raw)
+  let text = ''
+  let html = ''
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1]
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map((p) => splitPart(p.replace(/^\r\n/, ''))) : [{ headers, body }]
+  for (const part of parts) {
+    const decoded = decodeBody(part.body, part.headers['content-transfer-encoding'])
+    if (/text\/plain/i.test(part.headers['content-type'] ?? 'text/plain')) text = decoded
+    else if (/text\/html/i.test(part.headers['content-type'] ?? '')) html = decoded
+  }
+  return { headers, subject: headers.subject ?? '', text, html }
+}
