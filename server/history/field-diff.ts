@@ -1,0 +1,312 @@
+// Turns a content file's before and after text into field-level changes a person can read (no raw YAML where a field fits).
+import matter from 'gray-matter'
+import YAML from 'yaml'
+import type { FieldChange, FieldValue, ItemChange } from './history.types'
+import { isServiceItem, isUploadPath, itemLabel, itemOfPath, serviceIdOf, serviceLabel } from './items'
+
+type Json = unknown
+type Obj = Record<string, Json>
+
+const SERVICE_FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Short description',
+  aboutText: 'About',
+  pricingInfo: 'Pricing',
+  visible: 'Visible on the site',
+  images: 'Images',
+  inquiryFormTitle: 'Inquiry form title',
+  showBalloonColorSelection: 'Balloon colour picker',
+  balloonColorSelectionRequired: 'Balloon colour required',
+  maxBalloonColors: 'Maximum colours',
+  showStandardColors: 'Standard colours',
+  showMetallicColors: 'Metallic colours',
+  showCrystalColors: 'Crystal colours',
+  showEffectsColors: 'Effects colours',
+  customTextFields: 'Custom text fields',
+  customDropdownFields: 'Custom dropdown fields',
+  fieldOrder: 'Custom field order',
+}
+const SERVICE_FIELD_ORDER = Object.keys(SERVICE_FIELD_LABELS)
+
+const TESTIMONIAL_FIELD_LABELS: Record<string, string> = {
+  quote: 'Quote',
+  author: 'Customer',
+  position: 'Company/Role',
+  imageSrc: 'Photo',
+}
+
+const SITE_LABELS: Record<string, string> = {
+  brand: 'Brand',
+  contact: 'Contact',
+  social: 'Social links',
+  hero: 'Hero banner',
+  features: 'Features',
+  name: 'Name',
+  tagline: 'Tagline',
+  email: 'E-mail',
+  phone: 'Phone',
+  area: 'Area',
+  hours: 'Hours',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  title: 'Title',
+  subtitle: 'Subtitle',
+  image: 'Image',
+  primaryLabel: 'Primary button',
+  primaryHref: 'Primary button link',
+  secondaryLabel: 'Secondary button',
+  secondaryHref: 'Secondary button link',
+  servicesEnabled: 'Services pages',
+  aboutEnabled: 'About page',
+}
+
+function isObj(v: Json): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+function same(a: Json, b: Json): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** A value in words: Yes/No for switches, one line per entry for lists, YAML only for nested records. */
+export function formatValue(v: Json): FieldValue {
+  if (v === undefined) return null
+  if (v === null) return '(not set)'
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No'
+  if (typeof v === 'string' || typeof v === 'number') return String(v)
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) return v.join('\n')
+  if (Array.isArray(v) && v.every((x) => isObj(x) && typeof x.header === 'string')) {
+    return v
+      .map((f) => {
+        const field = f as Obj
+        const parts = [`${field.header}${field.optional ? ' (optional)' : ''}`]
+        if (field.instructions) parts.push(`  ${field.instructions}`)
+        if (Array.isArray(field.options)) parts.push(`  Options: ${field.options.join(', ')}`)
+        return parts.join('\n')
+      })
+      .join('\n')
+  }
+  return YAML.stringify(v, { lineWidth: 0 }).trimEnd()
+}
+
+function imageUrls(v: Json): string[] | null {
+  if (v === undefined) return null
+  if (!Array.isArray(v)) return typeof v === 'string' && v ? [v] : []
+  return v
+    .map((img) => (isObj(img) ? (img.cropped ?? img.original) : img))
+    .filter((u): u is string => typeof u === 'string')
+}
+
+function changeOf(before: Json, after: Json): FieldChange['change'] {
+  if (before === undefined) return 'added'
+  if (after === undefined) return 'removed'
+  return 'changed'
+}
+
+function textField(field: string, label: string, before: Json, after: Json): FieldChange {
+  return { field, label, kind: 'text', change: changeOf(before, after), before: formatValue(before), after: formatValue(after) }
+}
+
+function imagesField(field: string, label: string, before: Json, after: Json): FieldChange {
+  return { field, label, kind: 'images', change: changeOf(before, after), before: imageUrls(before), after: imageUrls(after) }
+}
+
+function looksLikeImage(v: Json): boolean {
+  return typeof v === 'string' && /^\/uploads\/[A-Za-z0-9._-]+$/.test(v)
+}
+
+/** Compares two records key by key in the given order (unknown keys after), one FieldChange per difference. */
+function diffRecord(
+  before: Obj | undefined,
+  after: Obj | undefined,
+  labelOf: (key: string) => string,
+  order: string[],
+  prefix = '',
+  labelPrefix = '',
+  isImages: (key: string, b: Json, a: Json) => boolean = () => false,
+): FieldChange[] {
+  const keys = [...new Set([...order, ...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+  const out: FieldChange[] = []
+  for (const key of keys) {
+    const b = before?.[key]
+    const a = after?.[key]
+    if (same(b, a)) continue
+    const label = `${labelPrefix}${labelOf(key)}`
+    const field = `${prefix}${key}`
+    if (isImages(key, b, a)) out.push(imagesField(field, label, b, a))
+    else out.push(textField(field, label, b, a))
+  }
+  return out
+}
+
+function parseYaml(text: string | null): { ok: true; value: Json } | { ok: false } {
+  if (text === null) return { ok: true, value: undefined }
+  try {
+    return { ok: true, value: YAML.parse(text) ?? undefined }
+  } catch {
+    return { ok: false }
+  }
+}
+
+function rawChange(item: string, label: string, path: string, before: string | null, after: string | null): ItemChange {
+  return {
+    item,
+    label,
+    path,
+    change: before === null ? 'added' : after === null ? 'removed' : 'changed',
+    fields: [{ field: 'text', label: 'File text', kind: 'text', change: changeOf(before ?? undefined, after ?? undefined), before, after }],
+  }
+}
+
+function diffService(b: Json, a: Json): FieldChange[] {
+  return diffRecord(
+    isObj(b) ? b : undefined,
+    isObj(a) ? a : undefined,
+    (k) => SERVICE_FIELD_LABELS[k] ?? k,
+    SERVICE_FIELD_ORDER,
+    '',
+    '',
+    (k) => k === 'images',
+  ).filter((f) => f.field !== 'id')
+}
+
+/** Lists of records with ids (testimonials, segments): added, removed and changed entries, then order. */
+function diffIdList(
+  b: Json,
+  a: Json,
+  entryLabel: (e: Obj) => string,
+  fieldLabels: Record<string, string>,
+  imageKeys: string[],
+): FieldChange[] {
+  const before = Array.isArray(b) ? b.filter(isObj) : []
+  const after = Array.isArray(a) ? a.filter(isObj) : []
+  const byId = (list: Obj[]) => new Map(list.map((e, i) => [String(e.id ?? `#${i + 1}`), e]))
+  const bm = byId(before)
+  const am = byId(after)
+  const out: FieldChange[] = []
+  const ids = [...new Set([...am.keys(), ...bm.keys()])]
+  for (const id of ids) {
+    const be = bm.get(id)
+    const ae = am.get(id)
+    if (same(be, ae)) continue
+    const label = `${entryLabel((ae ?? be)!)} › `
+    const fields = diffRecord(
+      be,
+      ae,
+      (k) => fieldLabels[k] ?? k,
+      Object.keys(fieldLabels),
+      `${id}.`,
+      label,
+      (k, bv, av) => imageKeys.includes(k) && (looksLikeImage(bv) || looksLikeImage(av)),
+    ).filter((f) => !f.field.endsWith('.id'))
+    const change: FieldChange['change'] = !be ? 'added' : !ae ? 'removed' : 'changed'
+    out.push(...fields.map((f) => ({ ...f, change })))
+  }
+  const order = (list: Obj[]) => list.map((e) => String(e.id ?? ''))
+  const kept = (list: Obj[], other: Map<string, Obj>) => order(list).filter((id) => other.has(id))
+  if (!same(kept(before, am), kept(after, bm))) {
+    const name = (e: Obj) => entryLabel(e)
+    out.push(textField('order', 'Order', before.map(name), after.map(name)))
+  }
+  return out
+}
+
+function diffSite(b: Json, a: Json): FieldChange[] {
+  const before = isObj(b) ? b : undefined
+  const after = isObj(a) ? a : undefined
+  const out: FieldChange[] = []
+  const groups = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+  for (const group of groups) {
+    const bg = before?.[group]
+    const ag = after?.[group]
+    if (same(bg, ag)) continue
+    if ((isObj(bg) || bg === undefined) && (isObj(ag) || ag === undefined)) {
+      out.push(
+        ...diffRecord(
+          bg as Obj | undefined,
+          ag as Obj | undefined,
+          (k) => SITE_LABELS[k] ?? k,
+          [],
+          `${group}.`,
+          `${SITE_LABELS[group] ?? group} › `,
+          (_k, bv, av) => looksLikeImage(bv) || looksLikeImage(av),
+        ),
+      )
+    } else out.push(textField(group, SITE_LABELS[group] ?? group, bg, ag))
+  }
+  return out
+}
+
+function markdownBody(text: string | null): string | null {
+  if (text === null) return null
+  try {
+    return matter(text).content.replace(/^\n+/, '')
+  } catch {
+    return text
+  }
+}
+
+/**
+ * The change to one file between two versions of its text (null = absent). Returns null when nothing a person
+ * would see changed (e.g. only YAML formatting).
+ */
+export function diffContentFile(path: string, before: string | null, after: string | null): ItemChange | null {
+  const item = itemOfPath(path) ?? path
+  const change: ItemChange['change'] = before === null ? 'added' : after === null ? 'removed' : 'changed'
+
+  if (isUploadPath(path)) {
+    const url = `/${path}`
+    return {
+      item,
+      label: `Image ${path.slice('uploads/'.length)}`,
+      path,
+      change,
+      fields: [imagesField('image', 'Image', before === null ? undefined : [url], after === null ? undefined : [url])],
+    }
+  }
+
+  if (path.endsWith('.md')) {
+    const b = markdownBody(before)
+    const a = markdownBody(after)
+    if (b === a) return null
+    const label = item === 'delivery-installation' ? 'Page text' : 'Text'
+    return {
+      item,
+      label: itemLabel(item),
+      path,
+      change,
+      fields: [{ field: 'markdownContent', label, kind: 'text', change: changeOf(b ?? undefined, a ?? undefined), before: b, after: a }],
+    }
+  }
+
+  if (!/\.ya?ml$/.test(path)) return before === after ? null : rawChange(item, itemLabel(item), path, before, after)
+
+  const pb = parseYaml(before)
+  const pa = parseYaml(after)
+  if (!pb.ok || !pa.ok) return before === after ? null : rawChange(item, itemLabel(item), path, before, after)
+  const b = pb.value
+  const a = pa.value
+
+  let label = itemLabel(item)
+  let fields: FieldChange[]
+  if (isServiceItem(item)) {
+    const title = (isObj(a) && typeof a.title === 'string' ? a.title : undefined) ?? (isObj(b) && typeof b.title === 'string' ? b.title : undefined)
+    label = serviceLabel(title, serviceIdOf(item)!)
+    fields = diffService(b, a)
+  } else if (item === 'testimonials') {
+    fields = diffIdList(b, a, (e) => `Testimonial by "${e.author ?? e.id}"`, TESTIMONIAL_FIELD_LABELS, ['imageSrc'])
+  } else if (item === 'mailing-list-segments') {
+    fields = diffIdList(b, a, (e) => `Interest "${e.name ?? e.id}"`, { name: 'Name' }, [])
+  } else if (item === 'site') {
+    fields = diffSite(b, a)
+  } else if (item === 'service-order') {
+    if (same(b, a)) return null
+    fields = [textField('order', 'Order', b, a)]
+  } else if (isObj(b) || isObj(a)) {
+    fields = diffRecord(isObj(b) ? b : undefined, isObj(a) ? a : undefined, (k) => k, [])
+  } else {
+    fields = same(b, a) ? [] : [textField('value', 'Value', b, a)]
+  }
+  if (fields.length === 0 && change === 'changed') return null
+  return { item, label, path, change, fields }
+}

@@ -1,0 +1,83 @@
+// Read-only git for history: its own child processes, never the index lock, so reads never wait on the write queue.
+import { execFile } from 'node:child_process'
+
+const READ_ENV = {
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_OPTIONAL_LOCKS: '0',
+  LC_ALL: 'C',
+}
+
+export class GitCommandError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly stderr: string,
+    readonly code: number | null,
+  ) {
+    super(`git ${args.join(' ')} failed: ${stderr.trim() || `exit ${code}`}`)
+    this.name = 'GitCommandError'
+  }
+}
+
+export interface GitRunOptions {
+  env?: Record<string, string>
+  timeoutMs?: number
+}
+
+export function gitBuffer(root: string, args: string[], options: GitRunOptions = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      ['-c', 'core.quotePath=false', ...args],
+      {
+        cwd: root,
+        encoding: 'buffer',
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 60_000,
+        env: { ...process.env, ...READ_ENV, ...options.env },
+      },
+      (err, stdout, stderr) => {
+        if (err) reject(new GitCommandError(args, stderr.toString('utf8'), typeof err.code === 'number' ? err.code : null))
+        else resolve(stdout)
+      },
+    )
+  })
+}
+
+export async function git(root: string, args: string[], options: GitRunOptions = {}): Promise<string> {
+  return (await gitBuffer(root, args, options)).toString('utf8')
+}
+
+/** A file's bytes at a commit, or null when the commit does not have it. */
+export async function blobAt(root: string, rev: string, path: string): Promise<Buffer | null> {
+  try {
+    return await gitBuffer(root, ['cat-file', 'blob', `${rev}:${path}`])
+  } catch (err) {
+    if (err instanceof GitCommandError) return null
+    throw err
+  }
+}
+
+export async function textAt(root: string, rev: string, path: string): Promise<string | null> {
+  const blob = await blobAt(root, rev, path)
+  return blob === null ? null : blob.toString('utf8')
+}
+
+/** Full hash of a commit-ish, or null when it does not name a commit of this repository. */
+export async function resolveCommit(root: string, rev: string): Promise<string | null> {
+  if (!/^([0-9a-fA-F]{4,64}|HEAD)(\^[12]?|~\d{1,4})?$/.test(rev)) return null
+  try {
+    return (await git(root, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])).trim() || null
+  } catch {
+    return null
+  }
+}
+
+/** Paths under the given directories in a commit's tree. */
+export async function filesAt(root: string, rev: string, dirs: string[]): Promise<string[]> {
+  const out = await git(root, ['ls-tree', '-r', '-z', '--name-only', rev, '--', ...dirs])
+  return out.split('\0').filter(Boolean)
+}
+
+export async function hasHead(root: string): Promise<boolean> {
+  return (await resolveCommit(root, 'HEAD')) !== null
+}

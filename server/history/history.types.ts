@@ -1,0 +1,85 @@
+// The wire shapes of the history API, shared by the server and the dashboard's History tab (no Node imports here).
+
+export interface HistoryEntry {
+  hash: string
+  shortHash: string
+  /** ISO 8601 author date. */
+  date: string
+  author: string
+  /** The commit subject: what changed, in words. */
+  summary: string
+  /** From `Content-Item:` trailers, or derived from the changed paths for commits made with plain git. */
+  items: string[]
+  /** Set on restore commits: the commit the content was restored from. */
+  restoredFrom?: string
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[]
+  hasMore: boolean
+}
+
+/** `null` means the field (or the whole item) did not exist on that side. */
+export type FieldValue = string | string[] | null
+
+export interface FieldChange {
+  /** Stable key, e.g. `pricingInfo`, `brand.name`, `testimonial:abc.quote`. */
+  field: string
+  /** In words, e.g. `Pricing`, `Testimonial by "Ann" › Quote`. */
+  label: string
+  /** `images`: before/after are lists of image URLs shown as thumbnails; `text`: strings shown as text. */
+  kind: 'text' | 'images'
+  change: 'added' | 'removed' | 'changed'
+  before: FieldValue
+  after: FieldValue
+}
+
+export interface ItemChange {
+  item: string
+  label: string
+  path: string
+  change: 'added' | 'removed' | 'changed'
+  /** Field by field; for an image file, one `images` field with its URL. */
+  fields: FieldChange[]
+  /** For images: a URL that serves the file as it was at this commit (or its parent, when removed). */
+  imageUrl?: string
+}
+
+export interface CommitDetail extends HistoryEntry {
+  parent: string | null
+  changes: ItemChange[]
+}
+
+export type RestoreItem = string
+
+export interface RestoreResult {
+  hash: string | null
+  summary: string
+  items: string[]
+  /** Images brought back because the restored content references them. */
+  restoredImages: string[]
+}
+
+export interface UncommittedFile {
+  path: string
+  /** `modified`, `added`, `deleted`, `untracked`, ... as git status reports it. */
+  state: string
+}
+
+export type SyncState = 'no-remote' | 'in-sync' | 'ahead' | 'pushing' | 'error'
+
+export interface SyncStatus {
+  remote: string | null
+  branch: string | null
+  state: SyncState
+  /** Commits not yet on the remote. */
+  ahead: number
+  lastError?: string
+  lastPushedAt?: string
+  nextRetryAt?: string
+}
+
+export interface HistoryStatus {
+  sync: SyncStatus
+  uncommitted: UncommittedFile[]
+}

@@ -1,0 +1,88 @@
+// Content items and the files that hold them: the names used in `Content-Item:` trailers, filters and restores.
+
+export const CONTENT_DIR = 'content'
+export const UPLOADS_DIR = 'uploads'
+
+/** Items a restore or filter can name. `services/<id>` stands for any one service. */
+export const SINGLE_FILE_ITEMS = {
+  testimonials: 'content/testimonials.yaml',
+  'delivery-installation': 'content/delivery-installation.md',
+  site: 'content/site.yaml',
+  'service-order': 'content/service-order.yaml',
+  'mailing-list-segments': 'content/mailing-list-segments.yaml',
+} as const
+
+export type SingleFileItem = keyof typeof SINGLE_FILE_ITEMS
+
+const SERVICE_ITEM = /^services\/([a-z0-9-]{1,80})$/
+const SERVICE_PATH = /^content\/services\/([a-z0-9-]{1,80})\.yaml$/
+const UPLOAD_PATH = /^uploads\/[A-Za-z0-9._-]+$/
+
+export function isServiceItem(item: string): boolean {
+  return SERVICE_ITEM.test(item)
+}
+
+export function serviceIdOf(item: string): string | null {
+  return SERVICE_ITEM.exec(item)?.[1] ?? null
+}
+
+/** True for the items this module knows (restorable or filterable); `all` is handled by callers. */
+export function isKnownItem(item: string): boolean {
+  return isServiceItem(item) || item in SINGLE_FILE_ITEMS
+}
+
+/** The repo-relative file that holds an item, or null when the name is unknown. */
+export function pathOfItem(item: string): string | null {
+  const id = serviceIdOf(item)
+  if (id) return `content/services/${id}.yaml`
+  if (item in SINGLE_FILE_ITEMS) return SINGLE_FILE_ITEMS[item as SingleFileItem]
+  if (item.startsWith('uploads/') && UPLOAD_PATH.test(item)) return item
+  return null
+}
+
+/** The item a repo-relative path belongs to (developer commits carry no trailers, so items come from paths). */
+export function itemOfPath(path: string): string | null {
+  const service = SERVICE_PATH.exec(path)
+  if (service) return `services/${service[1]}`
+  for (const [item, file] of Object.entries(SINGLE_FILE_ITEMS)) if (file === path) return item
+  if (UPLOAD_PATH.test(path)) return path
+  if (path.startsWith(`${CONTENT_DIR}/`)) return path.slice(CONTENT_DIR.length + 1)
+  return null
+}
+
+export function isUploadPath(path: string): boolean {
+  return UPLOAD_PATH.test(path)
+}
+
+/** A fallback label in plain words; callers that know a service's title use serviceLabel instead. */
+export function itemLabel(item: string): string {
+  const id = serviceIdOf(item)
+  if (id) return `Service "${id}"`
+  switch (item) {
+    case 'testimonials':
+      return 'Testimonials'
+    case 'delivery-installation':
+      return 'Delivery & Installation page'
+    case 'site':
+      return 'Site settings'
+    case 'service-order':
+      return 'Service order'
+    case 'mailing-list-segments':
+      return 'Mailing-list interests'
+    case 'all':
+      return 'Whole site'
+  }
+  if (item.startsWith('uploads/')) return `Image ${item.slice('uploads/'.length)}`
+  return item
+}
+
+export function serviceLabel(title: string | undefined, id: string): string {
+  return title ? `Service "${title}"` : `Service "${id}"`
+}
+
+/** Every `/uploads/<file>` an item's text mentions (service images, testimonial photos, hero image, markdown). */
+export function referencedUploads(text: string): string[] {
+  const found = new Set<string>()
+  for (const m of text.matchAll(/\/uploads\/([A-Za-z0-9._-]+)/g)) found.add(`uploads/${m[1]}`)
+  return [...found]
+}
