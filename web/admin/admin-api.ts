@@ -1,0 +1,121 @@
+// Every call the dashboard makes, built on the shared api-client (the only place that calls fetch).
+import { apiRequest, ApiError, headUrl } from '../lib/api-client'
+import type { Service, ServiceImage, ServiceUpdate, NewService } from '../../server/services/services.schema'
+import type { Testimonial, TestimonialInput } from '../../server/testimonials/testimonials.schema'
+import type { DeliveryContent } from '../../server/delivery/delivery.schema'
+import type { SiteSettings } from '../../server/site/site.schema'
+
+export type { Service, ServiceImage, Testimonial, TestimonialInput, DeliveryContent }
+
+type Method = Parameters<typeof apiRequest>[0]
+
+let onUnauthorized: (() => void) | null = null
+
+/** The dashboard registers this so an expired session on any management call shows the login form again. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler
+}
+
+async function manage<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  try {
+    return await apiRequest<T>(method, path, body === undefined ? {} : { body })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) onUnauthorized?.()
+    throw error
+  }
+}
+
+/** The server's own words for a refused request (400/409), or null for failures a person cannot act on. */
+export function serverMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    return error.message
+  }
+  return null
+}
+
+// Session
+
+export async function checkAuth(): Promise<boolean> {
+  try {
+    await apiRequest('GET', '/check-auth')
+    return true
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return false
+    throw error
+  }
+}
+
+export const login = (username: string, password: string) =>
+  apiRequest<{ ok: true }>('POST', '/login', { body: { username, password } })
+
+export const logout = () => apiRequest<{ ok: true }>('POST', '/logout')
+
+export const getSiteSettings = () => apiRequest<SiteSettings>('GET', '/site-settings')
+
+// Services
+
+export const getServices = () => manage<Service[]>('GET', '/services')
+export const createService = (draft: NewService) => manage<Service>('POST', '/services', draft)
+export const updateService = (id: string, update: ServiceUpdate) =>
+  manage<Service>('PUT', `/services/${encodeURIComponent(id)}`, update)
+export const deleteService = (id: string) => manage<{ ok: true }>('DELETE', `/services/${encodeURIComponent(id)}`)
+export const saveServiceImages = (id: string, images: ServiceImage[]) =>
+  manage<Service>('PUT', `/services/${encodeURIComponent(id)}/images`, { images })
+export const saveServiceOrder = (ids: string[]) => manage<string[]>('PUT', '/service-order', ids)
+
+// Uploads
+
+export async function uploadImage(file: Blob, fileName: string): Promise<string> {
+  const form = new FormData()
+  form.append('image', file, fileName)
+  const { url } = await manage<{ url: string }>('POST', '/upload', form)
+  return url
+}
+
+export const IMAGE_POLL_INTERVAL_MS = 300
+export const IMAGE_POLL_TIMEOUT_MS = 15_000
+
+/** Resolves once the URL answers a HEAD with an image content type; rejects after the timeout. */
+export async function waitUntilServed(url: string, timeoutMs = IMAGE_POLL_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const res = await headUrl(url)
+      if (res.ok && (res.headers.get('content-type') ?? '').startsWith('image/')) return
+    } catch {
+      // not reachable yet: keep polling until the deadline
+    }
+    if (Date.now() + IMAGE_POLL_INTERVAL_MS > deadline) throw new Error(`Timed out waiting for ${url}`)
+    await new Promise((resolve) => setTimeout(resolve, IMAGE_POLL_INTERVAL_MS))
+  }
+}
+
+/** Only files under /uploads/ are deleted; a full URL is first reduced to its path. */
+export function uploadPath(url: string): string | null {
+  let path = url
+  try {
+    path = new URL(url, window.location.origin).pathname
+  } catch {
+    return null
+  }
+  return path.startsWith('/uploads/') ? path : null
+}
+
+export async function deleteUpload(url: string): Promise<void> {
+  const path = uploadPath(url)
+  if (path) await manage('DELETE', '/upload', { url: path })
+}
+
+// Testimonials
+
+export const getTestimonials = () => apiRequest<Testimonial[]>('GET', '/testimonials')
+export const addTestimonial = (input: TestimonialInput) => manage<Testimonial>('POST', '/testimonials', input)
+export const updateTestimonial = (testimonial: Testimonial) =>
+  manage<Testimonial>('PUT', `/testimonials/${encodeURIComponent(testimonial.id)}`, testimonial)
+export const deleteTestimonial = (id: string) => manage<{ ok: true }>('DELETE', `/testimonials/${encodeURIComponent(id)}`)
+
+// Delivery & installation page
+
+export const getDeliveryContent = () => apiRequest<DeliveryContent>('GET', '/delivery-installation-content')
+export const saveDeliveryContent = (content: DeliveryContent) =>
+  manage<DeliveryContent>('PUT', '/delivery-installation-content', content)

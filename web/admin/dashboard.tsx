@@ -1,0 +1,74 @@
+// The signed-in dashboard: header with Log out, and the tabs. Add a tab with one line in ADMIN_TABS.
+import { Suspense, useState, type ComponentType } from 'react'
+import * as Tabs from '@radix-ui/react-tabs'
+import { ServicesPanel } from './services/services-panel'
+import { TestimonialsPanel } from './testimonials/testimonials-panel'
+import { DeliveryPanel } from './delivery/delivery-panel'
+import { Loading } from './ui/loading'
+import { useLeaveGuard } from './ui/leave-guard'
+
+export interface AdminTab {
+  /** Stable key, also used in the tab's DOM ids. */
+  value: string
+  /** What the owner reads on the tab. */
+  label: string
+  /** The panel; may be React.lazy(() => import('./<feature>/<feature>-panel')). */
+  Panel: ComponentType
+}
+
+export const ADMIN_TABS: AdminTab[] = [
+  { value: 'services', label: 'Service Management', Panel: ServicesPanel },
+  { value: 'testimonials', label: 'Testimonials Management', Panel: TestimonialsPanel },
+  { value: 'delivery', label: 'Delivery & Installation Page', Panel: DeliveryPanel },
+]
+
+export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout: () => void }) {
+  const [tab, setTab] = useState(ADMIN_TABS[0].value)
+  const { confirmLeave } = useLeaveGuard()
+
+  const changeTab = async (next: string) => {
+    if (next !== tab && (await confirmLeave())) setTab(next)
+  }
+  const requestLogout = async () => {
+    if (await confirmLeave()) onLogout()
+  }
+
+  return (
+    <div className="admin-shell">
+      <header className="admin-header">
+        <div className="admin-header__inner">
+          <div className="admin-header__brand">
+            <span className="admin-header__studio">{brand || 'Studio'}</span>
+            <h1 className="admin-header__title">Admin Dashboard</h1>
+          </div>
+          <div className="admin-header__actions">
+            <a className="admin-button admin-button--ghost" href="/" target="_blank" rel="noopener">
+              View site
+            </a>
+            <button type="button" className="admin-button admin-button--outline" onClick={requestLogout}>
+              Log out
+            </button>
+          </div>
+        </div>
+      </header>
+      <Tabs.Root className="admin-tabs" value={tab} onValueChange={changeTab}>
+        <div className="admin-tabs__bar">
+          <Tabs.List className="admin-tabs__list" aria-label="Dashboard sections">
+            {ADMIN_TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value} className="admin-tabs__trigger">
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </div>
+        {ADMIN_TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value} className="admin-tabs__panel">
+            <Suspense fallback={<Loading />}>
+              <Panel />
+            </Suspense>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+// Delivery & Installation Page: a markdown editor beside a preview rendered exactly as the public page renders it.
+import { useEffect, useState } from 'react'
+import { MarkdownContent } from '../../components/markdown-content'
+import { getDeliveryContent, saveDeliveryContent } from '../admin-api'
+import { notifySuccess } from '../ui/notify'
+import { Loading } from '../ui/loading'
+import { useUnsavedChanges } from '../ui/leave-guard'
+
+export function DeliveryPanel() {
+  const [saved, setSaved] = useState<string | null>(null)
+  const [text, setText] = useState('')
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [saveFailed, setSaveFailed] = useState(false)
+
+  const load = async () => {
+    setLoadFailed(false)
+    try {
+      const { markdownContent } = await getDeliveryContent()
+      setSaved(markdownContent)
+      setText(markdownContent)
+    } catch {
+      setLoadFailed(true)
+    }
+  }
+  useEffect(() => {
+    void load()
+  }, [])
+
+  const changed = saved !== null && text !== saved
+  useUnsavedChanges('delivery', changed)
+
+  const save = async () => {
+    setSaving(true)
+    setSaveFailed(false)
+    try {
+      const result = await saveDeliveryContent({ markdownContent: text })
+      setSaved(result.markdownContent)
+      setText(result.markdownContent)
+      notifySuccess('Changes saved', 'The Delivery & Installation page is updated.')
+    } catch {
+      setSaveFailed(true)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  if (loadFailed) {
+    return (
+      <div className="admin-card admin-empty">
+        <p className="admin-error-text" role="alert">
+          Failed to load delivery &amp; installation content.
+        </p>
+        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (saved === null) return <Loading label="Loading page content..." />
+
+  return (
+    <div className="admin-delivery">
+      <section className="admin-card admin-delivery__editor" aria-labelledby="delivery-editor-heading">
+        <div className="admin-card__header">
+          <div>
+            <h2 className="admin-card__title" id="delivery-editor-heading">
+              Page content
+            </h2>
+            <p className="admin-card__hint">
+              Written in Markdown: <code># Heading</code>, <code>## Smaller heading</code>, <code>- list item</code>,{' '}
+              <code>**bold**</code>, <code>[link text](https://…)</code>. A blank line starts a new paragraph.
+            </p>
+          </div>
+        </div>
+        <label className="admin-visually-hidden" htmlFor="delivery-markdown">
+          Markdown content
+        </label>
+        <textarea
+          id="delivery-markdown"
+          className="admin-input admin-input--mono admin-delivery__textarea"
+          value={text}
+          spellCheck
+          onChange={(e) => setText(e.target.value)}
+        />
+        {saveFailed && (
+          <p className="admin-error-text" role="alert">
+            Failed to save content.
+          </p>
+        )}
+        <div className="admin-savebar admin-savebar--inline">
+          <p className="admin-savebar__status" role="status">
+            {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
+          </p>
+          <div className="admin-savebar__actions">
+            {changed && !saving && (
+              <button type="button" className="admin-button admin-button--ghost" onClick={() => setText(saved)}>
+                Discard changes
+              </button>
+            )}
+            <button
+              type="button"
+              className="admin-button admin-button--primary"
+              disabled={saving || !changed}
+              onClick={() => void save()}
+            >
+              Save
+            </button>
+          </div>
+        </div>
+      </section>
+      <section className="admin-card admin-delivery__preview" aria-labelledby="delivery-preview-heading">
+        <h2 className="admin-card__title" id="delivery-preview-heading">
+          Preview
+        </h2>
+        <p className="admin-card__hint">How the page will look on the website.</p>
+        <div className="admin-delivery__page">
+          <h1 className="admin-delivery__page-title">Delivery &amp; Installation</h1>
+          <MarkdownContent markdown={text} />
+        </div>
+      </section>
+    </div>
+  )
+}

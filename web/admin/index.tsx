@@ -1,0 +1,82 @@
+// The owner's dashboard at /admin: session check, login, and the management tabs. Loaded lazily by the router.
+import { useCallback, useEffect, useState } from 'react'
+import { Toaster, toast } from 'sonner'
+import '../styles/tokens.css'
+import 'sonner/dist/styles.css'
+import './admin.css'
+import { checkAuth, getSiteSettings, logout, setUnauthorizedHandler } from './admin-api'
+import { LoginForm } from './auth/login-form'
+import { Dashboard } from './dashboard'
+import { Loading } from './ui/loading'
+import { LeaveGuardProvider } from './ui/leave-guard'
+
+type Session = 'unknown' | 'logged-out' | 'logged-in'
+
+const adminTitle = (brand: string) => `Admin Dashboard | ${brand} Management`
+
+function useAdminTitle(): string | null {
+  const [brand, setBrand] = useState<string | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    getSiteSettings()
+      .then((settings) => !cancelled && setBrand(settings.brand.name))
+      .catch(() => !cancelled && setBrand(''))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+  useEffect(() => {
+    if (brand === null) return
+    document.title = adminTitle(brand || 'Studio')
+  }, [brand])
+  return brand
+}
+
+function AdminApp() {
+  const [session, setSession] = useState<Session>('unknown')
+  const brand = useAdminTitle()
+
+  useEffect(() => {
+    let cancelled = false
+    checkAuth()
+      .then((ok) => !cancelled && setSession(ok ? 'logged-in' : 'logged-out'))
+      .catch(() => !cancelled && setSession('logged-out'))
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setSession((current) => {
+        if (current === 'logged-in') {
+          toast.error('Session expired', { description: 'Please log in again to keep working.' })
+        }
+        return 'logged-out'
+      })
+    })
+    return () => setUnauthorizedHandler(null)
+  }, [])
+
+  const handleLogout = useCallback(async () => {
+    try {
+      await logout()
+    } catch {
+      // the session is gone from this screen either way
+    }
+    setSession('logged-out')
+  }, [])
+
+  return (
+    <LeaveGuardProvider>
+      <div className="admin-root">
+        {session === 'unknown' && <Loading label="Loading..." fill />}
+        {session === 'logged-out' && <LoginForm brand={brand} onLoggedIn={() => setSession('logged-in')} />}
+        {session === 'logged-in' && <Dashboard brand={brand} onLogout={handleLogout} />}
+      </div>
+      <Toaster position="top-right" richColors closeButton duration={5000} />
+    </LeaveGuardProvider>
+  )
+}
+
+export const Component = AdminApp

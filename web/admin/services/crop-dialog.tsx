@@ -1,0 +1,81 @@
+// 'Crop Image': a 4:3 crop with zoom 1 to 3, confirmed by 'Crop & Upload'.
+import { useState } from 'react'
+import Cropper, { type Area, type Point } from 'react-easy-crop'
+import 'react-easy-crop/react-easy-crop.css'
+import * as Dialog from '@radix-ui/react-dialog'
+import { CROP_ASPECT, MAX_ZOOM, MIN_ZOOM } from './crop-image'
+
+interface CropDialogProps {
+  imageSrc: string | null
+  uploading: boolean
+  onCancel: () => void
+  onConfirm: (area: Area) => void
+}
+
+export function CropDialog({ imageSrc, uploading, onCancel, onConfirm }: CropDialogProps) {
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 })
+  const [zoom, setZoom] = useState(MIN_ZOOM)
+  const [area, setArea] = useState<Area | null>(null)
+
+  return (
+    <Dialog.Root open={imageSrc !== null} onOpenChange={(open) => !open && !uploading && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="admin-overlay" />
+        <Dialog.Content className="admin-dialog admin-dialog--crop" aria-describedby="crop-help">
+          <Dialog.Title className="admin-dialog__title">Crop Image</Dialog.Title>
+          <p className="admin-dialog__description" id="crop-help">
+            Drag the picture to frame it and use the slider to zoom. Cards show this 4:3 crop; the full picture is kept for
+            the enlarged view.
+          </p>
+          <div className="admin-crop">
+            {imageSrc && (
+              <Cropper
+                image={imageSrc}
+                crop={crop}
+                zoom={zoom}
+                minZoom={MIN_ZOOM}
+                maxZoom={MAX_ZOOM}
+                aspect={CROP_ASPECT}
+                onCropChange={setCrop}
+                onZoomChange={setZoom}
+                onCropComplete={(_, pixels) => setArea(pixels)}
+                disableAutomaticStylesInjection
+              />
+            )}
+          </div>
+          <label className="admin-zoom">
+            <span className="admin-field__label">Zoom</span>
+            <input
+              type="range"
+              min={MIN_ZOOM}
+              max={MAX_ZOOM}
+              step={0.01}
+              value={zoom}
+              disabled={uploading}
+              onChange={(e) => setZoom(Number(e.target.value))}
+            />
+          </label>
+          <div className="admin-dialog__actions">
+            <button type="button" className="admin-button admin-button--ghost" disabled={uploading} onClick={onCancel}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--primary"
+              disabled={!area || uploading}
+              onClick={() => area && onConfirm(area)}
+            >
+              {uploading ? (
+                <>
+                  <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Uploading...
+                </>
+              ) : (
+                'Crop & Upload'
+              )}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

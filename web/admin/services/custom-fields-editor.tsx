@@ -1,0 +1,225 @@
+// The service's own questions on its inquiry form: text fields and dropdowns, in fieldOrder order.
+import { useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react'
+import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
+import { Field } from '../ui/field'
+import { SwitchField } from '../ui/switch-field'
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon, TrashIcon } from '../ui/icons'
+import { newFieldId, type EditorErrors, type EditorValues } from './editor-values'
+
+interface CustomFieldsEditorProps {
+  values: EditorValues
+  errors: EditorErrors
+  setValues: Dispatch<SetStateAction<EditorValues>>
+}
+
+type AnyField = (CustomTextField & { kind: 'text' }) | (CustomDropdownField & { kind: 'dropdown' })
+
+export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEditorProps) {
+  const focusAfterRender = useRef<string | null>(null)
+
+  const fields: AnyField[] = values.fieldOrder
+    .map((id): AnyField | undefined => {
+      const text = values.customTextFields.find((f) => f.id === id)
+      if (text) return { ...text, kind: 'text' }
+      const dropdown = values.customDropdownFields.find((f) => f.id === id)
+      return dropdown && { ...dropdown, kind: 'dropdown' }
+    })
+    .filter((f): f is AnyField => f !== undefined)
+
+  const allIds = () => [...values.customTextFields, ...values.customDropdownFields].map((f) => f.id)
+
+  const addText = () => {
+    const id = newFieldId('custom_', allIds())
+    setValues((v) => ({
+      ...v,
+      customTextFields: [...v.customTextFields, { id, header: '', instructions: '', optional: false }],
+      fieldOrder: [...v.fieldOrder, id],
+    }))
+  }
+  const addDropdown = () => {
+    const id = newFieldId('dropdown_', allIds())
+    setValues((v) => ({
+      ...v,
+      customDropdownFields: [...v.customDropdownFields, { id, header: '', instructions: '', optional: false, options: [''] }],
+      fieldOrder: [...v.fieldOrder, id],
+    }))
+  }
+  const removeField = (id: string) =>
+    setValues((v) => ({
+      ...v,
+      customTextFields: v.customTextFields.filter((f) => f.id !== id),
+      customDropdownFields: v.customDropdownFields.filter((f) => f.id !== id),
+      fieldOrder: v.fieldOrder.filter((x) => x !== id),
+    }))
+  const move = (id: string, by: -1 | 1) =>
+    setValues((v) => {
+      const order = [...v.fieldOrder]
+      const from = order.indexOf(id)
+      const to = from + by
+      if (from < 0 || to < 0 || to >= order.length) return v
+      ;[order[from], order[to]] = [order[to], order[from]]
+      return { ...v, fieldOrder: order }
+    })
+  const patchText = (id: string, patch: Partial<CustomTextField>) =>
+    setValues((v) => ({ ...v, customTextFields: v.customTextFields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }))
+  const patchDropdown = (id: string, patch: (f: CustomDropdownField) => Partial<CustomDropdownField>) =>
+    setValues((v) => ({
+      ...v,
+      customDropdownFields: v.customDropdownFields.map((f) => (f.id === id ? { ...f, ...patch(f) } : f)),
+    }))
+
+  const addOption = (id: string, after: number) => {
+    focusAfterRender.current = `${id}:${after + 1}`
+    patchDropdown(id, (f) => ({ options: [...f.options.slice(0, after + 1), '', ...f.options.slice(after + 1)] }))
+  }
+  const optionKeyDown = (id: string, index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    addOption(id, index)
+  }
+  const optionRef = (key: string) => (el: HTMLInputElement | null) => {
+    if (el && focusAfterRender.current === key) {
+      focusAfterRender.current = null
+      el.focus()
+    }
+  }
+
+  return (
+    <section className="admin-card" aria-labelledby="custom-fields-heading">
+      <div className="admin-card__header">
+        <div>
+          <h3 className="admin-card__title" id="custom-fields-heading">
+            Custom form fields
+          </h3>
+          <p className="admin-card__hint">
+            Extra questions for this service, shown after the standard fields in this order.
+          </p>
+        </div>
+      </div>
+      {fields.length === 0 && <p className="admin-empty-note">No custom fields yet.</p>}
+      <ol className="admin-custom-fields">
+        {fields.map((field, index) => {
+          const err = (name: string) => errors[`${field.id}.${name}`]
+          const typeLabel = field.kind === 'text' ? 'Text field' : 'Dropdown field'
+          const name = field.header.trim() || `Untitled ${typeLabel.toLowerCase()}`
+          return (
+            <li key={field.id} className="admin-custom-field" data-field-id={field.id}>
+              <div className="admin-custom-field__head">
+                <span className={`admin-badge admin-badge--${field.kind}`}>{typeLabel}</span>
+                <div className="admin-custom-field__tools">
+                  <button
+                    type="button"
+                    className="admin-icon-button"
+                    aria-label={`Move ${name} up`}
+                    disabled={index === 0}
+                    onClick={() => move(field.id, -1)}
+                  >
+                    <ArrowUpIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-icon-button"
+                    aria-label={`Move ${name} down`}
+                    disabled={index === fields.length - 1}
+                    onClick={() => move(field.id, 1)}
+                  >
+                    <ArrowDownIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-icon-button admin-icon-button--danger"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => removeField(field.id)}
+                  >
+                    <TrashIcon />
+                  </button>
+                </div>
+              </div>
+              <Field label="Field title" required error={err('header')}>
+                <input
+                  className="admin-input"
+                  value={field.header}
+                  placeholder={field.kind === 'text' ? 'e.g. Theme or colors' : 'e.g. Event type'}
+                  onChange={(e) =>
+                    field.kind === 'text'
+                      ? patchText(field.id, { header: e.target.value })
+                      : patchDropdown(field.id, () => ({ header: e.target.value }))
+                  }
+                />
+              </Field>
+              <Field label="Instructions" required hint="Helps visitors answer." error={err('instructions')}>
+                <input
+                  className="admin-input"
+                  value={field.instructions}
+                  onChange={(e) =>
+                    field.kind === 'text'
+                      ? patchText(field.id, { instructions: e.target.value })
+                      : patchDropdown(field.id, () => ({ instructions: e.target.value }))
+                  }
+                />
+              </Field>
+              <SwitchField
+                label="Optional"
+                hint="Visitors may leave it blank."
+                checked={field.optional}
+                onChange={(optional) =>
+                  field.kind === 'text' ? patchText(field.id, { optional }) : patchDropdown(field.id, () => ({ optional }))
+                }
+              />
+              {field.kind === 'dropdown' && (
+                <fieldset className="admin-fieldset">
+                  <legend className="admin-field__label">
+                    Options<span aria-hidden="true"> *</span>
+                  </legend>
+                  <p className="admin-field__hint">Press Enter in an option to add another.</p>
+                  <ul className="admin-options">
+                    {field.options.map((option, i) => (
+                      <li key={i} className="admin-option">
+                        <input
+                          ref={optionRef(`${field.id}:${i}`)}
+                          className="admin-input"
+                          value={option}
+                          aria-label={`Option ${i + 1}`}
+                          onKeyDown={optionKeyDown(field.id, i)}
+                          onChange={(e) =>
+                            patchDropdown(field.id, (f) => ({ options: f.options.map((o, j) => (j === i ? e.target.value : o)) }))
+                          }
+                        />
+                        <button
+                          type="button"
+                          className="admin-icon-button"
+                          aria-label={`Remove option ${i + 1}`}
+                          disabled={field.options.length <= 1}
+                          title={field.options.length <= 1 ? 'A dropdown needs at least one option' : undefined}
+                          onClick={() => patchDropdown(field.id, (f) => ({ options: f.options.filter((_, j) => j !== i) }))}
+                        >
+                          <CloseIcon />
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                  {err('options') && <p className="admin-field__error">{err('options')}</p>}
+                  <button
+                    type="button"
+                    className="admin-button admin-button--ghost admin-button--small"
+                    onClick={() => addOption(field.id, field.options.length - 1)}
+                  >
+                    <PlusIcon /> Add Option
+                  </button>
+                </fieldset>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+      <div className="admin-button-row">
+        <button type="button" className="admin-button admin-button--outline" onClick={addText}>
+          <PlusIcon /> Add Text Field
+        </button>
+        <button type="button" className="admin-button admin-button--outline" onClick={addDropdown}>
+          <PlusIcon /> Add Dropdown Field
+        </button>
+      </div>
+    </section>
+  )
+}

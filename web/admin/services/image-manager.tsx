@@ -1,0 +1,252 @@
+// A service's pictures: upload through the crop dialog, drag to reorder, delete with a confirmation.
+import { useRef, useState, type ChangeEvent } from 'react'
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
+import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import type { Area } from 'react-easy-crop'
+import {
+  deleteUpload,
+  saveServiceImages,
+  uploadImage,
+  waitUntilServed,
+  type Service,
+  type ServiceImage,
+} from '../admin-api'
+import { notifyError, notifySuccess } from '../ui/notify'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
+import { TrashIcon, UploadIcon } from '../ui/icons'
+import { CropDialog } from './crop-dialog'
+import { cropToJpeg, originalFileName } from './crop-image'
+
+const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif'
+
+interface ImageManagerProps {
+  service: Service
+  /** Called with the optimistic or saved service so the list and editor show the same pictures. */
+  onImagesSaved: (service: Service) => void
+  onReload: () => Promise<void>
+}
+
+type Busy = 'upload' | 'delete' | 'reorder' | null
+
+export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerProps) {
+  const [busy, setBusy] = useState<Busy>(null)
+  const [picked, setPicked] = useState<{ file: File; src: string } | null>(null)
+  const [toDelete, setToDelete] = useState<ServiceImage | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const sensors = useDragSensors()
+  const images = service.images
+  const ids = images.map((image) => image.cropped)
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    if (!file.type.startsWith('image/')) {
+      notifyError('Upload failed', 'Please choose a JPEG, PNG, WebP or GIF picture.')
+      return
+    }
+    setPicked({ file, src: URL.createObjectURL(file) })
+  }
+
+  const closeCrop = () => {
+    if (picked) URL.revokeObjectURL(picked.src)
+    setPicked(null)
+  }
+
+  const upload = async (area: Area) => {
+    if (!picked) return
+    setBusy('upload')
+    const uploaded: string[] = []
+    let saved = false
+    try {
+      const cropped = await cropToJpeg(picked.src, area)
+      uploaded.push(await uploadImage(cropped, 'cropped.jpg'))
+      uploaded.push(await uploadImage(picked.file, originalFileName(picked.file)))
+      await Promise.all(uploaded.map((url) => waitUntilServed(url)))
+      const [croppedUrl, originalUrl] = uploaded
+      const result = await saveServiceImages(service.id, [...images, { cropped: croppedUrl, original: originalUrl }])
+      saved = true
+      onImagesSaved(result)
+      notifySuccess('Image uploaded', 'The picture was added to this service.')
+      closeCrop()
+    } catch {
+      notifyError('Upload failed', 'There was a problem uploading the image. Please try again.')
+      // Files that never made it into the service would only clutter uploads/.
+      if (!saved) for (const url of uploaded) void deleteUpload(url).catch(() => {})
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const confirmDelete = async () => {
+    if (!toDelete) return
+    setBusy('delete')
+    try {
+      const result = await saveServiceImages(
+        service.id,
+        images.filter((image) => image.cropped !== toDelete.cropped),
+      )
+      onImagesSaved(result)
+      setToDelete(null)
+      notifySuccess('Image removed')
+      // The picture is already gone from the service; a file left behind is harmless, so these may fail quietly.
+      for (const url of new Set([toDelete.cropped, toDelete.original])) {
+        await deleteUpload(url).catch(() => {})
+      }
+    } catch {
+      notifyError('Error', 'Failed to delete image.')
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const dragEnd = async ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    const reordered = arrayMove(images, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
+    onImagesSaved({ ...service, images: reordered })
+    setBusy('reorder')
+    try {
+      onImagesSaved(await saveServiceImages(service.id, reordered))
+      notifySuccess('Images reordered')
+    } catch {
+      notifyError('Error saving image order', 'There was a problem saving the new image order. Reverting changes.')
+      await onReload()
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const disabled = busy !== null
+  return (
+    <section className="admin-card" aria-labelledby="images-heading">
+      <div className="admin-card__header">
+        <div>
+          <h3 className="admin-card__title" id="images-heading">
+            Images
+          </h3>
+          <p className="admin-card__hint">
+            The first picture is the cover. Drag pictures to change their order.
+          </p>
+        </div>
+        <button
+          type="button"
+          className="admin-button admin-button--primary"
+          disabled={disabled}
+          onClick={() => inputRef.current?.click()}
+        >
+          <UploadIcon /> Upload Image
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          accept={ACCEPTED}
+          className="admin-visually-hidden"
+          aria-label="Choose an image to upload"
+          tabIndex={-1}
+          onChange={pick}
+        />
+      </div>
+      {busy === 'upload' && (
+        <p className="admin-saving" role="status">
+          <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Uploading image...
+        </p>
+      )}
+      {busy === 'reorder' && (
+        <p className="admin-saving" role="status">
+          <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Saving changes...
+        </p>
+      )}
+      {images.length === 0 ? (
+        <p className="admin-empty-note">No pictures yet. Upload one to show this service on its card.</p>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={(event) => void dragEnd(event)}
+          accessibility={{
+            announcements: reorderAnnouncements(
+              (id) => `Image ${ids.indexOf(String(id)) + 1}`,
+              (id) => ids.indexOf(String(id)),
+              () => ids.length,
+            ),
+            screenReaderInstructions: reorderInstructions,
+          }}
+        >
+          <SortableContext items={ids} strategy={rectSortingStrategy} disabled={disabled}>
+            <ol className="admin-image-grid" aria-label="Service images">
+              {images.map((image, index) => (
+                <ImageTile
+                  key={image.cropped}
+                  image={image}
+                  index={index}
+                  total={images.length}
+                  disabled={disabled}
+                  onDelete={() => setToDelete(image)}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      <CropDialog
+        key={picked?.src ?? 'closed'}
+        imageSrc={picked?.src ?? null}
+        uploading={busy === 'upload'}
+        onCancel={closeCrop}
+        onConfirm={(area) => void upload(area)}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete Image"
+        description="Are you sure you want to delete this image? This action cannot be undone."
+        confirmLabel={busy === 'delete' ? 'Deleting...' : 'Delete'}
+        busy={busy === 'delete'}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  )
+}
+
+function ImageTile({
+  image,
+  index,
+  total,
+  disabled,
+  onDelete,
+}: {
+  image: ServiceImage
+  index: number
+  total: number
+  disabled: boolean
+  onDelete: () => void
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: image.cropped,
+    disabled,
+  })
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={isDragging ? 'admin-image-tile is-dragging' : 'admin-image-tile'}
+      {...attributes}
+      {...listeners}
+      aria-label={`Image ${index + 1} of ${total}${index === 0 ? ' (cover)' : ''}`}
+    >
+      <img src={image.cropped} alt="" draggable={false} />
+      {index === 0 && <span className="admin-image-tile__badge">Cover</span>}
+      <button
+        type="button"
+        className="admin-icon-button admin-image-tile__delete"
+        aria-label={`Delete image ${index + 1}`}
+        disabled={disabled}
+        onClick={onDelete}
+      >
+        <TrashIcon />
+      </button>
+    </li>
+  )
+}

@@ -1,0 +1,135 @@
+// The services in website order: drag (or keyboard) to reorder, a switch per service for visibility.
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { restrictToVerticalAxis } from '../ui/modifiers'
+import { CSS } from '@dnd-kit/utilities'
+import * as Switch from '@radix-ui/react-switch'
+import type { Service } from '../admin-api'
+import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
+import { GripIcon } from '../ui/icons'
+
+interface ServiceListProps {
+  services: Service[]
+  selectedId: string | null
+  saving: boolean
+  onSelect: (id: string) => void
+  onReorder: (ids: string[]) => void
+  onToggleVisible: (service: Service, visible: boolean) => void
+}
+
+export function ServiceList({ services, selectedId, saving, onSelect, onReorder, onToggleVisible }: ServiceListProps) {
+  const sensors = useDragSensors()
+  const ids = services.map((s) => s.id)
+  const titleOf = (id: string | number) => services.find((s) => s.id === id)?.title ?? String(id)
+
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    onReorder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))))
+  }
+
+  return (
+    <div className="admin-sortable" aria-busy={saving}>
+      {saving && (
+        <p className="admin-saving" role="status">
+          <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Saving changes...
+        </p>
+      )}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={[restrictToVerticalAxis]}
+        onDragEnd={dragEnd}
+        accessibility={{
+          announcements: reorderAnnouncements(titleOf, (id) => ids.indexOf(String(id)), () => ids.length),
+          screenReaderInstructions: reorderInstructions,
+        }}
+      >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={saving}>
+          <ol className={saving ? 'admin-service-list is-disabled' : 'admin-service-list'} aria-label="Services in website order">
+            {services.map((service) => (
+              <ServiceRow
+                key={service.id}
+                service={service}
+                selected={service.id === selectedId}
+                disabled={saving}
+                onSelect={() => onSelect(service.id)}
+                onToggleVisible={(visible) => onToggleVisible(service, visible)}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </div>
+  )
+}
+
+function ServiceRow({
+  service,
+  selected,
+  disabled,
+  onSelect,
+  onToggleVisible,
+}: {
+  service: Service
+  selected: boolean
+  disabled: boolean
+  onSelect: () => void
+  onToggleVisible: (visible: boolean) => void
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: service.id,
+    disabled,
+  })
+  const thumb = service.images[0]?.cropped
+  const switchId = `visible-${service.id}`
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={[
+        'admin-service-row',
+        selected ? 'is-selected' : '',
+        isDragging ? 'is-dragging' : '',
+        service.visible ? '' : 'is-hidden',
+      ].join(' ')}
+      data-service-id={service.id}
+      {...listeners}
+    >
+      <span
+        ref={setActivatorNodeRef}
+        className="admin-drag-handle"
+        {...attributes}
+        aria-label={`Reorder ${service.title}`}
+        aria-disabled={disabled}
+      >
+        <GripIcon />
+      </span>
+      {thumb ? (
+        <img className="admin-service-row__thumb" src={thumb} alt="" loading="lazy" draggable={false} />
+      ) : (
+        <span className="admin-service-row__thumb admin-service-row__thumb--empty" aria-hidden="true" />
+      )}
+      <button
+        type="button"
+        className="admin-service-row__select"
+        aria-current={selected ? 'true' : undefined}
+        onClick={onSelect}
+      >
+        <span className="admin-service-row__title">{service.title}</span>
+        <span className="admin-service-row__meta">{service.visible ? 'Shown on website' : 'Hidden'}</span>
+      </button>
+      <span className="admin-service-row__toggle">
+        <Switch.Root
+          id={switchId}
+          className="admin-switch"
+          checked={service.visible}
+          disabled={disabled}
+          onCheckedChange={onToggleVisible}
+          aria-label={`Show ${service.title} on the website`}
+        >
+          <Switch.Thumb className="admin-switch__thumb" />
+        </Switch.Root>
+      </span>
+    </li>
+  )
+}

@@ -1,0 +1,141 @@
+// Service Management: the reorderable list beside the editor of the selected service.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { getServices, saveServiceOrder, updateService, type Service } from '../admin-api'
+import { notifyError, notifySuccess } from '../ui/notify'
+import { Loading } from '../ui/loading'
+import { useLeaveGuard } from '../ui/leave-guard'
+import { ServiceList } from './service-list'
+import { ServiceEditor } from './service-editor'
+import { AddServiceDialog } from './add-service-dialog'
+
+export function ServicesPanel() {
+  const [services, setServices] = useState<Service[] | null>(null)
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [savingOrder, setSavingOrder] = useState(false)
+  const { confirmLeave } = useLeaveGuard()
+  const editorRef = useRef<HTMLDivElement>(null)
+
+  const reload = useCallback(async () => {
+    try {
+      const list = await getServices()
+      setServices(list)
+      setLoadFailed(false)
+      setSelectedId((current) => (current && list.some((s) => s.id === current) ? current : (list[0]?.id ?? null)))
+    } catch {
+      setLoadFailed(true)
+      notifyError('Error loading services', 'There was a problem loading the services. Please refresh the page.')
+    }
+  }, [])
+
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  const replaceService = useCallback((updated: Service) => {
+    setServices((list) => list?.map((s) => (s.id === updated.id ? updated : s)) ?? list)
+  }, [])
+
+  const reorder = async (ids: string[]) => {
+    if (!services) return
+    const byId = new Map(services.map((s) => [s.id, s]))
+    setServices(ids.map((id) => byId.get(id)!).filter(Boolean))
+    setSavingOrder(true)
+    try {
+      await saveServiceOrder(ids)
+      notifySuccess('Services reordered')
+    } catch {
+      notifyError('Error saving order', 'There was a problem saving the new service order. Reverting changes.')
+      await reload()
+    } finally {
+      setSavingOrder(false)
+    }
+  }
+
+  const toggleVisible = async (service: Service, visible: boolean) => {
+    const apply = (v: boolean) =>
+      setServices((list) => list?.map((s) => (s.id === service.id ? { ...s, visible: v } : s)) ?? list)
+    apply(visible)
+    try {
+      await updateService(service.id, { visible })
+      notifySuccess('Changes saved', `"${service.title}" is now ${visible ? 'shown on' : 'hidden from'} the website.`)
+    } catch {
+      apply(service.visible)
+      notifyError('Error updating visibility', `Could not update visibility for ${service.title}. The change is reverted.`)
+    }
+  }
+
+  const select = async (id: string) => {
+    if (id === selectedId) return
+    if (!(await confirmLeave())) return
+    setSelectedId(id)
+    // On a phone the editor sits below the list: bring it into view.
+    if (window.matchMedia('(max-width: 959px)').matches) {
+      requestAnimationFrame(() => editorRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }))
+    }
+  }
+
+  const added = (service: Service) => {
+    setServices((list) => [...(list ?? []), service])
+    setSelectedId(service.id)
+  }
+
+  const deleted = (id: string) => {
+    const next = (services ?? []).filter((s) => s.id !== id)
+    setServices(next)
+    setSelectedId(next[0]?.id ?? null)
+  }
+
+  if (!services) {
+    if (loadFailed) {
+      return (
+        <div className="admin-empty">
+          <p>The services could not be loaded.</p>
+          <button type="button" className="admin-button admin-button--primary" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )
+    }
+    return <Loading label="Loading services..." />
+  }
+
+  const selected = services.find((s) => s.id === selectedId) ?? null
+
+  return (
+    <div className="admin-services">
+      <aside className="admin-services__list admin-card">
+        <div className="admin-card__header">
+          <div>
+            <h2 className="admin-card__title">Services</h2>
+            <p className="admin-card__hint">Drag to change the order on the website. Use the switch to show or hide a service.</p>
+          </div>
+          <AddServiceDialog existingIds={services.map((s) => s.id)} onAdded={added} />
+        </div>
+        <ServiceList
+          services={services}
+          selectedId={selectedId}
+          saving={savingOrder}
+          onSelect={select}
+          onReorder={reorder}
+          onToggleVisible={toggleVisible}
+        />
+      </aside>
+      <section className="admin-services__editor" ref={editorRef} aria-label="Service editor">
+        {selected ? (
+          <ServiceEditor
+            key={selected.id}
+            service={selected}
+            onSaved={replaceService}
+            onDeleted={deleted}
+            onReload={reload}
+          />
+        ) : (
+          <div className="admin-card admin-empty">
+            <p>No services yet. Use Add Service to create the first one.</p>
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,255 @@
+// Testimonials Management: the list with inline edit and delete, and the add form.
+import { useEffect, useState, type FormEvent } from 'react'
+import { TestimonialInputSchema } from '../../../server/testimonials/testimonials.schema'
+import {
+  addTestimonial,
+  deleteTestimonial,
+  getTestimonials,
+  updateTestimonial,
+  type Testimonial,
+} from '../admin-api'
+import { notifyError, notifySuccess } from '../ui/notify'
+import { Loading } from '../ui/loading'
+import { Field } from '../ui/field'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { useUnsavedChanges } from '../ui/leave-guard'
+
+interface Draft {
+  quote: string
+  author: string
+  position: string
+}
+
+const EMPTY: Draft = { quote: '', author: '', position: '' }
+
+export function TestimonialsPanel() {
+  const [items, setItems] = useState<Testimonial[] | null>(null)
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [draft, setDraft] = useState<Draft>(EMPTY)
+  const [adding, setAdding] = useState(false)
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const [toDelete, setToDelete] = useState<Testimonial | null>(null)
+  const [deleting, setDeleting] = useState(false)
+
+  const load = async () => {
+    try {
+      setItems(await getTestimonials())
+      setLoadFailed(false)
+    } catch {
+      setLoadFailed(true)
+      notifyError('Error loading testimonials', 'Could not load testimonials.')
+    }
+  }
+  useEffect(() => {
+    void load()
+  }, [])
+
+  useUnsavedChanges('testimonial-add', draft.quote.trim() !== '' || draft.author.trim() !== '' || draft.position.trim() !== '')
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = TestimonialInputSchema.safeParse({ ...draft, imageSrc: '' })
+    if (!parsed.success) {
+      notifyError('Missing fields', 'Quote and Customer are required.')
+      return
+    }
+    setAdding(true)
+    try {
+      const created = await addTestimonial(parsed.data)
+      setItems((list) => [...(list ?? []), created])
+      setDraft(EMPTY)
+      notifySuccess('Testimonial added')
+    } catch {
+      notifyError('Error', 'Failed to add testimonial.')
+    } finally {
+      setAdding(false)
+    }
+  }
+
+  const remove = async () => {
+    if (!toDelete) return
+    setDeleting(true)
+    try {
+      await deleteTestimonial(toDelete.id)
+      setItems((list) => list?.filter((t) => t.id !== toDelete.id) ?? list)
+      setToDelete(null)
+      notifySuccess('Testimonial deleted')
+    } catch {
+      notifyError('Error', 'Failed to delete testimonial.')
+    } finally {
+      setDeleting(false)
+    }
+  }
+
+  return (
+    <div className="admin-two-col">
+      <section className="admin-card" aria-labelledby="testimonials-heading">
+        <h2 className="admin-card__title" id="testimonials-heading">
+          Testimonials
+        </h2>
+        <p className="admin-card__hint">The home page shows up to three of these, picked at random.</p>
+        {!items && !loadFailed && <Loading label="Loading testimonials..." />}
+        {loadFailed && !items && (
+          <div className="admin-empty">
+            <p>The testimonials could not be loaded.</p>
+            <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {items && items.length === 0 && <p className="admin-empty-note">No testimonials yet. Add the first one.</p>}
+        {items && items.length > 0 && (
+          <ul className="admin-testimonials" aria-label="Testimonials">
+            {items.map((t) =>
+              t.id === editingId ? (
+                <TestimonialEditor
+                  key={t.id}
+                  testimonial={t}
+                  onCancel={() => setEditingId(null)}
+                  onSaved={(saved) => {
+                    setItems((list) => list?.map((x) => (x.id === saved.id ? saved : x)) ?? list)
+                    setEditingId(null)
+                  }}
+                />
+              ) : (
+                <li key={t.id} className="admin-testimonial">
+                  <blockquote className="admin-testimonial__quote">“{t.quote}”</blockquote>
+                  <p className="admin-testimonial__author">
+                    <strong>{t.author}</strong>
+                    {t.position && <span> · {t.position}</span>}
+                  </p>
+                  <div className="admin-testimonial__actions">
+                    <button
+                      type="button"
+                      className="admin-button admin-button--outline admin-button--small"
+                      disabled={editingId !== null}
+                      onClick={() => setEditingId(t.id)}
+                      aria-label={`Edit testimonial from ${t.author}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--danger-outline admin-button--small"
+                      onClick={() => setToDelete(t)}
+                      aria-label={`Delete testimonial from ${t.author}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+      </section>
+
+      <section className="admin-card admin-two-col__side" aria-labelledby="add-testimonial-heading">
+        <h2 className="admin-card__title" id="add-testimonial-heading">
+          Add Testimonial
+        </h2>
+        <form noValidate onSubmit={add}>
+          <Field label="Quote" required>
+            <textarea
+              className="admin-input"
+              rows={5}
+              value={draft.quote}
+              onChange={(e) => setDraft((d) => ({ ...d, quote: e.target.value }))}
+            />
+          </Field>
+          <Field label="Customer" required hint="The customer's name as it should appear.">
+            <input className="admin-input" value={draft.author} onChange={(e) => setDraft((d) => ({ ...d, author: e.target.value }))} />
+          </Field>
+          <Field label="Company/Role" hint="Optional, e.g. “Bride” or “Event planner, Acme Co.”">
+            <input
+              className="admin-input"
+              value={draft.position}
+              onChange={(e) => setDraft((d) => ({ ...d, position: e.target.value }))}
+            />
+          </Field>
+          <button type="submit" className="admin-button admin-button--primary" disabled={adding}>
+            {adding ? 'Adding...' : 'Add Testimonial'}
+          </button>
+        </form>
+      </section>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete Testimonial"
+        description={`Are you sure you want to delete the testimonial from ${toDelete?.author ?? ''}? This action cannot be undone.`}
+        confirmLabel={deleting ? 'Deleting...' : 'Delete'}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  )
+}
+
+function TestimonialEditor({
+  testimonial,
+  onCancel,
+  onSaved,
+}: {
+  testimonial: Testimonial
+  onCancel: () => void
+  onSaved: (t: Testimonial) => void
+}) {
+  const [draft, setDraft] = useState<Draft>({
+    quote: testimonial.quote,
+    author: testimonial.author,
+    position: testimonial.position ?? '',
+  })
+  const [saving, setSaving] = useState(false)
+  const changed =
+    draft.quote !== testimonial.quote || draft.author !== testimonial.author || draft.position !== (testimonial.position ?? '')
+  useUnsavedChanges('testimonial-edit', changed)
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = TestimonialInputSchema.safeParse({ ...draft, imageSrc: testimonial.imageSrc })
+    if (!parsed.success) {
+      notifyError('Missing fields', 'Quote and Customer are required.')
+      return
+    }
+    setSaving(true)
+    try {
+      const saved = await updateTestimonial({ ...testimonial, ...parsed.data })
+      notifySuccess('Testimonial updated')
+      onSaved(saved)
+    } catch {
+      notifyError('Error', 'Failed to update testimonial.')
+      setSaving(false)
+    }
+  }
+
+  return (
+    <li className="admin-testimonial is-editing">
+      <form noValidate onSubmit={save} aria-label={`Edit testimonial from ${testimonial.author}`}>
+        <Field label="Quote" required>
+          <textarea
+            className="admin-input"
+            rows={4}
+            value={draft.quote}
+            autoFocus
+            onChange={(e) => setDraft((d) => ({ ...d, quote: e.target.value }))}
+          />
+        </Field>
+        <Field label="Customer" required>
+          <input className="admin-input" value={draft.author} onChange={(e) => setDraft((d) => ({ ...d, author: e.target.value }))} />
+        </Field>
+        <Field label="Company/Role">
+          <input className="admin-input" value={draft.position} onChange={(e) => setDraft((d) => ({ ...d, position: e.target.value }))} />
+        </Field>
+        <div className="admin-testimonial__actions">
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={saving} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </li>
+  )
+}

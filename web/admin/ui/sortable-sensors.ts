@@ -1,0 +1,74 @@
+// Drag rules shared by every sortable list: mouse after 5 px, touch after a 120 ms press, keyboard, never from controls.
+import {
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+} from '@dnd-kit/core'
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
+
+const INTERACTIVE = 'input, button, textarea, select, option, optgroup, video, audio, [contenteditable]:not([contenteditable="false"])'
+
+/** A drag that starts on a form control or media element is refused, so clicks and typing keep working. */
+export function startsOnInteractiveElement(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(INTERACTIVE) !== null
+}
+
+// dnd-kit's activator handlers all receive the React event first; the rest is passed through untouched.
+type ActivatorHandler = (event: { nativeEvent: Event }, ...rest: never[]) => boolean
+
+function refuseInteractive<A extends { eventName: string; handler: unknown }>(activators: A[]): A[] {
+  return activators.map((activator) => {
+    const handler = activator.handler as ActivatorHandler
+    const guarded: ActivatorHandler = (event, ...rest) =>
+      !startsOnInteractiveElement(event.nativeEvent.target) && handler(event, ...rest)
+    return { ...activator, handler: guarded }
+  })
+}
+
+export class SafeMouseSensor extends MouseSensor {
+  static activators = refuseInteractive(MouseSensor.activators)
+}
+
+export class SafeTouchSensor extends TouchSensor {
+  static activators = refuseInteractive(TouchSensor.activators)
+}
+
+export class SafeKeyboardSensor extends KeyboardSensor {
+  static activators = refuseInteractive(KeyboardSensor.activators)
+}
+
+export const MOUSE_DRAG_DISTANCE_PX = 5
+export const TOUCH_PRESS_DELAY_MS = 120
+
+export function useDragSensors() {
+  return useSensors(
+    useSensor(SafeMouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
+    useSensor(SafeTouchSensor, { activationConstraint: { delay: TOUCH_PRESS_DELAY_MS, tolerance: 5 } }),
+    useSensor(SafeKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+}
+
+/** What a screen reader hears while reordering, naming items instead of their ids. */
+export function reorderAnnouncements(
+  nameOf: (id: string | number) => string,
+  positionOf: (id: string | number) => number,
+  total: () => number,
+): Announcements {
+  const where = (id: string | number) => `position ${positionOf(id) + 1} of ${total()}`
+  return {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. It is in ${where(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} was moved into ${where(over.id)}.` : `${nameOf(active.id)} is no longer over a position.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} was dropped at ${where(over.id)}.` : `${nameOf(active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Reordering cancelled. ${nameOf(active.id)} was returned to its place.`,
+  }
+}
+
+export const reorderInstructions = {
+  draggable:
+    'To reorder, press Space or Enter to pick up, use the arrow keys to move, Space or Enter to drop, or Escape to cancel.',
+}
