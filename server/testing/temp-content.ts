@@ -1,7 +1,7 @@
 // Test fixture: a throwaway content root (content/ + uploads/ copied from this repo) with its own git repository.
-import { cpSync, mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs'
+import { cpSync, mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { execFileSync } from 'node:child_process'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..')
@@ -15,8 +15,11 @@ export interface TempContentRoot {
   cleanup: () => void
 }
 
-/** Copies the seeded content (or starts empty) into a temp dir and commits it, so tests never touch this repo. */
-export function makeTempContentRoot(options: { seed?: boolean } = {}): TempContentRoot {
+/**
+ * Copies the seeded content (or starts empty) into a temp dir, adds `files` (repo-relative path → contents) and
+ * commits it all, so tests never touch this repo.
+ */
+export function makeTempContentRoot(options: { seed?: boolean; files?: Record<string, string | Uint8Array> } = {}): TempContentRoot {
   const base = mkdtempSync(join(tmpdir(), 'balloon-site-'))
   const root = join(base, 'site')
   const dataDir = join(base, 'data')
@@ -30,6 +33,10 @@ export function makeTempContentRoot(options: { seed?: boolean } = {}): TempConte
   }
   mkdirSync(join(root, 'content'), { recursive: true })
   mkdirSync(join(root, 'uploads'), { recursive: true })
+  for (const [rel, data] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true })
+    writeFileSync(join(root, rel), data)
+  }
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: root,

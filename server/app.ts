@@ -1,0 +1,88 @@
+// createApp(deps): security middleware, the /api feature routers, /uploads and the web app; one onError.
+import { Hono } from 'hono'
+import type { Auth } from './auth/auth'
+import { sessionMiddleware, type AppEnv } from './auth/auth.middleware'
+import { createAuthRoutes } from './auth/auth.routes'
+import type { Config } from './config'
+import { createDeliveryRoutes } from './delivery/delivery.routes'
+import { createInquiryRoutes } from './inquiries/inquiries.routes'
+import type { ContentStore } from './lib/content-store'
+import { notFound, onError } from './lib/errors'
+import type { ContentRepo } from './lib/git'
+import { createMailingListRoutes } from './mailing-list/mailing-list.routes'
+import { JSON_BODY_LIMIT, limitBody } from './lib/http'
+import { originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
+import { createStaticRoutes, isClientRoute } from './lib/static'
+import { findService } from './services/services.store'
+import { createServiceRoutes } from './services/services.routes'
+import { readSiteSettings } from './site/site.store'
+import { createSiteRoutes } from './site/site.routes'
+import { createTestimonialRoutes } from './testimonials/testimonials.routes'
+import { createUploadFileRoutes, createUploadRoutes } from './uploads/uploads.routes'
+
+export interface AppDeps {
+  config: Config
+  /** Git work tree at config.contentRoot; every write goes through repo.change(). */
+  repo: ContentRepo
+  /** Validated reads and atomic writes of the files under content/. */
+  store: ContentStore
+  auth: Auth
+}
+
+export type { AppEnv }
+
+export function createApp(deps: AppDeps) {
+  const { config } = deps
+  const app = new Hono<AppEnv>()
+  app.onError(onError)
+  app.notFound((c) => c.json({ error: 'Not found' }, 404))
+
+  app.use('*', rejectSuspiciousPaths)
+  app.use('*', securityHeaders(config))
+  app.use('*', sessionMiddleware(deps.auth))
+  app.use('/api/*', async (c, next) => {
+    await next()
+    // Answers reflect the content files and the session right now; a revert must show on the next request.
+    c.header('Cache-Control', 'no-store')
+  })
+  app.use('/api/*', originCheck(config))
+  const jsonLimit = limitBody(JSON_BODY_LIMIT)
+  app.use('/api/*', (c, next) => (c.req.path === '/api/upload' ? next() : jsonLimit(c, next)))
+
+  const routes = app
+    .route('/api', createSiteRoutes(deps))
+    .route('/api', createAuthRoutes(deps))
+    .route('/api', createServiceRoutes(deps))
+    .route('/api', createTestimonialRoutes(deps))
+    .route('/api', createDeliveryRoutes(deps))
+    .route('/api', createUploadRoutes(deps))
+    .route('/api', createInquiryRoutes(deps))
+    .route('/api', createMailingListRoutes(deps))
+  // ── Mount points for the other feature routers (keep them above the /api catch-all):
+  //    history:      .route('/api', createHistoryRoutes(deps))
+
+  app.all('/api/*', () => {
+    throw notFound('No such API call')
+  })
+  app.route('/', createUploadFileRoutes(deps))
+  app.route('/', createStaticRoutes(config.clientDir, (path) => isAppPage(deps, path)))
+  return routes
+}
+
+export type AppType = ReturnType<typeof createApp>
+
+/** Pages that exist right now: feature flags and hidden services decide, so search engines see a real 404. */
+async function isAppPage({ store }: AppDeps, path: string): Promise<boolean> {
+  if (!isClientRoute(path)) return false
+  const service = /^\/services\/([^/]+)\/?$/.exec(path)
+  const about = /^\/about\/?$/.test(path)
+  if (!service && !about) return true
+  const features = await readSiteSettings(store).then(
+    (s) => s.features,
+    () => ({ servicesEnabled: true, aboutEnabled: false }),
+  )
+  if (about) return features.aboutEnabled
+  if (!features.servicesEnabled) return false
+  const found = await findService(store, decodeURIComponent(service![1])).catch(() => null)
+  return Boolean(found?.visible)
+}

@@ -1,0 +1,30 @@
+// Starts the site: configuration, content repository housekeeping, admin credentials, then the HTTP server.
+import { mkdir } from 'node:fs/promises'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { createAuth } from './auth/auth'
+import { loadConfig } from './config'
+import { ContentStore } from './lib/content-store'
+import { ContentRepo } from './lib/git'
+
+const config = loadConfig()
+await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
+const repo = new ContentRepo(config.contentRoot, config.gitAuthor)
+await repo.ensureRepository()
+const recovered = await repo.recover()
+if (recovered.removedLock) console.log('Removed a stale .git/index.lock left by an earlier crash')
+for (const file of recovered.removedTemp) console.log(`Removed leftover temp file ${file}`)
+const auth = await createAuth(config)
+const app = createApp({ config, repo, store: new ContentStore(config.contentRoot), auth })
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Balloon studio site on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port} (admin: /admin)`)
+  console.log(`Content: ${config.contentRoot}  Data: ${config.dataDir}`)
+})
+
+function shutdown() {
+  server.close(() => process.exit(0))
+  setTimeout(() => process.exit(0), 2000).unref()
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)

@@ -1,0 +1,77 @@
+// File primitives for the content root: atomic writes, removal, and resolving repo-relative paths safely.
+import { randomBytes } from 'node:crypto'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+
+const TEMP_SUFFIX = '.tmp-write'
+
+/** Writes via a temp file in the same directory and a rename, so readers see the old or the new file, never half. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
+  try {
+    await writeFile(temp, data)
+    await rename(temp, path)
+  } catch (err) {
+    await rm(temp, { force: true })
+    throw err
+  }
+}
+
+export async function removeFile(path: string): Promise<void> {
+  await rm(path, { force: true })
+}
+
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** Resolves a repo-relative path under root; refuses absolute paths and anything escaping root. */
+export function resolveInside(root: string, relPath: string): string {
+  if (isAbsolute(relPath) || relPath.split(/[\\/]/).includes('..')) {
+    throw new Error(`Refusing path outside the content root: ${relPath}`)
+  }
+  const full = resolve(root, relPath)
+  const rel = relative(root, full)
+  if (rel.startsWith('..') || isAbsolute(rel)) throw new Error(`Refusing path outside the content root: ${relPath}`)
+  return full
+}
+
+/** Repo-relative path with forward slashes, as git and commit trailers want it. */
+export function toRepoPath(root: string, fullPath: string): string {
+  return relative(root, fullPath).split(sep).join('/')
+}
+
+/** Every file below dir (none when dir does not exist). */
+export async function* walkFiles(dir: string): AsyncGenerator<string> {
+  let entries
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch {
+    return
+  }
+  for (const entry of entries) {
+    const full = join(dir, entry.name)
+    if (entry.isDirectory()) yield* walkFiles(full)
+    else if (entry.isFile()) yield full
+  }
+}
+
+/** Removes temp files a crash left behind (writeFileAtomic's naming only) under the given directories. */
+export async function removeLeftoverTempFiles(dirs: string[]): Promise<string[]> {
+  const removed: string[] = []
+  for (const dir of dirs) {
+    for await (const full of walkFiles(dir)) {
+      const name = basename(full)
+      if (name.startsWith('.') && name.endsWith(TEMP_SUFFIX)) {
+        await rm(full, { force: true })
+        removed.push(full)
+      }
+    }
+  }
+  return removed
+}

@@ -1,0 +1,156 @@
+// The content repository: one serialised queue for write + add + commit, path-scoped commits, rollback on failure.
+import { existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { simpleGit, type SimpleGit } from 'simple-git'
+import { removeLeftoverTempFiles, resolveInside } from './files'
+
+export interface GitAuthor {
+  name: string
+  email: string
+}
+
+export interface ChangeOptions<T> {
+  /** First line of the commit, e.g. `Update service "Bouquets": pricing, visibility`. */
+  message: string
+  /** What the change touched, written as `Content-Item:` trailers (e.g. `services/bouquets`). */
+  items: string[]
+  /**
+   * Writes the files (writeFileAtomic / removeFile) and names the repo-relative paths it changed. It may return a
+   * message and items worked out from what it read (e.g. which fields really changed); they replace the ones above.
+   */
+  apply: () => Promise<{ paths: string[]; result: T; message?: string; items?: string[] }>
+}
+
+const LOCK_RETRIES = 20
+
+export class ContentRepo {
+  readonly git: SimpleGit
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    readonly root: string,
+    readonly author: GitAuthor,
+  ) {
+    // Only what git needs from the environment: no editor, pager or askpass hooks from the host shell.
+    const inherited = Object.fromEntries(
+      ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'SYSTEMROOT'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+    )
+    const identity = {
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
+      GIT_COMMITTER_NAME: author.name,
+      GIT_COMMITTER_EMAIL: author.email,
+      GIT_TERMINAL_PROMPT: '0',
+    }
+    this.git = simpleGit({ baseDir: root, maxConcurrentProcesses: 4, allowEnvironment: Object.keys(identity) }).env({
+      ...inherited,
+      ...identity,
+    })
+  }
+
+  /**
+   * Runs one content change as one commit. Changes run one at a time, so `apply` may read, modify and write
+   * without losing a concurrent update. On any failure the touched paths go back to HEAD (index and work tree).
+   */
+  change<T>(opts: ChangeOptions<T>): Promise<T> {
+    const run = this.queue.then(() => this.runChange(opts))
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  private async runChange<T>({ message, items, apply }: ChangeOptions<T>): Promise<T> {
+    let paths: string[] = []
+    try {
+      const applied = await apply()
+      paths = [...new Set(applied.paths)]
+      for (const p of paths) resolveInside(this.root, p)
+      if (paths.length === 0) return applied.result
+      await this.stage(paths)
+      const staged = await this.stagedAmong(paths)
+      if (staged.length === 0) return applied.result
+      const subject = applied.message ?? message
+      const trailers = [...new Set(applied.items ?? items)].map((item) => `Content-Item: ${item}`)
+      const body = [subject, '', ...trailers].join('\n')
+      await this.withLockRetry(() =>
+        this.git.raw([
+          '-c', 'commit.gpgsign=false',
+          '-c', `user.name=${this.author.name}`,
+          '-c', `user.email=${this.author.email}`,
+          'commit', '--no-verify', '--quiet', '-m', body, '--only', '--', ...staged,
+        ]),
+      )
+      return applied.result
+    } catch (err) {
+      await this.restore(paths).catch((restoreErr) => console.error('Could not roll back content change:', restoreErr))
+      throw err
+    }
+  }
+
+  private async stage(paths: string[]): Promise<void> {
+    const present = paths.filter((p) => existsSync(join(this.root, p)))
+    const gone = paths.filter((p) => !present.includes(p))
+    if (present.length) await this.withLockRetry(() => this.git.raw(['add', '--', ...present]))
+    if (gone.length) {
+      await this.withLockRetry(() => this.git.raw(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', ...gone]))
+    }
+  }
+
+  /** The given paths that differ between index and HEAD (a no-op save makes no commit). */
+  private async stagedAmong(paths: string[]): Promise<string[]> {
+    const out = await this.withLockRetry(() =>
+      this.git.raw(['-c', 'core.quotePath=false', 'diff', '--cached', '--name-only', '--no-renames', '--relative', '--', ...paths]),
+    )
+    return out.split('\n').filter(Boolean)
+  }
+
+  /** Puts paths back as HEAD has them; paths HEAD does not know are removed from index and disk. */
+  private async restore(paths: string[]): Promise<void> {
+    for (const p of paths) {
+      const inHead = await this.git
+        .raw(['cat-file', '-e', `HEAD:${p}`])
+        .then(() => true)
+        .catch(() => false)
+      if (inHead) {
+        await this.withLockRetry(() => this.git.raw(['checkout', 'HEAD', '--', p]))
+      } else {
+        await this.withLockRetry(() => this.git.raw(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', p]))
+        await rm(join(this.root, p), { force: true })
+      }
+    }
+  }
+
+  /** A developer's git command may hold index.lock for a moment; wait for it rather than fail the request. */
+  private async withLockRetry<R>(fn: () => Promise<R>): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fn()
+      } catch (err) {
+        if (attempt >= LOCK_RETRIES || !String((err as Error)?.message).includes('index.lock')) throw err
+        await new Promise((r) => setTimeout(r, 50 + attempt * 25))
+      }
+    }
+  }
+
+  /**
+   * Start-up housekeeping: a crash may leave .git/index.lock and temp files behind. Only safe before this
+   * process starts writing, and while no other git command runs in this repository.
+   */
+  async recover(dirs: string[] = ['content', 'uploads']): Promise<{ removedLock: boolean; removedTemp: string[] }> {
+    const gitDir = (await this.git.raw(['rev-parse', '--absolute-git-dir'])).trim()
+    const lock = join(gitDir, 'index.lock')
+    const removedLock = existsSync(lock)
+    if (removedLock) await rm(lock, { force: true })
+    const removedTemp = await removeLeftoverTempFiles(dirs.map((d) => join(this.root, d)))
+    return { removedLock, removedTemp }
+  }
+
+  /** Makes sure the content root is a git work tree; a fresh directory gets `git init`. */
+  async ensureRepository(): Promise<void> {
+    const inside = await this.git
+      .raw(['rev-parse', '--is-inside-work-tree'])
+      .then((out) => out.trim() === 'true')
+      .catch(() => false)
+    if (!inside) await this.git.init()
+  }
+}

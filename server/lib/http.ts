@@ -1,0 +1,56 @@
+// Request helpers shared by the routers: JSON bodies validated with zod, body-size limits, the client address.
+import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { z } from 'zod'
+import { badRequest, firstZodMessage, payloadTooLarge, unsupportedMediaType } from './errors'
+
+export const JSON_BODY_LIMIT = 512 * 1024
+
+/** Parses a JSON body (application/json only: 415 otherwise) with the schema; bad input answers 400 `{error}`. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw unsupportedMediaType()
+  let data: unknown
+  try {
+    data = await c.req.json()
+  } catch {
+    throw badRequest('The request body is not valid JSON')
+  }
+  const parsed = schema.safeParse(data)
+  if (!parsed.success) throw badRequest(firstZodMessage(parsed.error))
+  return parsed.data
+}
+
+/**
+ * Like jsonBody, for partial updates: only the keys the client sent are returned, so a schema's defaults
+ * (which zod applies even inside .partial()) never overwrite stored values.
+ */
+export async function jsonPatchBody<S extends z.ZodType>(c: Context, schema: S): Promise<Partial<z.output<S>>> {
+  const parsed = (await jsonBody(c, schema)) as Record<string, unknown>
+  const sent = new Set(Object.keys((await c.req.json()) as object))
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<z.output<S>>
+}
+
+/** Caps the body size, counting chunked bodies as they stream in; 413 `{error}` when over. */
+export function limitBody(maxSize: number, message?: string): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw payloadTooLarge(message)
+    },
+  })
+}
+
+/** The client's address for throttling: the socket peer, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

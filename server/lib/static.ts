@@ -1,0 +1,68 @@
+// Serves the built web app (dist/client): files by exact path, client routes get index.html, others its 404 page.
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, relative, isAbsolute } from 'node:path'
+import { Hono, type Context } from 'hono'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.avif': 'image/avif',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+}
+
+/** Which paths are pages of the app; the rest get the app's not-found page with status 404. */
+export type ClientRouteCheck = (path: string) => Promise<boolean> | boolean
+
+const STATIC_ROUTES = /^\/(about|contact|delivery-installation|thank-you)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$/
+
+export const isClientRoute: ClientRouteCheck = (path) => STATIC_ROUTES.test(path)
+
+async function readIfFile(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  try {
+    return (await stat(path)).isFile() ? ((await readFile(path)) as Uint8Array<ArrayBuffer>) : null
+  } catch {
+    return null
+  }
+}
+
+export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck = isClientRoute) {
+  async function appPage(c: Context, status: 200 | 404) {
+    const html = await readIfFile(join(clientDir, 'index.html'))
+    if (!html) return c.text('The web app is not built yet: run `npm run build`.', status === 200 ? 503 : 404)
+    return c.body(html, status, { 'Content-Type': CONTENT_TYPES['.html'], 'Cache-Control': 'no-cache' })
+  }
+
+  return new Hono().get('*', async (c) => {
+    const path = c.req.path
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/')) return c.json({ error: 'Not found' }, 404)
+    const full = join(clientDir, path)
+    const rel = relative(clientDir, full)
+    const inside = !rel.startsWith('..') && !isAbsolute(rel)
+    const file = inside && rel !== '' && rel !== 'index.html' ? await readIfFile(full) : null
+    if (file) {
+      const immutable = path.startsWith('/assets/')
+      return c.body(file, 200, {
+        'Content-Type': CONTENT_TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      })
+    }
+    // A missing script or stylesheet must not be answered with HTML.
+    if (path.startsWith('/assets/')) return c.text('Not found', 404)
+    return appPage(c, (await isRoute(path)) ? 200 : 404)
+  })
+}

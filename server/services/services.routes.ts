@@ -1,0 +1,67 @@
+// /api/services, /api/service-order and /api/service-content: public reads, admin writes.
+import { Hono } from 'hono'
+import type { AppDeps } from '../app'
+import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { notFound } from '../lib/errors'
+import { jsonBody, jsonPatchBody } from '../lib/http'
+import {
+  NewServiceSchema,
+  ServiceContentSchema,
+  ServiceImagesUpdateSchema,
+  ServiceOrderSchema,
+  ServiceUpdateSchema,
+  type Service,
+} from './services.schema'
+import {
+  addService,
+  deleteService,
+  findService,
+  listServices,
+  readServiceOrder,
+  serviceContentOf,
+  updateService,
+  updateServiceContent,
+  writeServiceOrder,
+} from './services.store'
+
+export function createServiceRoutes({ repo, store }: AppDeps) {
+  /** Hidden and unknown services look the same to the public: 404. */
+  async function serviceFor(c: Parameters<typeof isAdmin>[0], id: string): Promise<Service> {
+    const service = await findService(store, id)
+    if (!service || (!service.visible && !isAdmin(c))) throw notFound(`No service with id "${id}"`)
+    return service
+  }
+
+  return new Hono<AppEnv>()
+    .get('/services', async (c) => {
+      const services = await listServices(store)
+      return c.json(isAdmin(c) ? services : services.filter((s) => s.visible))
+    })
+    .get('/services/:id', async (c) => c.json(await serviceFor(c, c.req.param('id'))))
+    .get('/service-order', async (c) => c.json(await readServiceOrder(store)))
+    .get('/service-content/:id', async (c) => c.json(serviceContentOf(await serviceFor(c, c.req.param('id')))))
+    .post('/services', requireAdmin, async (c) => {
+      const input = await jsonBody(c, NewServiceSchema)
+      return c.json(await addService(repo, store, input), 201)
+    })
+    .put('/services/:id', requireAdmin, async (c) => {
+      const { baseVersion: _ignored, ...update } = await jsonPatchBody(c, ServiceUpdateSchema)
+      return c.json(await updateService(repo, store, c.req.param('id'), update))
+    })
+    .delete('/services/:id', requireAdmin, async (c) => {
+      await deleteService(repo, store, c.req.param('id'))
+      return c.json({ ok: true as const })
+    })
+    .put('/services/:id/images', requireAdmin, async (c) => {
+      const { images } = await jsonBody(c, ServiceImagesUpdateSchema)
+      return c.json(await updateService(repo, store, c.req.param('id'), { images }))
+    })
+    .put('/service-order', requireAdmin, async (c) => {
+      const order = await jsonBody(c, ServiceOrderSchema)
+      return c.json(await writeServiceOrder(repo, store, order))
+    })
+    .put('/service-content/:id', requireAdmin, async (c) => {
+      const content = await jsonBody(c, ServiceContentSchema)
+      return c.json(await updateServiceContent(repo, store, c.req.param('id'), content))
+    })
+}

@@ -1,0 +1,65 @@
+// Testimonials in content/testimonials.yaml: read per request, each add, edit and delete one commit.
+import { randomBytes } from 'node:crypto'
+import type { ContentStore } from '../lib/content-store'
+import { notFound } from '../lib/errors'
+import type { ContentRepo } from '../lib/git'
+import { TestimonialListSchema, type Testimonial, type TestimonialInput } from './testimonials.schema'
+
+export const TESTIMONIALS_FILE = 'content/testimonials.yaml'
+export const TESTIMONIALS_ITEM = 'testimonials'
+
+export async function listTestimonials(store: ContentStore): Promise<Testimonial[]> {
+  return store.readYaml(TESTIMONIALS_FILE, TestimonialListSchema, { ifMissing: () => [] })
+}
+
+function newTestimonialId(author: string, taken: Set<string>): string {
+  const slug = author.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')
+  for (;;) {
+    const id = `${slug || 'testimonial'}-${randomBytes(3).toString('hex')}`
+    if (!taken.has(id)) return id
+  }
+}
+
+async function changeTestimonials<T>(
+  repo: ContentRepo,
+  store: ContentStore,
+  edit: (list: Testimonial[]) => { list: Testimonial[]; result: T; message: string },
+): Promise<T> {
+  return repo.change({
+    message: 'Update testimonials',
+    items: [TESTIMONIALS_ITEM],
+    apply: async () => {
+      const { list, result, message } = edit(await listTestimonials(store))
+      return { paths: [await store.writeYaml(TESTIMONIALS_FILE, TestimonialListSchema, list)], result, message }
+    },
+  })
+}
+
+export function addTestimonial(repo: ContentRepo, store: ContentStore, input: TestimonialInput): Promise<Testimonial> {
+  return changeTestimonials(repo, store, (list) => {
+    const created = { id: newTestimonialId(input.author, new Set(list.map((t) => t.id))), ...input }
+    return { list: [...list, created], result: created, message: `Add testimonial from ${created.author}` }
+  })
+}
+
+function requireIndex(list: Testimonial[], id: string): number {
+  const index = list.findIndex((t) => t.id === id)
+  if (index < 0) throw notFound(`No testimonial with id "${id}"`)
+  return index
+}
+
+export function updateTestimonial(repo: ContentRepo, store: ContentStore, id: string, input: TestimonialInput): Promise<Testimonial> {
+  return changeTestimonials(repo, store, (list) => {
+    const index = requireIndex(list, id)
+    const updated = { ...input, id }
+    const next = list.with(index, updated)
+    return { list: next, result: updated, message: `Update testimonial from ${updated.author}` }
+  })
+}
+
+export function deleteTestimonial(repo: ContentRepo, store: ContentStore, id: string): Promise<void> {
+  return changeTestimonials(repo, store, (list) => {
+    const index = requireIndex(list, id)
+    return { list: list.toSpliced(index, 1), result: undefined, message: `Delete testimonial from ${list[index].author}` }
+  })
+}

@@ -1,0 +1,122 @@
+// Test app factory: the real createApp on a temporary content repo, with small fixture content and a login helper.
+import sharp from 'sharp'
+import { createApp, type AppDeps } from '../app'
+import { createAuth } from '../auth/auth'
+import { hashPassword } from '../auth/password'
+import { loadConfig, type Config } from '../config'
+import { ContentStore } from '../lib/content-store'
+import { ContentRepo } from '../lib/git'
+import { makeTempContentRoot, type TempContentRoot } from './temp-content'
+
+export const TEST_ADMIN = { username: 'owner', password: 'test-password-123' }
+export const TEST_ORIGIN = 'http://site.test'
+
+/** A real JPEG, small enough to keep fixtures fast. */
+export async function makeJpeg(width = 8, height = 6): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#e4573d' } }).jpeg().toBuffer())
+}
+
+const service = (id: string, title: string, extra = '') => `title: ${title}
+description: ${title} for every occasion.
+aboutText: All about ${title}.
+pricingInfo: |
+  Small: $50
+  Large: $120
+visible: true
+${extra}`
+
+/** Minimal content: three services (one hidden), an order, two testimonials, delivery page, site settings, segments. */
+export function fixtureFiles(jpeg: Uint8Array): Record<string, string | Uint8Array> {
+  return {
+    'content/site.yaml': `brand:
+  name: Test Balloon Studio
+contact:
+  email: hello@example.test
+  phone: 503-555-0100
+social:
+  instagram: https://instagram.com/test
+  facebook: https://facebook.com/test
+hero:
+  title: Balloons for every party
+  image: /uploads/hero-image.jpg
+`,
+    'content/services/bouquets.yaml': service('bouquets', 'Bouquets', `images:
+  - cropped: /uploads/bouquet-one.jpg
+    original: /uploads/bouquet-one.jpg
+  - cropped: /uploads/shared-image.jpg
+    original: /uploads/shared-image.jpg
+`),
+    'content/services/mosaics.yaml': service('mosaics', 'Mosaics', `images:
+  - cropped: /uploads/shared-image.jpg
+    original: /uploads/shared-image.jpg
+`),
+    'content/services/secret.yaml': service('secret', 'Secret').replace('visible: true', 'visible: false'),
+    'content/service-order.yaml': '- mosaics\n- gone\n- bouquets\n',
+    'content/testimonials.yaml': `- id: jane-d
+  quote: Wonderful!
+  author: Jane D.
+  position: Bride
+  imageSrc: /uploads/testimonial-jane.jpg
+- id: sam-k
+  quote: The arch was perfect.
+  author: Sam K.
+`,
+    'content/delivery-installation.md': '# Delivery\n\nWe deliver across Portland.\n',
+    'content/mailing-list-segments.yaml': '- id: weddings\n  name: Weddings\n',
+    'uploads/hero-image.jpg': jpeg,
+    'uploads/bouquet-one.jpg': jpeg,
+    'uploads/shared-image.jpg': jpeg,
+    'uploads/testimonial-jane.jpg': jpeg,
+  }
+}
+
+let hash: Promise<string> | undefined
+/** scrypt at full cost is slow on purpose; hash the test password once per test file. */
+const testPasswordHash = () => (hash ??= hashPassword(TEST_ADMIN.password))
+
+export interface TestApp extends TempContentRoot {
+  app: ReturnType<typeof createApp>
+  deps: AppDeps
+  config: Config
+  /** Sends a request to the app; JSON bodies get the JSON content type and the site's Origin. */
+  call: (method: string, path: string, options?: { json?: unknown; body?: BodyInit; cookie?: string; headers?: Record<string, string> }) => Promise<Response>
+  /** Logs in and returns the Cookie header value. */
+  login: () => Promise<string>
+  /** Commit subjects, newest first. */
+  subjects: () => string[]
+}
+
+export async function createTestApp(options: { files?: Record<string, string | Uint8Array>; seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const files = options.files ?? fixtureFiles(await makeJpeg())
+  const content = makeTempContentRoot({ seed: options.seed ?? false, files })
+  const config = loadConfig({
+    CONTENT_ROOT: content.root,
+    DATA_DIR: content.dataDir,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    PUBLIC_ORIGIN: TEST_ORIGIN,
+    CLIENT_DIR: `${content.root}/no-client-build`,
+    ...options.env,
+  })
+  const repo = new ContentRepo(config.contentRoot, config.gitAuthor)
+  const auth = await createAuth(config, { passwordHash: await testPasswordHash() })
+  const deps: AppDeps = { config, repo, store: new ContentStore(config.contentRoot), auth }
+  const app = createApp(deps)
+  const call: TestApp['call'] = async (method, path, { json, body, cookie, headers = {} } = {}) =>
+    app.request(`${TEST_ORIGIN}${path}`, {
+      method,
+      headers: {
+        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(method !== 'GET' && method !== 'HEAD' ? { Origin: TEST_ORIGIN } : {}),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
+      },
+      body: json !== undefined ? JSON.stringify(json) : body,
+    })
+  const login = async () => {
+    const res = await call('POST', '/api/login', { json: TEST_ADMIN })
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`)
+    return (res.headers.get('set-cookie') ?? '').split(';')[0]
+  }
+  const subjects = () => content.git('log', '--format=%s').trim().split('\n')
+  return { ...content, app, deps, config, call, login, subjects }
+}

@@ -1,0 +1,62 @@
+// POST/DELETE /api/upload for the admin, and GET/HEAD /uploads/{name} serving the images.
+import { readFile } from 'node:fs/promises'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppDeps } from '../app'
+import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { badRequest, notFound, unsupportedMediaType } from '../lib/errors'
+import { jsonBody, limitBody } from '../lib/http'
+import {
+  IMAGE_CONTENT_TYPES,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_NAME_PATTERN,
+  UPLOADS_DIR,
+  deleteUpload,
+  saveUpload,
+  type ImageExt,
+} from './uploads.store'
+
+const TOO_LARGE = `Images can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`
+/** Room for the multipart framing around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024
+
+const DeleteUploadSchema = z.object({ url: z.string().min(1, 'url is required').max(2000) })
+
+export function createUploadRoutes({ repo, store }: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/upload', requireAdmin, limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, TOO_LARGE), async (c) => {
+      if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+        throw unsupportedMediaType('Send the image as multipart/form-data in the field "image"')
+      }
+      const form = await c.req.parseBody().catch(() => {
+        throw badRequest('The upload could not be read')
+      })
+      const file = form.image
+      if (!(file instanceof File)) throw badRequest('Choose an image to upload (field "image")')
+      if (file.size > MAX_UPLOAD_BYTES) throw badRequest(TOO_LARGE)
+      const url = await saveUpload(repo, store, new Uint8Array(await file.arrayBuffer()), file.name)
+      return c.json({ url }, 201)
+    })
+    .delete('/upload', requireAdmin, async (c) => {
+      const { url } = await jsonBody(c, DeleteUploadSchema)
+      await deleteUpload(repo, store, url)
+      return c.json({ ok: true as const })
+    })
+}
+
+/** Serves uploads/ by exact generated name only; any other name, or a missing file, is 404. */
+export function createUploadFileRoutes({ store }: AppDeps) {
+  return new Hono<AppEnv>().get('/uploads/:name', async (c) => {
+    const name = c.req.param('name')
+    if (!UPLOAD_NAME_PATTERN.test(name)) throw notFound('No such image')
+    const data = (await readFile(store.path(`${UPLOADS_DIR}/${name}`)).catch(() => null)) as Uint8Array<ArrayBuffer> | null
+    if (!data) throw notFound('No such image')
+    const ext = name.slice(name.lastIndexOf('.') + 1) as ImageExt
+    return c.body(data, 200, {
+      'Content-Type': IMAGE_CONTENT_TYPES[ext],
+      'Content-Length': String(data.length),
+      // Names are never reused for other bytes, but a revert may remove one: cache briefly, not forever.
+      'Cache-Control': 'public, max-age=3600',
+    })
+  })
+}

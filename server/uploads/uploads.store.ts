@@ -1,0 +1,134 @@
+// Uploaded images under uploads/: type detection by magic bytes, server-made names, commits, reference checks.
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import type { ContentStore } from '../lib/content-store'
+import { badRequest, notFound } from '../lib/errors'
+import { fileExists, walkFiles, writeFileAtomic } from '../lib/files'
+import type { ContentRepo } from '../lib/git'
+
+export const UPLOADS_DIR = 'uploads'
+export const UPLOAD_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*\.(jpg|png|webp|gif)$/
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024
+
+export type ImageExt = 'jpg' | 'png' | 'webp' | 'gif'
+
+export const IMAGE_CONTENT_TYPES: Record<ImageExt, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+}
+
+export const uploadItem = (name: string) => `uploads/${name}`
+export const uploadUrl = (name: string) => `/uploads/${name}`
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b)
+
+/** The image type from the file's first bytes; null for anything else (SVG, HTML, renamed files). */
+export function detectImageType(bytes: Uint8Array): ImageExt | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif'
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp'
+  return null
+}
+
+/**
+ * The upload file name in an /uploads/ URL (a full URL is first reduced to its path), or null when the URL is
+ * not one of ours. Only names matching UPLOAD_NAME_PATTERN pass, so no path can point elsewhere.
+ */
+export function uploadNameFromUrl(url: string): string | null {
+  let path = url
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) {
+    try {
+      path = new URL(url).pathname
+    } catch {
+      return null
+    }
+  }
+  const match = /^\/uploads\/([^/]+)$/.exec(path)
+  return match && UPLOAD_NAME_PATTERN.test(match[1]) ? match[1] : null
+}
+
+/** A readable, unique name: the uploaded file's base name as a slug plus random hex. */
+export function makeUploadName(originalName: string, ext: ImageExt): string {
+  const base = originalName
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '')
+  return `${base || 'image'}-${randomBytes(4).toString('hex')}.${ext}`
+}
+
+/** Decodes the image (a corrupt file with a valid signature is refused) and drops metadata such as GPS tags. */
+async function cleanImage(bytes: Uint8Array, ext: ImageExt): Promise<Uint8Array> {
+  try {
+    const image = sharp(bytes, { animated: ext === 'gif' || ext === 'webp' })
+    await image.metadata()
+    if (ext === 'gif') return bytes
+    const out = image.rotate()
+    if (ext === 'jpg') return await out.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
+    if (ext === 'png') return await out.png().toBuffer()
+    return await out.webp({ quality: 90 }).toBuffer()
+  } catch {
+    throw badRequest('The file is not a readable image')
+  }
+}
+
+export async function saveUpload(repo: ContentRepo, store: ContentStore, bytes: Uint8Array, originalName: string): Promise<string> {
+  const ext = detectImageType(bytes)
+  if (!ext) throw badRequest('Only JPEG, PNG, WebP and GIF images can be uploaded')
+  const data = await cleanImage(bytes, ext)
+  const name = makeUploadName(originalName, ext)
+  return repo.change({
+    message: `Upload image ${name}`,
+    items: [uploadItem(name)],
+    apply: async () => {
+      await writeFileAtomic(store.path(`${UPLOADS_DIR}/${name}`), data)
+      return { paths: [`${UPLOADS_DIR}/${name}`], result: uploadUrl(name) }
+    },
+  })
+}
+
+export async function deleteUpload(repo: ContentRepo, store: ContentStore, url: string): Promise<void> {
+  const name = uploadNameFromUrl(url)
+  if (!name) throw badRequest('Only images under /uploads/ can be deleted')
+  return repo.change({
+    message: `Delete image ${name}`,
+    items: [uploadItem(name)],
+    apply: async () => {
+      if (!(await fileExists(store.path(`${UPLOADS_DIR}/${name}`)))) throw notFound(`No uploaded image ${name}`)
+      return { paths: [await store.remove(`${UPLOADS_DIR}/${name}`)], result: undefined }
+    },
+  })
+}
+
+/** Text of every content file, for reference checks that also count files the schemas would reject. */
+async function allContentText(root: string): Promise<string> {
+  const parts: string[] = []
+  for await (const file of walkFiles(join(root, 'content'))) {
+    if (/\.(ya?ml|md|json)$/.test(file)) parts.push(await readFile(file, 'utf8'))
+  }
+  return parts.join('\n')
+}
+
+/**
+ * Which of the given upload URLs no content file mentions any more (call after the referring file is gone) and
+ * still exist on disk; returns file names.
+ */
+export async function findUnreferencedUploads(store: ContentStore, urls: string[]): Promise<string[]> {
+  const names = [...new Set(urls.map(uploadNameFromUrl).filter((n): n is string => n !== null))]
+  if (names.length === 0) return []
+  const text = await allContentText(store.root)
+  const unreferenced: string[] = []
+  for (const name of names) {
+    const mentioned = new RegExp(`/uploads/${name.replace(/[.]/g, '\\.')}(?![a-z0-9.-])`).test(text)
+    if (!mentioned && (await fileExists(store.path(`${UPLOADS_DIR}/${name}`)))) unreferenced.push(name)
+  }
+  return unreferenced
+}
