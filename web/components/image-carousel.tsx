@@ -1,0 +1,90 @@
+// A swipeable 4:3 image carousel; clicking an image opens the lightbox at that image.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import useEmblaCarousel from 'embla-carousel-react'
+import type { ServiceImage } from '../../server/services/services.schema'
+import { BalloonMark, ZoomIcon } from './icons'
+import './image-carousel.css'
+
+const ImageLightbox = lazy(() => import('./image-lightbox'))
+
+export function ImageCarousel({ images, label }: { images: ServiceImage[]; label: string }) {
+  const [emblaRef, embla] = useEmblaCarousel({ loop: images.length > 1 })
+  const [selected, setSelected] = useState(0)
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
+
+  useEffect(() => {
+    if (!embla) return
+    const onSelect = () => setSelected(embla.selectedScrollSnap())
+    embla.on('select', onSelect).on('reInit', onSelect)
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect)
+    }
+  }, [embla])
+
+  const prev = useCallback(() => embla?.scrollPrev(), [embla])
+  const next = useCallback(() => embla?.scrollNext(), [embla])
+
+  if (images.length === 0) {
+    return (
+      <div className="carousel carousel--empty" aria-hidden="true">
+        <BalloonMark width={64} height={64} />
+      </div>
+    )
+  }
+
+  const slides = images.map((img, i) => ({ src: img.original || img.cropped, alt: `${label}, image ${i + 1} of ${images.length}` }))
+
+  return (
+    <div className="carousel" role="group" aria-roledescription="carousel" aria-label={`${label} images`}>
+      <div className="carousel__viewport" ref={emblaRef}>
+        <div className="carousel__track">
+          {images.map((img, i) => (
+            <div className="carousel__slide" key={`${img.cropped}-${i}`} aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
+              <button type="button" className="carousel__image-button" onClick={() => setLightboxIndex(i)} aria-label={`Enlarge ${slides[i].alt}`}>
+                <img
+                  src={img.cropped}
+                  alt={slides[i].alt}
+                  width={800}
+                  height={600}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  draggable={false}
+                />
+                <span className="carousel__zoom" aria-hidden="true">
+                  <ZoomIcon width={18} height={18} />
+                </span>
+              </button>
+            </div>
+          ))}
+        </div>
+      </div>
+      {images.length > 1 && (
+        <>
+          <button type="button" className="carousel__arrow carousel__arrow--prev" onClick={prev} aria-label="Previous image">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          </button>
+          <button type="button" className="carousel__arrow carousel__arrow--next" onClick={next} aria-label="Next image">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M9 5l7 7-7 7" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          </button>
+          <div className="carousel__dots">
+            {images.map((_, i) => (
+              <button
+                key={i}
+                type="button"
+                className={`carousel__dot${i === selected ? ' is-selected' : ''}`}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === selected ? 'true' : undefined}
+                onClick={() => embla?.scrollTo(i)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+      {lightboxIndex !== null && (
+        <Suspense fallback={null}>
+          <ImageLightbox images={slides} index={lightboxIndex} onClose={() => setLightboxIndex(null)} />
+        </Suspense>
+      )}
+    </div>
+  )
+}

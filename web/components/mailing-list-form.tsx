@@ -1,0 +1,131 @@
+// The mailing-list form (its own chunk with zod and sonner): fields, interests, validation and submit.
+import { useEffect, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { SubscriptionSchema, type Subscription } from '../../server/mailing-list/mailing-list.schema'
+import { fieldErrors } from '../../server/inquiries/inquiry.schema'
+import { ApiError } from '../lib/api-client'
+import { getMailingListSegments, subscribe, type Segment } from '../lib/public-api'
+
+export { Toaster } from 'sonner'
+
+type SegmentsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; segments: Segment[] }
+
+const EMPTY: Subscription = { email: '', firstName: '', lastName: '', segment_ids: [] }
+
+/** Mounted each time the dialog opens, so fields start empty and interests are fetched again. */
+export default function MailingListForm({ onDone }: { onDone: () => void }) {
+  const [values, setValues] = useState<Subscription>(EMPTY)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [segments, setSegments] = useState<SegmentsState>({ status: 'loading' })
+  const [submitting, setSubmitting] = useState(false)
+
+  useEffect(() => {
+    let live = true
+    getMailingListSegments()
+      .then((list) => live && setSegments({ status: 'loaded', segments: list }))
+      .catch((error: unknown) => {
+        console.error(error)
+        if (live) setSegments({ status: 'error' })
+      })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const update = <K extends keyof Subscription>(key: K, value: Subscription[K]) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    setErrors(({ [key]: _cleared, ...rest }) => rest)
+  }
+
+  const toggleSegment = (id: string, checked: boolean) =>
+    update('segment_ids', checked ? [...values.segment_ids, id] : values.segment_ids.filter((s) => s !== id))
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = SubscriptionSchema.safeParse(values)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error))
+      return
+    }
+    setSubmitting(true)
+    try {
+      await subscribe(parsed.data)
+      onDone()
+      toast.success('Thank you for subscribing!', { description: 'You have been added to our mailing list.' })
+    } catch (error) {
+      setSubmitting(false)
+      if (error instanceof ApiError && error.status !== 0) {
+        const serverSaid = error.body && typeof error.body === 'object' && 'error' in error.body
+        window.alert(serverSaid ? error.message : 'Subscription failed. Please try again.')
+      } else {
+        window.alert('An error occurred. Please try again.')
+      }
+    }
+  }
+
+  return (
+    <form className="modal__form" onSubmit={onSubmit} noValidate>
+      <TextField id="ml-email" label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={(v) => update('email', v)} />
+      <div className="modal__row">
+        <TextField id="ml-first" label="First name" autoComplete="given-name" value={values.firstName} error={errors.firstName} onChange={(v) => update('firstName', v)} />
+        <TextField id="ml-last" label="Last name" autoComplete="family-name" value={values.lastName} error={errors.lastName} onChange={(v) => update('lastName', v)} />
+      </div>
+      <fieldset className="interests" aria-describedby={errors.segment_ids ? 'ml-interests-error' : undefined}>
+        <legend className="field__label">Interests</legend>
+        {segments.status === 'loading' && <p className="field__hint">Loading interests...</p>}
+        {segments.status === 'error' && <p className="field__error">Could not load interests.</p>}
+        {segments.status === 'loaded' && (
+          <div className="interests__list">
+            {segments.segments.map((s) => (
+              <label key={s.id} className="interest">
+                <input type="checkbox" checked={values.segment_ids.includes(s.id)} onChange={(e) => toggleSegment(s.id, e.target.checked)} />
+                <span>{s.name}</span>
+              </label>
+            ))}
+          </div>
+        )}
+        {errors.segment_ids && (
+          <p className="field__error" id="ml-interests-error">
+            {errors.segment_ids}
+          </p>
+        )}
+      </fieldset>
+      <button type="submit" className="button button--primary button--block" disabled={submitting}>
+        {submitting ? 'Subscribing...' : 'Subscribe'}
+      </button>
+    </form>
+  )
+}
+function TextField(props: {
+  id: string
+  label: string
+  value: string
+  error?: string
+  type?: string
+  autoComplete?: string
+  onChange: (value: string) => void
+}) {
+  const errorId = `${props.id}-error`
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        className="input"
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      />
+      {props.error && (
+        <p className="field__error" id={errorId}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+// The site footer: brand, quick links, visible services, contact details and social links.
+import { Link } from 'react-router-dom'
+import type { Service, SiteSettings } from '../lib/public-api'
+import type { Deferred } from '../lib/deferred'
+import { serviceHref } from '../lib/paths'
+import { AwaitServices } from './await-services'
+import { BalloonMark, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from './icons'
+import './site-footer.css'
+
+export function SiteFooter({ settings }: { settings: SiteSettings; services: Deferred<Service[] | null> }) {
+  const { brand, contact, social, features } = settings
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Link to="/" className="brand brand--light">
+            <BalloonMark />
+            <span className="brand__name">{brand.name}</span>
+          </Link>
+          {brand.tagline && <p className="site-footer__tagline">{brand.tagline}</p>}
+          <div className="site-footer__social">
+            <a href={social.instagram} className="social-link" target="_blank" rel="noopener noreferrer" aria-label="Instagram">
+              <InstagramIcon />
+            </a>
+            <a href={social.facebook} className="social-link" target="_blank" rel="noopener noreferrer" aria-label="Facebook">
+              <FacebookIcon />
+            </a>
+          </div>
+        </div>
+
+        <nav className="site-footer__col" aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="site-footer__heading">Quick Links</h2>
+          <ul>
+            <li><Link to="/">Home</Link></li>
+            {features.aboutEnabled && <li><Link to="/about">About</Link></li>}
+            <li><Link to="/delivery-installation">Delivery &amp; Installation</Link></li>
+            <li><Link to="/contact">Contact</Link></li>
+          </ul>
+        </nav>
+
+        <AwaitServices>
+          {(services) =>
+            services?.length ? (
+              <nav className="site-footer__col" aria-labelledby="footer-services">
+                <h2 id="footer-services" className="site-footer__heading">Services</h2>
+                <ul>
+                  {services.map((s) => (
+                    <li key={s.id}>
+                      <Link to={serviceHref(s.id, features.servicesEnabled)}>{s.title}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null
+          }
+        </AwaitServices>
+
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Contact</h2>
+          <ul className="site-footer__contact">
+            <li>
+              <MailIcon />
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </li>
+            <li>
+              <PhoneIcon />
+              <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+            </li>
+            {contact.area && (
+              <li>
+                <PinIcon />
+                <span>{contact.area}</span>
+              </li>
+            )}
+          </ul>
+          {contact.hours && <p className="site-footer__hours">{contact.hours}</p>}
+        </div>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>
+          © {new Date().getFullYear()} {brand.name}. Made with joy in Portland, Oregon.
+        </p>
+      </div>
+    </footer>
+  )
+}

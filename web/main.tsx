@@ -1,0 +1,37 @@
+// Browser entry: the data router over the route objects, hydrating server-rendered HTML when there is some.
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom'
+import { routes } from './app/routes'
+
+/** Server-rendered HTML can only hydrate once the matched pages' lazy components are in memory. */
+async function loadMatchedLazyRoutes(all: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(all, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const lazy = route.lazy
+      if (!lazy) return
+      if (typeof lazy === 'function') Object.assign(route, await lazy(), { lazy: undefined })
+      else {
+        const parts = await Promise.all(Object.entries(lazy).map(async ([key, load]) => [key, await (load as () => Promise<unknown>)()]))
+        Object.assign(route, Object.fromEntries(parts), { lazy: undefined })
+      }
+    }),
+  )
+}
+
+async function start() {
+  const container = document.getElementById('root')!
+  const hydrating = container.firstElementChild !== null
+  if (hydrating) await loadMatchedLazyRoutes(routes)
+  const router = createBrowserRouter(routes)
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  )
+  if (hydrating) hydrateRoot(container, app)
+  else createRoot(container).render(app)
+}
+
+void start()

@@ -1,0 +1,66 @@
+// Contact: e-mail and phone buttons, social links and a path to the service inquiry forms.
+import { Link } from 'react-router-dom'
+import { useRootData } from '../../app/root-loader'
+import { AwaitServices } from '../../components/await-services'
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../../components/icons'
+import '../content-page.css'
+
+export function ContactPage() {
+  const { contact, social, features } = useRootData().settings
+  return (
+    <div className="content-page">
+      <header className="page-intro">
+        <div className="container">
+          <p className="eyebrow">Say hello</p>
+          <h1 className="page-intro__title">Contact Us</h1>
+          <p className="page-intro__lead">
+            Planning a celebration in {contact.area}? Reach out and we will help you shape the idea, the palette and the
+            budget.
+          </p>
+        </div>
+      </header>
+      <div className="container contact-layout">
+        <section className="contact-card" aria-labelledby="contact-reach">
+          <h2 id="contact-reach">Get in touch</h2>
+          <div className="contact-card__buttons">
+            <a href={`mailto:${contact.email}`} className="button button--primary">
+              <MailIcon /> Email {contact.email}
+            </a>
+            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="button button--outline contact-card__phone">
+              <PhoneIcon /> Call {contact.phone}
+            </a>
+          </div>
+          {contact.hours && <p className="contact-card__hours">{contact.hours}</p>}
+          <h2 className="contact-card__social-title">Follow along</h2>
+          <div className="contact-card__social">
+            <a href={social.instagram} className="social-pill" target="_blank" rel="noopener noreferrer">
+              <InstagramIcon /> Instagram
+            </a>
+            <a href={social.facebook} className="social-pill" target="_blank" rel="noopener noreferrer">
+              <FacebookIcon /> Facebook
+            </a>
+          </div>
+        </section>
+        {features.servicesEnabled && (
+          <AwaitServices>
+            {(services) =>
+              services?.length ? (
+                <section className="contact-services" aria-labelledby="contact-quote">
+                  <h2 id="contact-quote">Request a quote</h2>
+                  <p>Choose a service to open its inquiry form.</p>
+                  <ul>
+                    {services.map((s) => (
+                      <li key={s.id}>
+                        <Link to={`/services/${s.id}`}>{s.title}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null
+            }
+          </AwaitServices>
+        )}
+      </div>
+    </div>
+  )
+}

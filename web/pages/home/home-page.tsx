@@ -1,0 +1,197 @@
+// Home: hero, the services grid, why choose us, testimonials, mailing list and a contact call to action.
+import { Link } from 'react-router-dom'
+import { useLoaderData } from 'react-router-dom'
+import { getTestimonials, type Service, type Testimonial } from '../../lib/public-api'
+import { useRootData } from '../../app/root-loader'
+import { AwaitServices } from '../../components/await-services'
+import { ServiceCard } from '../../components/service-card'
+import { MailingListDialog } from '../../components/mailing-list-dialog'
+import { PaletteIcon, SparkleIcon, TruckIcon } from '../../components/icons'
+import './home.css'
+
+export const MAX_TESTIMONIALS = 3
+
+export interface HomeData {
+  testimonials: Testimonial[]
+}
+
+/** Picks up to three testimonials, at random when there are more (chosen in the loader so server and browser agree). */
+export function pickTestimonials<T>(all: readonly T[], count = MAX_TESTIMONIALS, random = Math.random): T[] {
+  const pool = [...all]
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[pool[i], pool[j]] = [pool[j], pool[i]]
+  }
+  return all.length <= count ? [...all] : pool.slice(0, count)
+}
+
+export async function homeLoader({ request }: { request: Request }): Promise<HomeData> {
+  try {
+    return { testimonials: pickTestimonials(await getTestimonials(request.signal)) }
+  } catch (error) {
+    console.error(error)
+    return { testimonials: [] }
+  }
+}
+
+export function HomePage() {
+  const { testimonials } = useLoaderData() as HomeData
+  const { settings } = useRootData()
+  return (
+    <>
+      <Hero />
+      <section className="section home-services" id="services" aria-labelledby="services-title">
+        <div className="container">
+          <header className="section__head">
+            <p className="eyebrow">What we create</p>
+            <h2 className="section__title" id="services-title">
+              Our Services
+            </h2>
+            <p className="section__lead">From a single bouquet to a full venue transformation, every piece is designed and built by hand.</p>
+          </header>
+          <AwaitServices fallback={<ServicesSkeleton />}>
+            {(services) => (services?.length ? <ServicesGrid services={services} servicesEnabled={settings.features.servicesEnabled} /> : null)}
+          </AwaitServices>
+        </div>
+      </section>
+      <WhyChoose brand={settings.brand.name} />
+      {testimonials.length > 0 && <Testimonials testimonials={testimonials} />}
+      <ContactCta />
+    </>
+  )
+}
+
+function Hero() {
+  const { hero } = useRootData().settings
+  // The spec's outline button goes to /services, which is the services grid on this page.
+  const secondaryHref = hero.secondaryHref === '/services' ? '/#services' : hero.secondaryHref
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <img className="hero__image" src={hero.image} alt="" fetchPriority="high" decoding="async" />
+      <div className="hero__veil" />
+      <div className="container hero__content">
+        <h1 className="hero__title" id="hero-title">
+          {hero.title}
+        </h1>
+        {hero.subtitle && <p className="hero__subtitle">{hero.subtitle}</p>}
+        <div className="hero__actions">
+          <Link to={hero.primaryHref} className="button button--primary">
+            {hero.primaryLabel}
+          </Link>
+          {hero.secondaryLabel && (
+            <Link to={secondaryHref} className="button button--outline-light">
+              {hero.secondaryLabel}
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function ServicesGrid({ services, servicesEnabled }: { services: Service[]; servicesEnabled: boolean }) {
+  return (
+    <div className="services-grid">
+      {services.map((s) => (
+        <ServiceCard key={s.id} service={s} servicesEnabled={servicesEnabled} />
+      ))}
+    </div>
+  )
+}
+
+function ServicesSkeleton() {
+  return (
+    <div className="services-grid" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="service-skeleton" />
+      ))}
+    </div>
+  )
+}
+
+const FEATURES = [
+  { title: 'Premium Quality', text: 'Professional-grade balloons, double-stuffed colours and sturdy frames that look flawless from the first guest to the last.', Icon: SparkleIcon },
+  { title: 'Custom Designs', text: 'Every installation is designed around your palette, venue and story. No templates, just your vision brought to life.', Icon: PaletteIcon },
+  { title: 'Delivery & Setup', text: 'We deliver across the Portland area and handle installation, so you can focus on the celebration.', Icon: TruckIcon },
+]
+
+function WhyChoose({ brand }: { brand: string }) {
+  return (
+    <section className="section why" aria-labelledby="why-title">
+      <div className="container">
+        <header className="section__head">
+          <p className="eyebrow">The difference</p>
+          <h2 className="section__title" id="why-title">
+            Why Choose {brand}
+          </h2>
+        </header>
+        <ul className="why__grid">
+          {FEATURES.map(({ title, text, Icon }) => (
+            <li key={title} className="why__item">
+              <span className="why__icon">
+                <Icon width={26} height={26} />
+              </span>
+              <h3 className="why__title">{title}</h3>
+              <p className="why__text">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
+  return (
+    <section className="section testimonials" aria-labelledby="testimonials-title">
+      <div className="container">
+        <header className="section__head">
+          <p className="eyebrow">Kind words</p>
+          <h2 className="section__title" id="testimonials-title">
+            What Our Clients Say
+          </h2>
+        </header>
+        <ul className={`testimonials__grid${testimonials.length < MAX_TESTIMONIALS ? ' testimonials__grid--centred' : ''}`}>
+          {testimonials.map((t) => (
+            <li key={t.id} className="testimonial">
+              <figure>
+                <span className="testimonial__mark" aria-hidden="true">
+                  “
+                </span>
+                <blockquote className="testimonial__quote">{t.quote}</blockquote>
+                <figcaption className="testimonial__by">
+                  <span className="testimonial__author">{t.author}</span>
+                  {t.position && <span className="testimonial__position">{t.position}</span>}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function ContactCta() {
+  return (
+    <section className="section cta" aria-labelledby="cta-title">
+      <div className="container">
+        <div className="cta__panel">
+          <div className="cta__copy">
+            <p className="eyebrow eyebrow--light">Let's celebrate</p>
+            <h2 className="cta__title" id="cta-title">
+              Ready to make your event unforgettable?
+            </h2>
+            <p className="cta__text">Tell us about your date, venue and colours, and we'll send a tailored quote, usually within one business day.</p>
+          </div>
+          <div className="cta__actions">
+            <Link to="/contact" className="button button--primary">
+              Contact Us
+            </Link>
+            <MailingListDialog triggerClassName="button button--outline-light" />
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,270 @@
+// The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types.
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useNavigate } from 'react-router-dom'
+import {
+  fieldErrors,
+  inquirySchemaFor,
+  NOT_PROVIDED,
+  REFERRAL_SOURCES,
+  studioToday,
+} from '../../../server/inquiries/inquiry.schema'
+import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
+import { sendInquiry, type Service } from '../../lib/public-api'
+import { ColorPicker } from './color-picker'
+
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipcode', 'eventDate', 'eventDetails', 'referralSource'] as const
+type ContactField = (typeof CONTACT_FIELDS)[number]
+
+interface FormState extends Record<ContactField, string> {
+  balloonColors: string[]
+  /** Answers to the service's custom text and dropdown fields, by field id. */
+  answers: Record<string, string>
+}
+
+const emptyState = (): FormState => ({
+  ...(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, ''])) as Record<ContactField, string>),
+  balloonColors: [],
+  answers: {},
+})
+
+/** The wire payload of POST /api/contact; optional custom fields left blank are sent as 'Not provided'. */
+export function toInquiryPayload(service: Service, state: FormState) {
+  const answer = (f: CustomTextField | CustomDropdownField) => {
+    const value = (state.answers[f.id] ?? '').trim()
+    return { header: f.header, value: value || (f.optional ? NOT_PROVIDED : '') }
+  }
+  const { answers: _answers, balloonColors, ...contact } = state
+  return {
+    ...contact,
+    service: service.title,
+    serviceId: service.id,
+    ...(service.showBalloonColorSelection ? { balloonColors } : {}),
+    customFields: Object.fromEntries(service.customTextFields.map((f) => [f.id, answer(f)])),
+    customDropdownFields: Object.fromEntries(service.customDropdownFields.map((f) => [f.id, answer(f)])),
+  }
+}
+
+const customKey = (service: Service, id: string) =>
+  service.customDropdownFields.some((f) => f.id === id) ? `customDropdownFields.${id}` : `customFields.${id}`
+
+export function InquiryForm({ service }: { service: Service }) {
+  const navigate = useNavigate()
+  const today = studioToday()
+  const schema = useMemo(() => inquirySchemaFor(service, today), [service, today])
+  const [state, setState] = useState<FormState>(emptyState)
+  /** Fields whose error may show: set on blur or submit attempt, cleared while the visitor edits that field. */
+  const [shown, setShown] = useState<Record<string, boolean>>({})
+  const [submitting, setSubmitting] = useState(false)
+
+  const payload = toInquiryPayload(service, state)
+  const result = schema.safeParse(payload)
+  const errors = result.success ? {} : fieldErrors(result.error)
+  const errorFor = (key: string) => (shown[key] ? errors[key] : undefined)
+
+  const reveal = (key: string) => setShown((s) => ({ ...s, [key]: true }))
+  const edit = (key: string, patch: Partial<FormState>) => {
+    setState((s) => ({ ...s, ...patch }))
+    setShown((s) => ({ ...s, [key]: false }))
+  }
+  const setField = (field: ContactField, value: string) => edit(field, { [field]: value })
+  const setAnswer = (id: string, value: string) => edit(customKey(service, id), { answers: { ...state.answers, [id]: value } })
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!result.success) {
+      setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
+      return
+    }
+    setSubmitting(true)
+    try {
+      await sendInquiry(result.data)
+      navigate('/thank-you')
+    } catch (error) {
+      console.error(error)
+      setSubmitting(false)
+      window.alert('There was an error submitting your form. Please try again.')
+    }
+  }
+
+  const text = (field: ContactField, label: string, props: Partial<InputProps> = {}) => (
+    <TextInput
+      id={`inq-${field}`}
+      label={label}
+      value={state[field]}
+      error={errorFor(field)}
+      onChange={(v) => setField(field, v)}
+      onBlur={() => reveal(field)}
+      {...props}
+    />
+  )
+
+  const customFields = service.fieldOrder
+    .map((id) => service.customTextFields.find((f) => f.id === id) ?? service.customDropdownFields.find((f) => f.id === id))
+    .filter((f): f is CustomTextField | CustomDropdownField => Boolean(f))
+
+  return (
+    <form className="inquiry-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+      <div className="inquiry-form__grid">
+        {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
+        {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
+        {text('email', 'Email', { required: true, type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        {text('phone', 'Phone', { required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+        {text('address', 'Address', { required: true, autoComplete: 'street-address', wide: true })}
+        {text('city', 'City', { required: true, autoComplete: 'address-level2' })}
+        {text('zipcode', 'Zipcode', { required: true, autoComplete: 'postal-code', inputMode: 'numeric' })}
+        {text('eventDate', 'Event Date', { required: true, type: 'date', min: today })}
+        <Field id="inq-referralSource" label="How did you hear about us?">
+          <select
+            id="inq-referralSource"
+            className="input"
+            value={state.referralSource}
+            onChange={(e) => setField('referralSource', e.target.value)}
+          >
+            <option value="">Select an option</option>
+            {REFERRAL_SOURCES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="inq-eventDetails" label="Event Details" hint="Tell us about the occasion, venue, theme and anything else we should know." wide>
+          <textarea
+            id="inq-eventDetails"
+            className="input"
+            rows={4}
+            value={state.eventDetails}
+            onChange={(e) => setField('eventDetails', e.target.value)}
+            aria-describedby="inq-eventDetails-hint"
+          />
+        </Field>
+      </div>
+
+      {service.showBalloonColorSelection && (
+        <ColorPicker
+          service={service}
+          selected={state.balloonColors}
+          error={errorFor('balloonColors')}
+          onChange={(balloonColors) => {
+            setState((s) => ({ ...s, balloonColors }))
+            reveal('balloonColors')
+          }}
+        />
+      )}
+
+      {customFields.length > 0 && (
+        <div className="inquiry-form__custom">
+          {customFields.map((f) => {
+            const key = customKey(service, f.id)
+            const id = `inq-${f.id}`
+            const value = state.answers[f.id] ?? ''
+            return (
+              <Field key={f.id} id={id} label={f.header} hint={f.instructions} required={!f.optional} error={errorFor(key)} wide>
+                {'options' in f ? (
+                  <select
+                    id={id}
+                    className="input"
+                    value={value}
+                    onChange={(e) => setAnswer(f.id, e.target.value)}
+                    onBlur={() => reveal(key)}
+                    aria-invalid={errorFor(key) ? true : undefined}
+                    aria-describedby={describedBy(id, f.instructions, errorFor(key))}
+                    aria-required={!f.optional}
+                  >
+                    <option value="">{f.optional ? 'No preference' : 'Select an option'}</option>
+                    {f.options.map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <textarea
+                    id={id}
+                    className="input input--short"
+                    rows={2}
+                    value={value}
+                    onChange={(e) => setAnswer(f.id, e.target.value)}
+                    onBlur={() => reveal(key)}
+                    aria-invalid={errorFor(key) ? true : undefined}
+                    aria-describedby={describedBy(id, f.instructions, errorFor(key))}
+                    aria-required={!f.optional}
+                  />
+                )}
+              </Field>
+            )
+          })}
+        </div>
+      )}
+
+      <button type="submit" className="button button--primary button--block inquiry-form__submit" disabled={!result.success || submitting}>
+        {submitting ? 'Submitting...' : 'Submit Inquiry'}
+      </button>
+      {!result.success && <p className="inquiry-form__note">Please complete the required fields (*) to send your inquiry.</p>}
+    </form>
+  )
+}
+
+function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
+}
+
+function Field(props: { id: string; label: string; hint?: string; error?: string; required?: boolean; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={`field${props.wide ? ' field--wide' : ''}`}>
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+        {props.required && (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {props.hint && (
+        <p className="field__hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.children}
+      {props.error && (
+        <p className="field__error" id={`${props.id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+interface InputProps {
+  id: string
+  label: string
+  value: string
+  error?: string
+  required?: boolean
+  wide?: boolean
+  type?: string
+  min?: string
+  autoComplete?: string
+  inputMode?: 'email' | 'tel' | 'numeric'
+  onChange: (value: string) => void
+  onBlur: () => void
+}
+
+function TextInput({ id, label, value, error, required, wide, onChange, onBlur, ...rest }: InputProps) {
+  return (
+    <Field id={id} label={label} error={error} required={required} wide={wide}>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        aria-required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+        type={rest.type ?? 'text'}
+      />
+    </Field>
+  )
+}

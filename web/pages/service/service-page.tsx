@@ -1,0 +1,50 @@
+// The service page: the service's pictures, about and pricing beside its inquiry form.
+import { useLoaderData } from 'react-router-dom'
+import { ImageCarousel } from '../../components/image-carousel'
+import { PricingList } from '../../components/pricing-list'
+import { InquiryForm } from './inquiry-form'
+import type { ServiceData } from './service-loader'
+import '../content-page.css'
+import './service-page.css'
+
+export function ServicePage() {
+  const { service } = useLoaderData() as ServiceData
+  return (
+    <div className="service-page">
+      <header className="page-intro">
+        <div className="container">
+          <p className="eyebrow">Our Services</p>
+          <h1 className="page-intro__title">{service.title}</h1>
+          <p className="page-intro__lead">{service.description}</p>
+        </div>
+      </header>
+      <div className="container service-layout">
+        <div className="service-info">
+          <div className="service-info__media">
+            <ImageCarousel images={service.images} label={service.title} />
+          </div>
+          {service.aboutText.trim() && (
+            <section className="service-info__section" aria-labelledby="service-about">
+              <h2 id="service-about">About</h2>
+              <p className="service-info__about">{service.aboutText}</p>
+            </section>
+          )}
+          {service.pricingInfo.trim() && (
+            <section className="service-info__section" aria-labelledby="service-pricing">
+              <h2 id="service-pricing">Pricing</h2>
+              <PricingList pricingInfo={service.pricingInfo} />
+            </section>
+          )}
+        </div>
+        <section className="inquiry-card" aria-labelledby="inquiry-title" id="inquiry">
+          <h2 className="inquiry-card__title" id="inquiry-title">
+            {service.inquiryFormTitle}
+          </h2>
+          <p className="inquiry-card__lead">Share a few details and we'll reply with ideas and a tailored quote.</p>
+          {/* A new service means a fresh form: no values or errors carry over. */}
+          <InquiryForm key={service.id} service={service} />
+        </section>
+      </div>
+    </div>
+  )
+}
