@@ -1,0 +1,64 @@
+// The dashboard's door: title, login failure and success, log out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+
+describe('admin access', () => {
+  let site: Site
+  let browser: Browser
+
+  beforeAll(async () => {
+    site = await startSite()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+  })
+
+  it('names the brand in the title and refuses a wrong password in red above Login', async () => {
+    const { page, context } = await newPage(browser)
+    const brand = ((await (await fetch(`${site.url}/api/site-settings`)).json()) as { brand: { name: string } }).brand.name
+    await page.goto(`${site.url}/admin`)
+    await page.getByLabel('Username').waitFor()
+    await expect.poll(() => page.title()).toBe(`Admin Dashboard | ${brand} Management`)
+
+    // Both fields are required: an empty form is not sent.
+    await page.getByRole('button', { name: 'Login' }).click()
+    expect(await page.locator('input:invalid').count()).toBe(2)
+
+    await page.getByLabel('Username').fill(ADMIN_USERNAME)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Login' }).click()
+    const error = page.getByText('Invalid username or password')
+    await error.waitFor()
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)')
+    const errorBox = (await error.boundingBox())!
+    const loginBox = (await page.getByRole('button', { name: 'Login' }).boundingBox())!
+    expect(errorBox.y + errorBox.height).toBeLessThanOrEqual(loginBox.y)
+    expect(await page.getByRole('tab', { name: 'Service Management' }).count()).toBe(0)
+    await context.close()
+  })
+
+  it('logs in, shows the three tabs, and logs out for good', async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await page.goto(`${site.url}/admin`)
+    await page.getByLabel('Username').fill(ADMIN_USERNAME)
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD)
+    await page.getByRole('button', { name: 'Login' }).click()
+    for (const name of ['Service Management', 'Testimonials Management', 'Delivery & Installation Page']) {
+      await page.getByRole('tab', { name }).waitFor()
+    }
+    await page.getByRole('button', { name: 'Save Changes' }).waitFor()
+
+    await page.reload()
+    await page.getByRole('tab', { name: 'Service Management' }).waitFor()
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Login' }).waitFor()
+    await page.reload()
+    await page.getByRole('button', { name: 'Login' }).waitFor()
+    expect(await page.getByRole('tab', { name: 'Service Management' }).count()).toBe(0)
+    await context.close()
+  })
+})
