@@ -1,6 +1,6 @@
 // The studio's e-mail for one inquiry: subject, plain text and simple HTML listing every answer, Reply-To the visitor.
 import { REFERRAL_SOURCES, STUDIO_TIME_ZONE } from './inquiry.schema'
-import type { InquiryRecord } from './inquiry-record.schema'
+import { customAnswers, type InquiryRecord } from './inquiry-record.schema'
 
 export interface InquiryMessage {
   subject: string
@@ -43,7 +43,7 @@ export function inquiryRows(record: InquiryRecord): [string, string][] {
     ['How they found us', q.referralSource ? referralLabel(q.referralSource) : '—'],
   ]
   if (q.balloonColors) rows.push(['Balloon colors', q.balloonColors.length ? q.balloonColors.join(', ') : 'None chosen'])
-  for (const answer of [...Object.values(q.customFields), ...Object.values(q.customDropdownFields)]) {
+  for (const answer of customAnswers(q)) {
     rows.push([answer.header, answer.value])
   }
   return rows

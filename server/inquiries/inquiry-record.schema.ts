@@ -39,6 +39,8 @@ export const StoredInquirySchema = z.object({
   balloonColors: z.array(z.string()).optional(),
   customFields: z.record(z.string(), Answer).default({}),
   customDropdownFields: z.record(z.string(), Answer).default({}),
+  /** The service's custom field order when the inquiry arrived (text and dropdown ids together). */
+  fieldOrder: z.array(z.string()).optional(),
 })
 export type StoredInquiry = z.infer<typeof StoredInquirySchema>
 
@@ -54,3 +56,11 @@ export type InquiryRecord = z.infer<typeof InquiryRecordSchema>
 
 export const InquiryStatusFilterSchema = z.enum(['new', 'handled', 'all']).default('all')
 export type InquiryStatusFilter = z.infer<typeof InquiryStatusFilterSchema>
+
+/** The custom answers (text and dropdown) in the order the form asked them. */
+export function customAnswers(inquiry: StoredInquiry): { id: string; header: string; value: string }[] {
+  const all = [...Object.entries(inquiry.customFields), ...Object.entries(inquiry.customDropdownFields)].map(([id, a]) => ({ id, ...a }))
+  const order = inquiry.fieldOrder ?? []
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length)
+  return all.sort((a, b) => rank(a.id) - rank(b.id))
+}

@@ -3,27 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InquiryStore } from './inquiries.store'
-import type { StoredInquiry } from './inquiry-record.schema'
 import { MailOutbox, smtpSender } from './mail-outbox'
+import { sampleInquiry, until } from './testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from './testing-smtp'
 
-const inquiry: StoredInquiry = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '503-555-0100',
-  address: '1 Main St',
-  city: 'Portland',
-  zipcode: '97201',
-  eventDate: '2099-12-05',
-  eventDetails: 'Backyard party\nfor 40 guests',
-  referralSource: 'instagram',
-  service: 'Balloon Garlands',
-  serviceId: 'balloon-garlands',
-  balloonColors: ['Blush', 'Ivory'],
-  customFields: { custom_1: { header: 'Garland length', value: '12 ft' } },
-  customDropdownFields: { dropdown_2: { header: 'Indoor or outdoor', value: 'Outdoor' } },
-}
+const inquiry = { ...sampleInquiry(), eventDetails: 'Backyard party\nfor 40 guests' }
 
 let dataDir: string
 let smtp: TestSmtp
@@ -33,22 +17,11 @@ function outbox(store: InquiryStore, url = smtp.url) {
   const o = new MailOutbox({
     store,
     sender: smtpSender(url),
-    from: 'Website <site@studio.test>',
-    recipient: async () => ({ to: 'owner@studio.test', brand: 'Test Studio' }),
+    addresses: async () => ({ from: 'site@studio.test', to: 'owner@studio.test', brand: 'Test Studio' }),
     retryScheduleMs: [100, 200],
   })
   outboxes.push(o)
   return o
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
 }
 
 beforeEach(async () => {
@@ -71,10 +44,11 @@ describe('mail outbox', () => {
     o.enqueue(record.id)
     const [mail] = await smtp.waitFor(1)
     expect(mail.to).toEqual(['owner@studio.test'])
+    expect(mail.from).toBe('site@studio.test')
     const parsed = parseMail(mail.raw)
     expect(parsed.subject).toBe('New inquiry: Balloon Garlands — Jane Doe, 2099-12-05')
     expect(parsed.headers['reply-to']).toContain('jane@example.com')
-    for (const text of ['503-555-0100', '1 Main St', '97201', 'Backyard party', 'Instagram', 'Blush, Ivory', 'Garland length: 12 ft', 'Indoor or outdoor: Outdoor']) {
+    for (const text of ['503-555-0100', '1 Main St', '97201', 'Backyard party', 'Instagram', 'Blush, Ivory', 'Garland length: 12 ft', 'Setting: Outdoor']) {
       expect(parsed.text).toContain(text)
     }
     expect(parsed.html).toContain('Garland length')
@@ -123,7 +97,30 @@ describe('mail outbox', () => {
 
   it('stores inquiries as not-configured when there is no SMTP', async () => {
     const store = new InquiryStore(dataDir)
-    const o = new MailOutbox({ store, sender: null, from: 'x@y.z', recipient: async () => ({ to: 'a@b.c', brand: 'B' }) })
+    const o = new MailOutbox({ store, sender: null, retryScheduleMs: [1000], addresses: async () => ({ from: 'x@y.z', to: 'a@b.c', brand: 'B' }) })
     expect(o.initialState()).toEqual({ state: 'not-configured', attempts: 0 })
+  })
+})
+
+describe('mail outbox backoff', () => {
+  it('sends the ones waiting out their backoff as soon as another message gets through', async () => {
+    await smtp.stop()
+    const store = new InquiryStore(dataDir)
+    const o = new MailOutbox({
+      store,
+      sender: smtpSender(smtp.url),
+      addresses: async () => ({ from: 'site@studio.test', to: 'owner@studio.test', brand: 'Test Studio' }),
+      retryScheduleMs: [60_000],
+    })
+    outboxes.push(o)
+    await o.start()
+    const waiting = await store.create(inquiry, o.initialState())
+    o.enqueue(waiting.id)
+    await until(() => store.find(waiting.id), (r) => r?.mail.state === 'failed')
+    await smtp.start()
+    const fresh = await store.create({ ...inquiry, firstName: 'Kim' }, o.initialState())
+    o.enqueue(fresh.id)
+    await smtp.waitFor(2)
+    await until(() => store.find(waiting.id), (r) => r?.mail.state === 'sent')
   })
 })

@@ -5,7 +5,7 @@ import type { InquiryRecord, MailState } from './inquiry-record.schema'
 import type { InquiryStore } from './inquiries.store'
 
 export interface OutgoingMail {
-  from: string
+  from: string | { name: string; address: string }
   to: string
   subject: string
   text: string
@@ -34,8 +34,6 @@ export function smtpSender(smtpUrl: string): MailSender {
   }
 }
 
-/** 5 s, 30 s, 2 min, 10 min, then every 30 min: quick recovery from a blip, patient with a long outage. */
-export const DEFAULT_RETRY_SCHEDULE_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000]
 /** About ten days of half-hourly retries; after that the inbox shows the failure and offers a manual retry. */
 export const DEFAULT_MAX_ATTEMPTS = 500
 
@@ -43,10 +41,10 @@ export interface MailOutboxOptions {
   store: InquiryStore
   /** null when SMTP is not configured: inquiries are stored with mail state 'not-configured'. */
   sender: MailSender | null
-  from: string
-  /** Where the studio's copy goes and the brand named in it; read per message so a site-settings edit applies. */
-  recipient: () => Promise<{ to: string; brand: string }>
-  retryScheduleMs?: number[]
+  /** Sender and recipient addresses and the brand named in the message; read per message so a settings edit applies. */
+  addresses: () => Promise<{ from: string; to: string; brand: string }>
+  /** Waits after the 1st, 2nd, ... failure; the last repeats (config: 5 s, 30 s, 2 min, 10 min, then every 30 min). */
+  retryScheduleMs: number[]
   maxAttempts?: number
   now?: () => Date
 }
@@ -55,7 +53,8 @@ export class MailOutbox {
   private readonly due = new Map<string, number>()
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
-  private stopped = true
+  private stopped = false
+  private ready: Promise<void> = Promise.resolve()
   /** Accepted by SMTP in this process; guards against a second send if recording "sent" failed. */
   private readonly delivered = new Set<string>()
   private readonly schedule: number[]
@@ -63,9 +62,13 @@ export class MailOutbox {
   private readonly now: () => Date
 
   constructor(private readonly options: MailOutboxOptions) {
-    this.schedule = options.retryScheduleMs?.length ? options.retryScheduleMs : DEFAULT_RETRY_SCHEDULE_MS
+    this.schedule = options.retryScheduleMs.length ? options.retryScheduleMs : [30_000]
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
     this.now = options.now ?? (() => new Date())
+  }
+
+  get store(): InquiryStore {
+    return this.options.store
   }
 
   get configured(): boolean {
@@ -77,16 +80,22 @@ export class MailOutbox {
     return this.configured ? { state: 'pending', attempts: 0 } : { state: 'not-configured', attempts: 0 }
   }
 
-  /** Picks up every inquiry still waiting for its e-mail, so a restart resumes where the last process stopped. */
-  async start(): Promise<void> {
-    this.stopped = false
-    if (!this.configured) return
-    for (const record of await this.options.store.list('all')) {
-      if (record.mail.state === 'pending') this.enqueue(record.id)
-      else if (record.mail.state === 'failed' && record.mail.nextAttemptAt) {
-        this.enqueue(record.id, Date.parse(record.mail.nextAttemptAt))
+  /**
+   * Picks up every inquiry still waiting for its e-mail, so a restart resumes where the last process stopped.
+   * With `previous` (an outbox on the same data directory), nothing is sent until that one has stopped.
+   */
+  start(previous?: MailOutbox): Promise<void> {
+    this.ready = (async () => {
+      await previous?.stop()
+      if (!this.configured) return
+      // A restart often follows a fix to the mail settings, so everything waiting is tried again at once.
+      for (const record of await this.options.store.list('all')) {
+        if (record.mail.state === 'pending' || (record.mail.state === 'failed' && record.mail.nextAttemptAt)) {
+          this.enqueue(record.id)
+        }
       }
-    }
+    })()
+    return this.ready
   }
 
   /** Stops the timer and waits for a send in progress, so another instance can take over the same data directory. */
@@ -137,6 +146,7 @@ export class MailOutbox {
   private drain(): void {
     this.timer = undefined
     this.running = (async () => {
+      await this.ready.catch(() => undefined)
       while (!this.stopped) {
         const nowMs = this.now().getTime()
         const ready = [...this.due.entries()].filter(([, at]) => at <= nowMs).sort((a, b) => a[1] - b[1])
@@ -156,15 +166,17 @@ export class MailOutbox {
   }
 
   private async attempt(id: string): Promise<void> {
-    const { store, sender, from } = this.options
+    const { store, sender } = this.options
     const record = await store.find(id)
     if (!record || !sender || this.delivered.has(id)) return
     if (record.mail.state !== 'pending' && record.mail.state !== 'failed') return
     let failure: unknown
     try {
-      const { to, brand } = await this.options.recipient()
+      const { from, to, brand } = await this.options.addresses()
       const message = composeInquiryMessage(record, brand)
-      await sender.send({ from, to, ...message })
+      // MAIL_FROM may carry its own display name ("Studio <hello@…>"); a bare address gets the brand's.
+      const fromHeader = from.includes('<') ? from : { name: `${brand} website`, address: from }
+      await sender.send({ from: fromHeader, to, ...message })
     } catch (err) {
       failure = err
     }
@@ -173,6 +185,8 @@ export class MailOutbox {
     if (failure === undefined) {
       this.delivered.add(id)
       await store.update(id, (r) => ({ ...r, mail: { state: 'sent', attempts, sentAt: at.toISOString() } }))
+      // The server is taking mail again: the ones waiting out their backoff need not wait any longer.
+      for (const [waiting, due] of this.due) if (due > at.getTime()) this.due.set(waiting, at.getTime())
       return
     }
     const lastError = describeError(failure)

@@ -16,7 +16,16 @@ export type Subscriber = z.infer<typeof SubscriberSchema>
 
 const SubscriberFileSchema = z.object({ subscribers: z.record(z.string(), SubscriberSchema) })
 
+const shared = new Map<string, SubscriberStore>()
+
 export class SubscriberStore {
+  /** One store per data directory in this process, so every app instance serialises its writes in one queue. */
+  static for(dataDir: string): SubscriberStore {
+    let store = shared.get(dataDir)
+    if (!store) shared.set(dataDir, (store = new SubscriberStore(dataDir)))
+    return store
+  }
+
   readonly file: string
   private readonly writes = new SerialQueue()
 

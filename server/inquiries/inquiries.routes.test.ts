@@ -1,0 +1,191 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
+import type { InquiryRecord } from './inquiry-record.schema'
+import { studioToday } from './inquiry.schema'
+import { stopMailOutbox } from './studio-mail'
+import { GARLANDS_SERVICE, sampleInquiry } from './testing-inquiry'
+
+let t: TestApp
+const apps: TestApp[] = []
+
+async function app(env: Record<string, string> = {}) {
+  const files = { ...fixtureFiles(await makeJpeg()), 'content/services/balloon-garlands.yaml': GARLANDS_SERVICE }
+  t = await createTestApp({ files, env: { TRUST_PROXY: '1', ...env } })
+  apps.push(t)
+  return t
+}
+
+let client = 0
+/** Each call comes from its own address unless told otherwise, so the rate limit only bites where a test wants it. */
+const contact = (json: unknown, from = `10.0.0.${++client}`) =>
+  t.call('POST', '/api/contact', { json, headers: { 'X-Forwarded-For': from } })
+
+const storedFiles = () => {
+  try {
+    return readdirSync(join(t.dataDir, 'inquiries')).filter((n) => n.endsWith('.json'))
+  } catch {
+    return []
+  }
+}
+
+afterEach(async () => {
+  for (const a of apps.splice(0)) {
+    await stopMailOutbox(a.config.dataDir)
+    a.cleanup()
+  }
+})
+
+describe('POST /api/contact', () => {
+  it('stores a valid inquiry on disk before answering, with an id and receipt time', async () => {
+    await app()
+    const res = await contact(sampleInquiry())
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { ok: boolean; id: string }
+    expect(body.ok).toBe(true)
+    const record = JSON.parse(readFileSync(join(t.dataDir, 'inquiries', `${body.id}.json`), 'utf8')) as InquiryRecord
+    expect(record).toMatchObject({ id: body.id, status: 'new', mail: { state: 'not-configured', attempts: 0 } })
+    expect(Date.parse(record.receivedAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(record.inquiry).toMatchObject({ firstName: 'Jane', service: 'Balloon Garlands', serviceId: 'balloon-garlands', balloonColors: ['Blush', 'Ivory'] })
+    // The service's own headers and field order; a blank optional answer reads 'Not provided'.
+    expect(record.inquiry.customFields).toEqual({
+      custom_100: { header: 'Garland length', value: '12 ft' },
+      custom_101: { header: 'Theme', value: 'Not provided' },
+    })
+    expect(record.inquiry.fieldOrder).toEqual(['dropdown_200', 'custom_100', 'custom_101'])
+    expect(record.inquiry.customDropdownFields).toEqual({ dropdown_200: { header: 'Setting', value: 'Outdoor' } })
+  })
+
+  it('finds the service by title when no id is sent, and ignores answers the service does not ask for', async () => {
+    await app()
+    const res = await contact(
+      sampleInquiry({ serviceId: undefined, customFields: { custom_100: { header: 'Hacked', value: '3 ft' }, custom_999: { header: 'x', value: 'y' } } }),
+    )
+    expect(res.status).toBe(200)
+    const [file] = storedFiles()
+    const record = JSON.parse(readFileSync(join(t.dataDir, 'inquiries', file), 'utf8')) as InquiryRecord
+    expect(Object.keys(record.inquiry.customFields)).toEqual(['custom_100', 'custom_101'])
+    expect(record.inquiry.customFields.custom_100).toEqual({ header: 'Garland length', value: '3 ft' })
+  })
+
+  it.each([
+    [{ firstName: '' }, 'First name is required'],
+    [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+    [{ phone: '  ' }, 'Phone number is required'],
+    [{ eventDate: '' }, 'Event date is required'],
+    [{ eventDate: '2000-01-01' }, 'Event date cannot be in the past'],
+    [{ balloonColors: [] }, 'Please select at least one balloon color'],
+    [{ balloonColors: ['Blush', 'Ivory', 'Pink'] }, 'You can only select up to 2 colors'],
+    [{ balloonColors: ['Gold'] }, 'Please choose colors from the list'],
+    [{ customFields: {} }, 'Garland length is required'],
+    [{ customDropdownFields: { dropdown_200: { header: 'Setting', value: 'On the moon' } } }, 'Please choose one of the Setting options'],
+    [{ serviceId: 'no-such-service', service: 'Nope' }, 'Please choose a service for your inquiry.'],
+    [{ firstName: 'x'.repeat(101) }, 'This answer is too long'],
+  ])('answers 400 with a clear error and stores nothing: %o', async (change, message) => {
+    await app()
+    const res = await contact(sampleInquiry(change))
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toBe(message)
+    expect(storedFiles()).toEqual([])
+  })
+
+  it("accepts today's date in Portland", async () => {
+    await app()
+    expect((await contact(sampleInquiry({ eventDate: studioToday() }))).status).toBe(200)
+  })
+
+  it('gives a filled honeypot the same answer as a person, and keeps nothing', async () => {
+    await app()
+    const res = await contact(sampleInquiry({ website: 'http://spam.example' }))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ ok: true, id: expect.any(String) })
+    expect(storedFiles()).toEqual([])
+  })
+
+  it('limits each address to 5 inquiries per 10 minutes', async () => {
+    await app()
+    for (let i = 0; i < 5; i++) expect((await contact(sampleInquiry(), '10.9.9.9')).status).toBe(200)
+    const res = await contact(sampleInquiry(), '10.9.9.9')
+    expect(res.status).toBe(429)
+    expect(await res.json()).toEqual({ error: 'Too many requests. Please try again later.' })
+    expect((await contact(sampleInquiry(), '10.9.9.10')).status).toBe(200)
+    expect(storedFiles()).toHaveLength(6)
+  })
+
+  it('refuses a body over 32 KiB with 413 and bad JSON with 400', async () => {
+    await app()
+    const big = await contact(sampleInquiry({ eventDetails: 'x'.repeat(40 * 1024) }))
+    expect(big.status).toBe(413)
+    expect(await big.json()).toHaveProperty('error')
+    const bad = await t.call('POST', '/api/contact', { body: '{nope', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.1.1.1' } })
+    expect(bad.status).toBe(400)
+    expect(storedFiles()).toEqual([])
+  })
+})
+
+describe('inbox API', () => {
+  it('needs the admin session', async () => {
+    await app()
+    for (const [method, path] of [
+      ['GET', '/api/admin/inquiries'],
+      ['GET', '/api/admin/inquiries.csv'],
+      ['GET', '/api/admin/subscribers.csv'],
+      ['PATCH', '/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef'],
+    ]) {
+      const res = await t.call(method, path, { json: method === 'PATCH' ? { status: 'handled' } : undefined })
+      expect(res.status, path).toBe(401)
+    }
+  })
+
+  it('lists newest first, marks handled and back, filters by status', async () => {
+    await app()
+    const ids: string[] = []
+    for (const firstName of ['First', 'Second', 'Third']) {
+      ids.push(((await (await contact(sampleInquiry({ firstName }))).json()) as { id: string }).id)
+    }
+    const cookie = await t.login()
+    const list = async (status = 'all') => {
+      const res = await t.call('GET', `/api/admin/inquiries?status=${status}`, { cookie })
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      return ((await res.json()) as InquiryRecord[]).map((r) => r.inquiry.firstName)
+    }
+    expect(await list()).toEqual(['Third', 'Second', 'First'])
+    const patched = await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'handled' }, cookie })
+    expect(patched.status).toBe(200)
+    expect(await patched.json()).toMatchObject({ status: 'handled', handledAt: expect.any(String) })
+    expect(await list('new')).toEqual(['Third', 'First'])
+    expect(await list('handled')).toEqual(['Second'])
+    await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'new' }, cookie })
+    expect(await list('handled')).toEqual([])
+    expect((await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'done' }, cookie })).status).toBe(400)
+    expect((await t.call('PATCH', '/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef', { json: { status: 'new' }, cookie })).status).toBe(404)
+    expect((await t.call('PATCH', '/api/admin/inquiries/..%2F..%2Fsecret', { json: { status: 'new' }, cookie })).status).toBe(404)
+  })
+
+  it('exports inquiries as CSV with every answer and formula cells neutralised', async () => {
+    await app()
+    await contact(sampleInquiry({ firstName: '=HYPERLINK("http://evil")', eventDetails: 'Line one, "quoted"\nLine two' }))
+    const cookie = await t.login()
+    const res = await t.call('GET', '/api/admin/inquiries.csv', { cookie })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const csv = bytes.subarray(3).toString('utf8')
+    expect(csv.startsWith('Received (Pacific),Id,Status,Service')).toBe(true)
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
+    expect(csv).toContain('"Line one, ""quoted""\nLine two"')
+    expect(csv).toContain('"Setting: Outdoor\nGarland length: 12 ft\nTheme: Not provided"')
+    expect(csv).toContain('Blush, Ivory')
+  })
+
+  it('refuses a manual mail retry when SMTP is not set up', async () => {
+    await app()
+    const { id } = (await (await contact(sampleInquiry())).json()) as { id: string }
+    const cookie = await t.login()
+    const res = await t.call('POST', `/api/admin/inquiries/${id}/retry-mail`, { cookie })
+    expect(res.status).toBe(400)
+  })
+})

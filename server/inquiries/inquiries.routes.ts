@@ -1,0 +1,120 @@
+// POST /api/contact (store, then e-mail) and the inbox API under /api/admin/inquiries.
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { z } from 'zod'
+import type { AppDeps } from '../app'
+import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { badRequest, firstZodMessage, notFound } from '../lib/errors'
+import { jsonBody } from '../lib/http'
+import { ServiceIdSchema, type Service } from '../services/services.schema'
+import { findService, listServices } from '../services/services.store'
+import { csvResponse, toCsv } from './csv'
+import { InquiryStore, newInquiryId } from './inquiries.store'
+import { formatStudioTime, referralLabel } from './inquiry-mail'
+import { customAnswers, InquiryStatusFilterSchema, InquiryStatusSchema, type InquiryRecord, type StoredInquiry } from './inquiry-record.schema'
+import { fieldErrors, inquirySchemaFor, NOT_PROVIDED, studioToday, type Inquiry } from './inquiry.schema'
+import { filledHoneypot, formBody, publicFormGuard } from './public-form'
+import { startMailOutbox } from './studio-mail'
+
+const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 }
+
+/** The service the form was for: by `serviceId`, or by title (`service`) from older clients. Hidden ones too: a lead is a lead. */
+async function serviceOf(deps: AppDeps, body: Record<string, unknown>): Promise<Service> {
+  const id = ServiceIdSchema.safeParse(body.serviceId)
+  const service = id.success
+    ? await findService(deps.store, id.data)
+    : typeof body.service === 'string'
+      ? ((await listServices(deps.store)).find((s) => s.title === (body.service as string).trim()) ?? null)
+      : null
+  if (!service) throw badRequest('Please choose a service for your inquiry.')
+  return service
+}
+
+/** Keeps only the answers this service asks for, under its own headers; blanks read 'Not provided'. */
+function storedInquiry(service: Service, inquiry: Inquiry): StoredInquiry {
+  const answers = (fields: { id: string; header: string }[], given: Inquiry['customFields']) =>
+    Object.fromEntries(fields.map((f) => [f.id, { header: f.header, value: given[f.id]?.value?.trim() || NOT_PROVIDED }]))
+  return {
+    firstName: inquiry.firstName,
+    lastName: inquiry.lastName,
+    email: inquiry.email,
+    phone: inquiry.phone,
+    address: inquiry.address,
+    city: inquiry.city,
+    zipcode: inquiry.zipcode,
+    eventDate: inquiry.eventDate,
+    eventDetails: inquiry.eventDetails,
+    referralSource: inquiry.referralSource,
+    service: service.title,
+    serviceId: service.id,
+    ...(service.showBalloonColorSelection ? { balloonColors: inquiry.balloonColors ?? [] } : {}),
+    customFields: answers(service.customTextFields, inquiry.customFields),
+    customDropdownFields: answers(service.customDropdownFields, inquiry.customDropdownFields),
+    fieldOrder: service.fieldOrder,
+  }
+}
+
+const CSV_HEADER = [
+  'Received (Pacific)', 'Id', 'Status', 'Service', 'First name', 'Last name', 'Email', 'Phone', 'Address', 'City',
+  'Zipcode', 'Event date', 'Event details', 'Referral source', 'Balloon colors', 'Other answers', 'Mail state',
+  'Mail attempts', 'Mail error',
+]
+
+function csvRow(r: InquiryRecord): string[] {
+  const q = r.inquiry
+  const other = customAnswers(q)
+  return [
+    formatStudioTime(r.receivedAt), r.id, r.status, q.service, q.firstName, q.lastName, q.email, q.phone, q.address,
+    q.city, q.zipcode, q.eventDate, q.eventDetails, q.referralSource ? referralLabel(q.referralSource) : '',
+    q.balloonColors?.join(', ') ?? '', other.map((a) => `${a.header}: ${a.value}`).join('\n'), r.mail.state,
+    String(r.mail.attempts), r.mail.lastError ?? '',
+  ]
+}
+
+function statusFilter(c: Context) {
+  const parsed = InquiryStatusFilterSchema.safeParse(c.req.query('status') || undefined)
+  if (!parsed.success) throw badRequest("Status must be 'new', 'handled' or 'all'")
+  return parsed.data
+}
+
+export function createInquiryRoutes(deps: AppDeps) {
+  const { config } = deps
+  const inquiries = InquiryStore.for(config.dataDir)
+  const outbox = startMailOutbox(deps)
+
+  return new Hono<AppEnv>()
+    .post('/contact', publicFormGuard(CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs, config.trustProxy), async (c) => {
+      const body = await formBody(c)
+      // A bot hears what a person hears; nothing is stored or sent.
+      if (filledHoneypot(body)) return c.json({ ok: true as const, id: newInquiryId(new Date()) })
+      const service = await serviceOf(deps, body)
+      const parsed = inquirySchemaFor(service, studioToday()).safeParse(body)
+      if (!parsed.success) {
+        return c.json({ error: firstZodMessage(parsed.error), fields: fieldErrors(parsed.error) }, 400)
+      }
+      const record = await inquiries.create(storedInquiry(service, parsed.data), outbox.initialState())
+      outbox.enqueue(record.id)
+      return c.json({ ok: true as const, id: record.id })
+    })
+    .get('/admin/inquiries', requireAdmin, async (c) => c.json(await inquiries.list(statusFilter(c))))
+    .get('/admin/inquiries.csv', requireAdmin, async (c) => {
+      const records = await inquiries.list(statusFilter(c))
+      return csvResponse(toCsv(CSV_HEADER, records.map(csvRow)), 'inquiries', studioToday())
+    })
+    .patch('/admin/inquiries/:id', requireAdmin, async (c) => {
+      const { status } = await jsonBody(c, z.object({ status: InquiryStatusSchema }))
+      const at = new Date().toISOString()
+      const record = await inquiries.update(c.req.param('id'), (r) => {
+        const { handledAt: _previous, ...rest } = r
+        return status === 'handled' ? { ...rest, status, handledAt: r.handledAt ?? at } : { ...rest, status }
+      })
+      if (!record) throw notFound('No such inquiry')
+      return c.json(record)
+    })
+    .post('/admin/inquiries/:id/retry-mail', requireAdmin, async (c) => {
+      if (!outbox.configured) throw badRequest('E-mail is not set up: set SMTP_URL to send inquiries by e-mail.')
+      const record = await outbox.retryNow(c.req.param('id'))
+      if (!record) throw notFound('No such inquiry')
+      return c.json(record)
+    })
+}

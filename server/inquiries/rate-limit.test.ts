@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { RateLimiter } from './rate-limit'
+
+describe('rate limiter', () => {
+  it('allows the limit per key within the window, then again once it slides', () => {
+    let now = 0
+    const limiter = new RateLimiter(2, 1000, () => now)
+    expect(limiter.take('a')).toBe(true)
+    expect(limiter.take('a')).toBe(true)
+    expect(limiter.take('a')).toBe(false)
+    expect(limiter.take('b')).toBe(true)
+    now = 1000
+    expect(limiter.take('a')).toBe(true)
+  })
+})

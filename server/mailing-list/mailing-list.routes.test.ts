@@ -1,0 +1,160 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { stopMailOutbox } from '../inquiries/studio-mail'
+import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
+import { startFakeFlodesk, type FakeFlodesk } from './testing-flodesk'
+
+const KEY = 'fd_live_key'
+const SEGMENTS = '- id: weddings\n  name: Weddings\n- id: birthdays\n  name: Birthdays\n- id: corporate\n  name: Corporate events\n'
+
+let t: TestApp
+let flodesk: FakeFlodesk | undefined
+let client = 0
+
+async function app(env: Record<string, string> = {}) {
+  t = await createTestApp({
+    files: { ...fixtureFiles(await makeJpeg()), 'content/mailing-list-segments.yaml': SEGMENTS },
+    env: { TRUST_PROXY: '1', ...env },
+  })
+  return t
+}
+
+const subscribe = (json: unknown, from = `10.2.0.${++client}`) =>
+  t.call('POST', '/api/subscribe', { json, headers: { 'X-Forwarded-For': from } })
+const ann = (extra: Record<string, unknown> = {}) => ({ email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', segment_ids: ['weddings'], ...extra })
+const subscribersFile = () => JSON.parse(readFileSync(join(t.dataDir, 'subscribers.json'), 'utf8'))
+
+afterEach(async () => {
+  await stopMailOutbox(t.config.dataDir)
+  t.cleanup()
+  await flodesk?.close()
+  flodesk = undefined
+})
+
+describe('mailing list without a Flodesk key', () => {
+  it('serves the segments from content/mailing-list-segments.yaml', async () => {
+    await app()
+    const res = await t.call('GET', '/api/flodesk-segments')
+    expect(await res.json()).toEqual([
+      { id: 'weddings', name: 'Weddings' },
+      { id: 'birthdays', name: 'Birthdays' },
+      { id: 'corporate', name: 'Corporate events' },
+    ])
+  })
+
+  it('answers 500 naming the segments file when it is missing or malformed', async () => {
+    await app()
+    rmSync(join(t.root, 'content/mailing-list-segments.yaml'))
+    let res = await t.call('GET', '/api/flodesk-segments')
+    expect(res.status).toBe(500)
+    expect(((await res.json()) as { error: string }).error).toContain('content/mailing-list-segments.yaml')
+    writeFileSync(join(t.root, 'content/mailing-list-segments.yaml'), '- id: x\n')
+    res = await t.call('GET', '/api/flodesk-segments')
+    expect(res.status).toBe(500)
+    expect(((await res.json()) as { error: string }).error).toContain('content/mailing-list-segments.yaml')
+  })
+
+  it('stores a subscriber and updates rather than duplicates the same e-mail', async () => {
+    await app()
+    expect((await subscribe(ann())).status).toBe(200)
+    expect((await subscribe(ann({ email: 'ANN@example.com', firstName: 'Annie', segment_ids: ['birthdays'] }))).status).toBe(200)
+    const { subscribers } = subscribersFile()
+    expect(Object.keys(subscribers)).toEqual(['ann@example.com'])
+    expect(subscribers['ann@example.com']).toMatchObject({ firstName: 'Annie', segmentIds: ['weddings', 'birthdays'] })
+  })
+
+  it.each([
+    [{ email: '' }, 'Email is required.'],
+    [{ email: 'nope' }, 'Please enter a valid email address'],
+    [{ firstName: ' ' }, 'First name is required.'],
+    [{ lastName: '' }, 'Last name is required.'],
+    [{ segment_ids: [] }, 'Select at least one interest.'],
+    [{ segment_ids: ['made-up'] }, 'Please choose from the listed interests.'],
+  ])('refuses bad input with 400 and stores nothing: %o', async (change, message) => {
+    await app()
+    const res = await subscribe(ann(change))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: message })
+    expect(() => subscribersFile()).toThrow()
+  })
+
+  it('ignores a filled honeypot, rate-limits an address, caps the body', async () => {
+    await app()
+    const bot = await subscribe(ann({ website: 'spam' }))
+    expect(bot.status).toBe(200)
+    expect(await bot.json()).toEqual({ ok: true })
+    expect(() => subscribersFile()).toThrow()
+    for (let i = 0; i < 10; i++) expect((await subscribe(ann(), '10.3.3.3')).status).toBe(200)
+    expect((await subscribe(ann(), '10.3.3.3')).status).toBe(429)
+    expect((await subscribe(ann({ lastName: 'x'.repeat(40_000) }))).status).toBe(413)
+  })
+
+  it('exports subscribers as CSV for the admin only', async () => {
+    await app()
+    await subscribe(ann({ segment_ids: ['weddings', 'corporate'] }))
+    expect((await t.call('GET', '/api/admin/subscribers.csv')).status).toBe(401)
+    const res = await t.call('GET', '/api/admin/subscribers.csv', { cookie: await t.login() })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-/)
+    const csv = await res.text()
+    expect(csv).toContain('Email,First name,Last name,Interests')
+    expect(csv).toContain('ann@example.com,Ann,Lee,Weddings; Corporate events,')
+  })
+})
+
+describe('mailing list on Flodesk', () => {
+  const withFlodesk = async () => {
+    flodesk = await startFakeFlodesk(KEY)
+    return app({ FLODESK_API_KEY: KEY, FLODESK_API_URL: flodesk.url })
+  }
+
+  it("lists Flodesk's segments (every page) as {id, name}", async () => {
+    await withFlodesk()
+    const segments = (await (await t.call('GET', '/api/flodesk-segments')).json()) as unknown[]
+    expect(segments).toHaveLength(130)
+    expect(segments[0]).toEqual({ id: 'seg000', name: 'Segment 0' })
+  })
+
+  it('creates or updates the subscriber and adds the chosen segments, storing nothing locally', async () => {
+    await withFlodesk()
+    const res = await subscribe(ann({ segment_ids: ['seg001', 'seg002'] }))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true })
+    const posts = flodesk!.requests.filter((r) => r.method === 'POST')
+    expect(posts.map((r) => [r.path, r.body])).toEqual([
+      ['/v1/subscribers', { email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee' }],
+      ['/v1/subscribers/ann%40example.com/segments', { segment_ids: ['seg001', 'seg002'] }],
+    ])
+    expect(posts[0].headers.authorization).toBe(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`)
+    expect(posts[0].headers['user-agent']).toMatch(/^BalloonStudioSite\/1\.0/)
+    expect(() => subscribersFile()).toThrow()
+  })
+
+  it("maps Flodesk's failures to the visitor's messages", async () => {
+    await withFlodesk()
+    flodesk!.failNext('/subscribers', 422, { message: 'Validation failed', errors: [{ field: 'email', message: 'Email is invalid' }] })
+    let res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([400, { error: 'Please enter a valid email address' }])
+
+    res = await subscribe(ann({ segment_ids: ['not-a-segment'] }))
+    expect([res.status, await res.json()]).toEqual([400, { error: 'Please choose from the listed interests.' }])
+
+    flodesk!.failNext('/subscribers', 500, { message: 'Internal error' })
+    res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([502, { error: 'Subscription failed. Please try again.' }])
+
+    flodesk!.failNext('/subscribers', 401, { message: 'Unauthorized' })
+    res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([502, { error: 'Subscription failed. Please try again.' }])
+
+    flodesk!.failNext('/segments', 503, { message: 'Down' })
+    res = await t.call('GET', '/api/flodesk-segments')
+    expect([res.status, await res.json()]).toEqual([502, { error: 'Could not load interests.' }])
+
+    await flodesk!.close()
+    res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([502, { error: 'Subscription failed. Please try again.' }])
+    flodesk = undefined
+  })
+})
