@@ -5,6 +5,8 @@ import { sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
 import type { Config } from './config'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
+import type { ContentHistory } from './history/content-history'
+import { createHistoryRoutes } from './history/history.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import type { ContentStore } from './lib/content-store'
 import { notFound, onError } from './lib/errors'
@@ -27,6 +29,8 @@ export interface AppDeps {
   /** Validated reads and atomic writes of the files under content/. */
   store: ContentStore
   auth: Auth
+  /** Content history (restore, uncommitted-edit guard, remote push); made from repo and config when absent. */
+  history?: ContentHistory
 }
 
 export type { AppEnv }
@@ -58,8 +62,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
     .route('/api', createMailingListRoutes(deps))
-  // ── Mount points for the other feature routers (keep them above the /api catch-all):
-  //    history:      .route('/api', createHistoryRoutes(deps))
+    .route('/api', createHistoryRoutes(deps))
 
   app.all('/api/*', () => {
     throw notFound('No such API call')

@@ -18,6 +18,10 @@ export interface Config {
   adminPassword?: string
   adminPasswordHash?: string
   gitAuthor: { name: string; email: string }
+  /** A remote of the content repo (e.g. `origin`) that each content commit is pushed to in the background. */
+  gitRemote?: string
+  /** The branch on that remote; default: the branch checked out in the content root. */
+  gitBranch?: string
   smtpUrl?: string
   mailTo?: string
   mailFrom?: string
@@ -49,6 +53,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD_HASH: optional,
   GIT_AUTHOR_NAME: optional,
   GIT_AUTHOR_EMAIL: optional,
+  GIT_REMOTE: optional.pipe(z.string().regex(/^[A-Za-z0-9._-]+$/, 'GIT_REMOTE must be a remote name such as origin').optional()),
+  GIT_BRANCH: optional.pipe(z.string().regex(/^[A-Za-z0-9._/-]+$/, 'GIT_BRANCH must be a branch name').optional()),
   SMTP_URL: optional,
   MAIL_TO: optional,
   MAIL_FROM: optional,
@@ -87,6 +93,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       name: e.GIT_AUTHOR_NAME ?? 'Studio Admin',
       email: e.GIT_AUTHOR_EMAIL ?? `admin@${new URL(publicOrigin).hostname}`,
     },
+    gitRemote: e.GIT_REMOTE,
+    gitBranch: e.GIT_BRANCH,
     smtpUrl: e.SMTP_URL,
     mailTo: e.MAIL_TO,
     mailFrom: e.MAIL_FROM,

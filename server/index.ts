@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
+import { createContentHistory } from './history/history.routes'
 import { loadConfig } from './config'
 import { ContentStore } from './lib/content-store'
 import { ContentRepo } from './lib/git'
@@ -14,8 +15,11 @@ await repo.ensureRepository()
 const recovered = await repo.recover()
 if (recovered.removedLock) console.log('Removed a stale .git/index.lock left by an earlier crash')
 for (const file of recovered.removedTemp) console.log(`Removed leftover temp file ${file}`)
+// Uncommitted edits under content/ are reported and kept, never committed or discarded; unpushed commits are pushed.
+const history = createContentHistory({ repo, config })
+await history.startup()
 const auth = await createAuth(config)
-const app = createApp({ config, repo, store: new ContentStore(config.contentRoot), auth })
+const app = createApp({ config, repo, store: new ContentStore(config.contentRoot), auth, history })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Balloon studio site on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port} (admin: /admin)`)

@@ -1,6 +1,10 @@
 // Turns a content file's before and after text into field-level changes a person can read (no raw YAML where a field fits).
 import matter from 'gray-matter'
 import YAML from 'yaml'
+import type { z } from 'zod'
+import { ServiceSchema } from '../services/services.schema'
+import { SiteSettingsSchema } from '../site/site.schema'
+import { TestimonialListSchema } from '../testimonials/testimonials.schema'
 import type { FieldChange, FieldValue, ItemChange } from './history.types'
 import { isServiceItem, isUploadPath, itemLabel, itemOfPath, serviceIdOf, serviceLabel } from './items'
 
@@ -158,6 +162,16 @@ function rawChange(item: string, label: string, path: string, before: string | n
   }
 }
 
+/**
+ * Both sides as the site reads them (schema defaults filled in), so a file written by hand with fewer fields and
+ * the same file rewritten by the dashboard with every field compare equal. Unparseable data is compared as is.
+ */
+function normalised(schema: z.ZodType, value: Json): Json {
+  if (value === undefined) return value
+  const parsed = schema.safeParse(value)
+  return parsed.success ? (parsed.data as Json) : value
+}
+
 function diffService(b: Json, a: Json): FieldChange[] {
   return diffRecord(
     isObj(b) ? b : undefined,
@@ -291,14 +305,17 @@ export function diffContentFile(path: string, before: string | null, after: stri
   let fields: FieldChange[]
   if (isServiceItem(item)) {
     const title = (isObj(a) && typeof a.title === 'string' ? a.title : undefined) ?? (isObj(b) && typeof b.title === 'string' ? b.title : undefined)
-    label = serviceLabel(title, serviceIdOf(item)!)
-    fields = diffService(b, a)
+    const id = serviceIdOf(item)!
+    label = serviceLabel(title, id)
+    const withId = (v: Json) => (isObj(v) ? normalised(ServiceSchema, { id, ...v }) : v)
+    fields = diffService(withId(b), withId(a))
   } else if (item === 'testimonials') {
-    fields = diffIdList(b, a, (e) => `Testimonial by "${e.author ?? e.id}"`, TESTIMONIAL_FIELD_LABELS, ['imageSrc'])
+    const [nb, na] = [normalised(TestimonialListSchema, b), normalised(TestimonialListSchema, a)]
+    fields = diffIdList(nb, na, (e) => `Testimonial by "${e.author ?? e.id}"`, TESTIMONIAL_FIELD_LABELS, ['imageSrc'])
   } else if (item === 'mailing-list-segments') {
     fields = diffIdList(b, a, (e) => `Interest "${e.name ?? e.id}"`, { name: 'Name' }, [])
   } else if (item === 'site') {
-    fields = diffSite(b, a)
+    fields = diffSite(normalised(SiteSettingsSchema, b), normalised(SiteSettingsSchema, a))
   } else if (item === 'service-order') {
     if (same(b, a)) return null
     fields = [textField('order', 'Order', b, a)]

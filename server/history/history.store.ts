@@ -271,7 +271,8 @@ function validateRestored(path: string, text: string, at: string): void {
       return
     }
     const data = YAML.parse(text)
-    if (isServiceItem(item)) ServiceSchema.parse(data)
+    // Service files may leave out their id (the file name gives it).
+    if (isServiceItem(item)) ServiceSchema.parse({ id: serviceIdOf(item), ...data })
     else if (SCHEMAS[item]) SCHEMAS[item].parse(data)
   } catch (err) {
     const detail = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0]

@@ -27,6 +27,8 @@ const LOCK_RETRIES = 20
 export class ContentRepo {
   readonly git: SimpleGit
   private queue: Promise<unknown> = Promise.resolve()
+  private guards: ((items: string[]) => Promise<void>)[] = []
+  private commitListeners: ((info: { message: string; items: string[] }) => void)[] = []
 
   constructor(
     readonly root: string,
@@ -59,7 +61,21 @@ export class ContentRepo {
     return run
   }
 
+  /**
+   * A check run inside the queue before each change's apply; throwing cancels the change with nothing written
+   * (the history feature refuses saves over uncommitted hand edits this way).
+   */
+  beforeChange(guard: (items: string[]) => Promise<void>): void {
+    this.guards.push(guard)
+  }
+
+  /** Called after each commit (the history feature pushes to a remote in the background); errors are only logged. */
+  onCommit(listener: (info: { message: string; items: string[] }) => void): void {
+    this.commitListeners.push(listener)
+  }
+
   private async runChange<T>({ message, items, apply }: ChangeOptions<T>): Promise<T> {
+    for (const guard of this.guards) await guard(items)
     let paths: string[] = []
     try {
       const applied = await apply()
@@ -80,10 +96,21 @@ export class ContentRepo {
           'commit', '--no-verify', '--quiet', '-m', body, '--only', '--', ...staged,
         ]),
       )
+      this.notifyCommitted(subject, applied.items ?? items)
       return applied.result
     } catch (err) {
       await this.restore(paths).catch((restoreErr) => console.error('Could not roll back content change:', restoreErr))
       throw err
+    }
+  }
+
+  private notifyCommitted(message: string, items: string[]): void {
+    for (const listener of this.commitListeners) {
+      try {
+        listener({ message, items })
+      } catch (err) {
+        console.error('A commit listener failed:', err)
+      }
     }
   }
 

@@ -1,0 +1,163 @@
+// The history feature's running part: restores through the write queue, the uncommitted-edits guard, start-up checks, remote sync.
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { conflict } from '../lib/errors'
+import { removeFile, resolveInside, writeFileAtomic } from '../lib/files'
+import type { ChangeOptions } from '../lib/git'
+import { git, hasHead } from './git-read'
+import { HISTORY_PATHS, planRestore, uncommittedFiles, type RestorePlan } from './history.store'
+import type { HistoryStatus, RestoreResult, UncommittedFile } from './history.types'
+import { pathOfItem } from './items'
+import { RemoteSync } from './remote-sync'
+
+export const UNCOMMITTED_MESSAGE = 'This item has uncommitted changes on the server; a developer must commit or discard them first.'
+export const SNAPSHOT_REF_PREFIX = 'refs/uncommitted/'
+
+/** The part of ContentRepo history needs: the serialised change queue (and its hooks, when it has them). */
+export interface ChangeQueue {
+  change<T>(opts: ChangeOptions<T>): Promise<T>
+}
+
+export interface ContentHistoryOptions {
+  root: string
+  repo: ChangeQueue
+  remote?: string
+  branch?: string
+  retry?: { initialDelayMs?: number; maxDelayMs?: number }
+  log?: (message: string) => void
+}
+
+export class ContentHistory {
+  readonly root: string
+  readonly sync: RemoteSync
+  private readonly log: (message: string) => void
+
+  constructor(private readonly options: ContentHistoryOptions) {
+    this.root = options.root
+    this.log = options.log ?? ((m) => console.warn(m))
+    this.sync = new RemoteSync({
+      root: options.root,
+      remote: options.remote,
+      branch: options.branch,
+      initialDelayMs: options.retry?.initialDelayMs,
+      maxDelayMs: options.retry?.maxDelayMs,
+      log: this.log,
+    })
+  }
+
+  /**
+   * Refuses a change to items whose files have uncommitted edits: saving over them would lose a developer's hand
+   * edit, and committing them would put it under the owner's name. Runs inside the write queue, before apply.
+   */
+  async guard(items: string[]): Promise<void> {
+    const paths = items.map((i) => pathOfItem(i)).filter((p): p is string => p !== null)
+    if (paths.length === 0) return
+    const dirty = await uncommittedFiles(this.root, paths)
+    if (dirty.length) throw conflict(UNCOMMITTED_MESSAGE)
+  }
+
+  /** After each content commit: push in the background (a failure never reaches the save). */
+  afterCommit(): void {
+    this.sync.notify()
+  }
+
+  /** Restores one item or the whole site to how it was at a commit, as one new commit. */
+  async restore(hash: string, item: string): Promise<RestoreResult> {
+    const plan = await this.options.repo.change<RestorePlan>({
+      message: `Restore ${item}`,
+      items: [],
+      apply: async () => {
+        const planned = await planRestore(this.root, hash, item)
+        const paths = planned.writes.map((w) => w.path)
+        if (paths.length && (await uncommittedFiles(this.root, paths)).length) throw conflict(UNCOMMITTED_MESSAGE)
+        for (const w of planned.writes) {
+          const full = resolveInside(this.root, w.path)
+          if (w.bytes) await writeFileAtomic(full, w.bytes)
+          else await removeFile(full)
+        }
+        // The trailers are written here, in one block, so Restored-From sits beside the Content-Item lines.
+        const trailers = [...planned.items.map((i) => `Content-Item: ${i}`), `Restored-From: ${planned.hash}`]
+        return { paths, result: planned, message: `${planned.message}\n\n${trailers.join('\n')}`, items: [] }
+      },
+    })
+    if (plan.writes.length === 0) {
+      return { hash: null, summary: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] }
+    }
+    const head = (await git(this.root, ['log', '-n', '1', '--format=%H%x1f%s', `--grep=^Restored-From: ${plan.hash}$`, 'HEAD'])).trim()
+    const [committed] = head.split('\x1f')
+    return { hash: committed || null, summary: plan.message, items: plan.items, restoredImages: plan.restoredImages }
+  }
+
+  async status(): Promise<HistoryStatus> {
+    const [sync, uncommitted] = await Promise.all([this.sync.status(), uncommittedFiles(this.root)])
+    return { sync, uncommitted }
+  }
+
+  /**
+   * Start-up: uncommitted edits under content/ and uploads/ are served as they are, never committed or discarded.
+   * They are reported, kept as a snapshot commit under refs/uncommitted/ (outside every branch) in case someone
+   * discards them by mistake, and saves that would overwrite them are refused (see guard). Then any commits the
+   * remote does not have yet are pushed.
+   */
+  async startup(): Promise<{ uncommitted: UncommittedFile[]; snapshotRef: string | null }> {
+    const uncommitted = await uncommittedFiles(this.root)
+    let snapshotRef: string | null = null
+    if (uncommitted.length) {
+      snapshotRef = await snapshotUncommitted(this.root, uncommitted).catch((err) => {
+        this.log(`Could not snapshot the uncommitted edits: ${(err as Error).message}`)
+        return null
+      })
+      this.log(
+        [
+          `Uncommitted changes found under content/ or uploads/ in ${this.root}:`,
+          ...uncommitted.map((f) => `  ${f.state.padEnd(10)} ${f.path}`),
+          'The site serves them as they are. They were NOT committed and NOT discarded.',
+          'Saves from the dashboard that would overwrite them are refused until a developer commits them',
+          '(git add <file> && git commit) or discards them (git restore <file>).',
+          ...(snapshotRef ? [`A copy is kept at ${snapshotRef} (git show ${snapshotRef} --stat).`] : []),
+        ].join('\n'),
+      )
+    }
+    this.sync.notify()
+    return { uncommitted, snapshotRef }
+  }
+
+  stop(): void {
+    this.sync.stop()
+  }
+}
+
+/**
+ * Records the work tree's content/ and uploads/ as a commit on a side ref, using a temporary index so the real
+ * index, the branch and the files are untouched. Returns the ref, or the previous one if nothing changed since.
+ */
+export async function snapshotUncommitted(root: string, files: UncommittedFile[]): Promise<string | null> {
+  if (!(await hasHead(root))) return null
+  const gitDir = (await git(root, ['rev-parse', '--absolute-git-dir'])).trim()
+  const index = join(gitDir, `history-snapshot-index-${process.pid}`)
+  const env = {
+    GIT_INDEX_FILE: index,
+    GIT_AUTHOR_NAME: 'Site server',
+    GIT_AUTHOR_EMAIL: 'site-server@localhost',
+    GIT_COMMITTER_NAME: 'Site server',
+    GIT_COMMITTER_EMAIL: 'site-server@localhost',
+  }
+  try {
+    await git(root, ['read-tree', 'HEAD'], { env })
+    await git(root, ['add', '-A', '--', ...HISTORY_PATHS], { env })
+    const tree = (await git(root, ['write-tree'], { env })).trim()
+    const last = (await git(root, ['for-each-ref', '--sort=-refname', '--count=1', '--format=%(refname) %(objectname)', SNAPSHOT_REF_PREFIX])).trim()
+    if (last) {
+      const [ref, commit] = last.split(' ')
+      if ((await git(root, ['rev-parse', `${commit}^{tree}`])).trim() === tree) return ref
+    }
+    const message = ['Uncommitted edits found at start-up (snapshot, not on any branch)', '', ...files.map((f) => `${f.state}: ${f.path}`)].join('\n')
+    const commit = (await git(root, ['commit-tree', tree, '-p', 'HEAD', '-m', message], { env })).trim()
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')
+    const ref = `${SNAPSHOT_REF_PREFIX}${stamp}`
+    await git(root, ['update-ref', ref, commit])
+    return ref
+  } finally {
+    await rm(index, { force: true })
+  }
+}

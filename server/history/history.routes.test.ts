@@ -1,0 +1,234 @@
+// The history API on the real app and a temp content repo: owner edits, then list, filter, detail, restores of each
+// kind, plain-git changes picked up live, uncommitted edits, and the remote.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app'
+import { historyFor } from './history.routes'
+import type { CommitDetail, HistoryPage, HistoryStatus, RestoreResult } from './history.types'
+
+let t: TestApp
+let cookie: string
+
+beforeEach(async () => {
+  t = await createTestApp()
+  cookie = await t.login()
+})
+afterEach(() => {
+  historyFor(t.deps).stop()
+  t.cleanup()
+})
+
+const get = async <T>(path: string): Promise<T> => {
+  const res = await t.call('GET', path, { cookie })
+  expect(res.status, `${path}: ${res.status}`).toBe(200)
+  return (await res.json()) as T
+}
+const send = (method: string, path: string, json: unknown) => t.call(method, path, { json, cookie })
+const read = (path: string) => readFileSync(join(t.root, path), 'utf8')
+const head = () => t.git('rev-parse', 'HEAD').trim()
+
+/** A few owner edits through the API, as the dashboard makes them. */
+async function ownerEdits() {
+  expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Small: $65\nLarge: $140' })).status).toBe(200)
+  expect((await send('POST', '/api/testimonials', { quote: 'Best arch ever', author: 'Lee P.' })).status).toBe(201)
+  expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Delivery\n\nNow Vancouver too.\n' })).status).toBe(200)
+  expect((await send('PUT', '/api/services/mosaics', { title: 'Balloon Mosaics', visible: false })).status).toBe(200)
+}
+
+describe('history list and detail', () => {
+  it('needs an admin session', async () => {
+    expect((await t.call('GET', '/api/admin/history')).status).toBe(401)
+    expect((await t.call('POST', '/api/admin/history/restore', { json: { hash: head(), item: 'all' } })).status).toBe(401)
+    expect((await t.call('GET', `/api/admin/history/commits/${head()}/file?path=uploads/hero-image.jpg`)).status).toBe(401)
+  })
+
+  it('lists owner edits newest first with who and what, and filters by item', async () => {
+    await ownerEdits()
+    const page = await get<HistoryPage>('/api/admin/history')
+    expect(page.entries.slice(0, 4).map((e) => e.summary)).toEqual([
+      expect.stringMatching(/^Update service "Mosaics" → "Balloon Mosaics"/),
+      expect.stringMatching(/delivery/i),
+      expect.stringMatching(/testimonial/i),
+      expect.stringMatching(/^Update service "Bouquets"/),
+    ])
+    expect(page.entries[0]).toMatchObject({ author: 'Studio Admin', items: ['services/mosaics'] })
+    const bouquets = await get<HistoryPage>('/api/admin/history?item=services%2Fbouquets')
+    expect(bouquets.entries.map((e) => e.summary)[0]).toMatch(/Bouquets/)
+    expect(bouquets.entries.every((e) => !/Mosaics|testimonial|delivery/i.test(e.summary))).toBe(true)
+    const limited = await get<HistoryPage>('/api/admin/history?limit=2')
+    expect(limited).toMatchObject({ hasMore: true })
+    expect(limited.entries).toHaveLength(2)
+    expect((await t.call('GET', '/api/admin/history?item=..%2Fsecret', { cookie })).status).toBe(400)
+  })
+
+  it('shows a commit as fields before and after, with image thumbnails served from git', async () => {
+    await ownerEdits()
+    const [mosaics] = (await get<HistoryPage>('/api/admin/history?limit=1')).entries
+    const detail = await get<CommitDetail>(`/api/admin/history/commits/${mosaics.hash}`)
+    expect(detail.changes).toHaveLength(1)
+    expect(detail.changes[0]).toMatchObject({ label: 'Service "Balloon Mosaics"', change: 'changed' })
+    expect(detail.changes[0].fields).toEqual([
+      expect.objectContaining({ label: 'Title', before: 'Mosaics', after: 'Balloon Mosaics' }),
+      expect.objectContaining({ label: 'Visible on the site', before: 'Yes', after: 'No' }),
+    ])
+    const image = await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=uploads%2Fhero-image.jpg`, { cookie })
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+    expect((await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=content%2Fsite.yaml`, { cookie })).status).toBe(400)
+    expect((await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=uploads%2F..%2F.git%2Fconfig`, { cookie })).status).toBe(400)
+    expect((await t.call('GET', '/api/admin/history/commits/0000000', { cookie })).status).toBe(404)
+  })
+})
+
+describe('restore', () => {
+  it('restores one service as a new commit that says so; the public site shows the old value', async () => {
+    const before = head()
+    const commits = Number(t.git('rev-list', '--count', 'HEAD'))
+    await ownerEdits()
+    const res = await send('POST', '/api/admin/history/restore', { hash: before, item: 'services/bouquets' })
+    expect(res.status).toBe(200)
+    const result = (await res.json()) as RestoreResult
+    expect(result.summary).toMatch(/^Restore service "Bouquets" to [0-9a-f]{7} \(/)
+    expect(result.hash).toBe(head())
+    const pub = await (await t.call('GET', '/api/services/bouquets')).json()
+    expect(pub.pricingInfo).toBe('Small: $50\nLarge: $120\n')
+    // Other edits stay; history only grows.
+    expect(read('content/delivery-installation.md')).toContain('Vancouver')
+    expect(Number(t.git('rev-list', '--count', 'HEAD'))).toBe(commits + 5)
+    expect(t.git('log', '-1', '--format=%an%n%B')).toContain(`Content-Item: services/bouquets\nRestored-From: ${before}`)
+    const [entry] = (await get<HistoryPage>('/api/admin/history?limit=1')).entries
+    expect(entry).toMatchObject({ restoredFrom: before, items: ['services/bouquets'], author: 'Studio Admin' })
+  })
+
+  it('restores testimonials and the delivery page', async () => {
+    const before = head()
+    await ownerEdits()
+    expect((await send('POST', '/api/admin/history/restore', { hash: before, item: 'testimonials' })).status).toBe(200)
+    expect((await (await t.call('GET', '/api/testimonials')).json()).map((x: { author: string }) => x.author)).toEqual(['Jane D.', 'Sam K.'])
+    const del = await send('POST', '/api/admin/history/restore', { hash: before, item: 'delivery-installation' })
+    expect(((await del.json()) as RestoreResult).summary).toMatch(/^Restore the delivery & installation page to /)
+    expect((await (await t.call('GET', '/api/delivery-installation-content')).json()).markdownContent).toMatch(/^# Delivery\n\nWe deliver across Portland.\n?$/)
+    // Restoring again changes nothing and makes no commit.
+    const same = head()
+    const again = (await (await send('POST', '/api/admin/history/restore', { hash: before, item: 'testimonials' })).json()) as RestoreResult
+    expect(again.hash).toBeNull()
+    expect(head()).toBe(same)
+  })
+
+  it('restores the whole site, bringing back deleted images the content references', async () => {
+    const before = head()
+    await ownerEdits()
+    expect((await send('PUT', '/api/services/bouquets/images', { images: [] })).status).toBe(200)
+    expect((await send('DELETE', '/api/upload', { url: '/uploads/bouquet-one.jpg' })).status).toBe(200)
+    expect(existsSync(join(t.root, 'uploads/bouquet-one.jpg'))).toBe(false)
+    const res = await send('POST', '/api/admin/history/restore', { hash: before, item: 'all' })
+    const result = (await res.json()) as RestoreResult
+    expect(result.summary).toMatch(/^Restore whole site to /)
+    expect(result.restoredImages).toEqual(['uploads/bouquet-one.jpg'])
+    expect(existsSync(join(t.root, 'uploads/bouquet-one.jpg'))).toBe(true)
+    const bouquets = await (await t.call('GET', '/api/services/bouquets')).json()
+    expect(bouquets.images).toHaveLength(2)
+    expect((await t.call('GET', '/uploads/bouquet-one.jpg')).status).toBe(200)
+    expect((await t.call('GET', '/api/services/mosaics')).status).toBe(200)
+    expect(t.git('status', '--porcelain')).toBe('')
+  })
+
+  it('rejects unknown items and commits', async () => {
+    expect((await send('POST', '/api/admin/history/restore', { hash: head(), item: 'passwords' })).status).toBe(400)
+    expect((await send('POST', '/api/admin/history/restore', { hash: 'abcdef0', item: 'site' })).status).toBe(404)
+    expect((await send('POST', '/api/admin/history/restore', { hash: 'HEAD~1', item: 'site' })).status).toBe(400)
+  })
+})
+
+describe('plain git and uncommitted edits', () => {
+  it('serves a hand git revert and a hand edit on the next request, without a restart', async () => {
+    await ownerEdits()
+    const mosaicsEdit = head()
+    t.git('revert', '--no-edit', mosaicsEdit)
+    expect((await (await t.call('GET', '/api/services/mosaics')).json()).title).toBe('Mosaics')
+    const [entry] = (await get<HistoryPage>('/api/admin/history?limit=1')).entries
+    expect(entry).toMatchObject({ author: 'Test Developer', items: ['services/mosaics'] })
+    expect(entry.summary).toMatch(/^Revert/)
+    writeFileSync(join(t.root, 'content/delivery-installation.md'), '# Edited by hand\n')
+    expect((await (await t.call('GET', '/api/delivery-installation-content')).json()).markdownContent).toMatch(/^# Edited by hand\n?$/)
+  })
+
+  it('refuses saves over uncommitted edits, keeps them, and lists them', async () => {
+    writeFileSync(join(t.root, 'content/delivery-installation.md'), '# Edited by hand\n')
+    const commits = t.git('rev-list', '--count', 'HEAD')
+    const res = await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Owner text\n' })
+    expect(res.status).toBe(409)
+    expect((await res.json()).error).toBe('This item has uncommitted changes on the server; a developer must commit or discard them first.')
+    expect(read('content/delivery-installation.md')).toBe('# Edited by hand\n')
+    expect(t.git('rev-list', '--count', 'HEAD')).toBe(commits)
+    const restore = await send('POST', '/api/admin/history/restore', { hash: head(), item: 'all' })
+    expect(restore.status).toBe(409)
+    expect(read('content/delivery-installation.md')).toBe('# Edited by hand\n')
+    // Other items still save.
+    expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Small: $70' })).status).toBe(200)
+    expect(t.git('show', '--stat', '--format=', 'HEAD')).not.toContain('delivery')
+    const status = await get<HistoryStatus>('/api/admin/history/status')
+    expect(status.uncommitted).toEqual([{ path: 'content/delivery-installation.md', state: 'modified' }])
+    // Once a developer commits it, saves work again.
+    t.git('commit', '-qam', 'Delivery text by hand')
+    expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Owner text\n' })).status).toBe(200)
+  })
+
+  it('at start-up reports uncommitted edits, snapshots them off-branch and commits nothing', async () => {
+    writeFileSync(join(t.root, 'content/testimonials.yaml'), '[]\n')
+    writeFileSync(join(t.root, 'uploads/new-photo.jpg'), 'x')
+    const logs: string[] = []
+    const { ContentHistory } = await import('./content-history')
+    const history = new ContentHistory({ root: t.root, repo: t.deps.repo, log: (m) => logs.push(m) })
+    const branchHead = head()
+    const started = await history.startup()
+    expect(started.uncommitted.map((f) => f.path).sort()).toEqual(['content/testimonials.yaml', 'uploads/new-photo.jpg'])
+    expect(logs.join('\n')).toMatch(/NOT committed and NOT discarded/)
+    expect(head()).toBe(branchHead)
+    expect(t.git('status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual([' M content/testimonials.yaml', '?? uploads/new-photo.jpg'])
+    expect(started.snapshotRef).toMatch(/^refs\/uncommitted\//)
+    expect(t.git('show', `${started.snapshotRef}:content/testimonials.yaml`)).toBe('[]\n')
+    expect(t.git('log', '-1', '--format=%an', started.snapshotRef!).trim()).toBe('Site server')
+    // A second start with the same edits reuses the snapshot.
+    expect((await history.startup()).snapshotRef).toBe(started.snapshotRef)
+    expect((await get<HistoryStatus>('/api/admin/history/status')).uncommitted).toHaveLength(2)
+  })
+})
+
+describe('remote', () => {
+  let bare: string
+  let remoteApp: TestApp
+  beforeEach(async () => {
+    bare = mkdtempSync(join(tmpdir(), 'balloon-remote-'))
+    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare])
+    writeFileSync(join(bare, 'hooks/pre-receive'), '#!/bin/sh\necho "remote is read-only" >&2\nexit 1\n', { mode: 0o755 })
+    remoteApp = await createTestApp({ env: { GIT_REMOTE: 'origin' } })
+    remoteApp.git('remote', 'add', 'origin', bare)
+  })
+  afterEach(() => {
+    historyFor(remoteApp.deps).stop()
+    remoteApp.cleanup()
+    rmSync(bare, { recursive: true, force: true })
+  })
+
+  it('saves succeed while the remote refuses; the status shows it; once it accepts, the commits arrive', async () => {
+    const owner = await remoteApp.login()
+    const history = historyFor(remoteApp.deps)
+    const res = await remoteApp.call('PUT', '/api/services/bouquets', { json: { pricingInfo: 'Small: $80' }, cookie: owner })
+    expect(res.status).toBe(200)
+    await history.sync.idle()
+    const failing = (await (await remoteApp.call('GET', '/api/admin/history/sync', { cookie: owner })).json())
+    expect(failing).toMatchObject({ remote: 'origin', state: 'error', ahead: 2 })
+    expect(failing.lastError).toContain('remote is read-only')
+    rmSync(join(bare, 'hooks/pre-receive'))
+    const push = await remoteApp.call('POST', '/api/admin/history/sync', { cookie: owner })
+    expect(push.status).toBe(202)
+    await history.sync.idle()
+    const status = (await (await remoteApp.call('GET', '/api/admin/history/status', { cookie: owner })).json()) as HistoryStatus
+    expect(status.sync).toMatchObject({ state: 'in-sync', ahead: 0 })
+    expect(execFileSync('git', ['-C', bare, 'log', '-1', '--format=%s', 'main'], { encoding: 'utf8' })).toMatch(/Bouquets/)
+  })
+})

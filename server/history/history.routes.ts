@@ -1,0 +1,101 @@
+// /api/admin/history: the content commits, one commit's field-level change, files as they were, restore, sync status.
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppDeps } from '../app'
+import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { badRequest, httpError, notFound } from '../lib/errors'
+import { jsonBody } from '../lib/http'
+import { ContentHistory } from './content-history'
+import { commitDetail, fileAtCommit, HistoryError, historyItems, listHistory } from './history.store'
+
+const ListQuerySchema = z.object({
+  item: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(30),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+})
+
+const HashSchema = z.string().regex(/^[0-9a-f]{7,40}$/i, 'Not a commit id')
+
+export const RestoreRequestSchema = z.object({
+  hash: HashSchema,
+  item: z.string().min(1).max(200),
+})
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+}
+
+function rethrow(err: unknown): never {
+  if (err instanceof HistoryError) throw httpError(err.status, err.message)
+  throw err
+}
+
+const byRepo = new WeakMap<object, ContentHistory>()
+
+/** The ContentHistory for an app: the one index.ts made (deps.history), else one per content repo. */
+export function historyFor(deps: Pick<AppDeps, 'repo' | 'config'> & { history?: ContentHistory }): ContentHistory {
+  if (deps.history) return deps.history
+  let history = byRepo.get(deps.repo)
+  if (!history) {
+    history = createContentHistory(deps)
+    byRepo.set(deps.repo, history)
+  }
+  return history
+}
+
+/** Builds the history feature for a repo and hooks it into the write queue (guard before, push after). */
+export function createContentHistory({ repo, config }: Pick<AppDeps, 'repo' | 'config'>): ContentHistory {
+  const history = new ContentHistory({ root: config.contentRoot, repo, remote: config.gitRemote, branch: config.gitBranch, retry: { maxDelayMs: 60_000 } })
+  repo.beforeChange((items) => history.guard(items))
+  repo.onCommit(() => history.afterCommit())
+  byRepo.set(repo, history)
+  return history
+}
+
+export function createHistoryRoutes(deps: AppDeps & { history?: ContentHistory }) {
+  const root = deps.config.contentRoot
+  const history = historyFor(deps)
+  return new Hono<AppEnv>()
+    .use('/admin/history', requireAdmin)
+    .use('/admin/history/*', requireAdmin)
+    .get('/admin/history', async (c) => {
+      const query = ListQuerySchema.safeParse(c.req.query())
+      if (!query.success) throw badRequest(query.error.issues[0]?.message ?? 'Invalid query')
+      return c.json(await listHistory(root, query.data).catch(rethrow))
+    })
+    .get('/admin/history/items', async (c) => c.json(await historyItems(root)))
+    .get('/admin/history/status', async (c) => c.json(await history.status()))
+    .get('/admin/history/sync', async (c) => c.json(await history.sync.status()))
+    .post('/admin/history/sync', async (c) => {
+      history.sync.notify()
+      return c.json(await history.sync.status(), 202)
+    })
+    .get('/admin/history/commits/:hash', async (c) => {
+      const hash = HashSchema.safeParse(c.req.param('hash'))
+      if (!hash.success) throw notFound('No such commit')
+      return c.json(await commitDetail(root, hash.data).catch(rethrow))
+    })
+    .get('/admin/history/commits/:hash/file', async (c) => {
+      const hash = HashSchema.safeParse(c.req.param('hash'))
+      const path = c.req.query('path') ?? ''
+      const ext = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ''
+      if (!hash.success) throw notFound('No such commit')
+      if (!/^uploads\/[A-Za-z0-9._-]+$/.test(path) || !IMAGE_TYPES[ext]) throw badRequest('Only images under uploads/ can be shown')
+      const bytes = await fileAtCommit(root, hash.data, path).catch(rethrow)
+      if (!bytes) throw notFound('That image is not in this version')
+      c.header('Content-Type', IMAGE_TYPES[ext])
+      c.header('Content-Disposition', 'inline')
+      c.header('X-Content-Type-Options', 'nosniff')
+      // A file at a given commit never changes.
+      c.header('Cache-Control', 'private, max-age=31536000, immutable')
+      return c.body(new Uint8Array(bytes))
+    })
+    .post('/admin/history/restore', async (c) => {
+      const body = await jsonBody(c, RestoreRequestSchema)
+      return c.json(await history.restore(body.hash, body.item).catch(rethrow))
+    })
+}
