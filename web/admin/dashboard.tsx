@@ -4,6 +4,8 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { ServicesPanel } from './services/services-panel'
 import { TestimonialsPanel } from './testimonials/testimonials-panel'
 import { DeliveryPanel } from './delivery/delivery-panel'
+import { InboxPanel } from './inbox/inbox-panel'
+import { HistoryPanel } from './history/history-panel'
 import { Loading } from './ui/loading'
 import { useLeaveGuard } from './ui/leave-guard'
 
@@ -20,6 +22,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { value: 'services', label: 'Service Management', Panel: ServicesPanel },
   { value: 'testimonials', label: 'Testimonials Management', Panel: TestimonialsPanel },
   { value: 'delivery', label: 'Delivery & Installation Page', Panel: DeliveryPanel },
+  { value: 'inbox', label: 'Inbox', Panel: InboxPanel },
+  { value: 'history', label: 'History', Panel: HistoryPanel },
 ]
 
 export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout: () => void }) {
