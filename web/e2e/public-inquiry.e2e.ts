@@ -1,0 +1,185 @@
+// The service page's inquiry form as a visitor fills it: validation messages, colours, custom fields, submit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+import { adminCookie, putService } from './public-fixtures'
+import { studioToday } from '../../server/inquiries/inquiry.schema'
+
+let site: Site
+let browser: Browser
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchBrowser()
+  const cookie = await adminCookie(site)
+  await putService(site, cookie, {
+    id: 'bouquets',
+    title: 'Bouquets',
+    inquiryFormTitle: 'Plan Your Bouquet',
+    showBalloonColorSelection: true,
+    balloonColorSelectionRequired: true,
+    maxBalloonColors: 2,
+    showStandardColors: true,
+    showMetallicColors: false,
+    showCrystalColors: true,
+    showEffectsColors: true,
+    customTextFields: [
+      { id: 'custom_1', header: 'Theme', instructions: 'Describe your theme', optional: false },
+      { id: 'custom_2', header: 'Card Message', instructions: 'A note for the card', optional: true },
+    ],
+    customDropdownFields: [{ id: 'dropdown_1', header: 'Size', instructions: 'Pick a size', optional: false, options: ['Small', 'Large'] }],
+    fieldOrder: ['dropdown_1', 'custom_1', 'custom_2'],
+    visible: true,
+  })
+  await putService(site, cookie, { id: 'events', title: 'Events', showBalloonColorSelection: false, customTextFields: [], customDropdownFields: [], visible: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+function tomorrow(): string {
+  const d = new Date(`${studioToday()}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel('First Name').fill('Ada')
+  await page.getByLabel('Last Name').fill('Lovelace')
+  await page.getByLabel('Email').fill('ada@example.com')
+  await page.getByLabel('Phone').fill('503-555-0100')
+  await page.getByLabel('Address').fill('1 SE Main St')
+  await page.getByLabel('City').fill('Portland')
+  await page.getByLabel('Zipcode').fill('97214')
+  await page.getByLabel('Event Date').fill(tomorrow())
+  await page.getByLabel('How did you hear about us?').selectOption({ label: 'Friend/Family Referral' })
+  await page.getByLabel('Event Details').fill('A garden party for forty guests.')
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: /Submit Inquiry|Submitting/ })
+
+describe('inquiry form', () => {
+  it('shows each field, validates as the visitor goes, and sends a complete inquiry', async () => {
+    const { page, context } = await newPage(browser, DESKTOP)
+    await page.goto(`${site.url}/services/bouquets`)
+    await page.getByRole('heading', { name: 'Plan Your Bouquet' }).waitFor()
+    expect(await submit(page).isDisabled()).toBe(true)
+
+    const referral = await page.getByLabel('How did you hear about us?').locator('option').allTextContents()
+    expect(referral.slice(1)).toEqual(['Instagram', 'Facebook', 'Other Social Media', 'Internet Search', 'Friend/Family Referral', 'At an Event/Party', 'Other'])
+
+    // Messages appear when a field is left, and clear as soon as it is edited.
+    const firstName = page.getByLabel('First Name')
+    await firstName.focus()
+    await page.getByLabel('Last Name').focus()
+    await page.getByText('First name is required').waitFor()
+    await firstName.fill('A')
+    expect(await page.getByText('First name is required').count()).toBe(0)
+    await page.getByLabel('Last Name').blur()
+    await page.getByText('Last name is required').waitFor()
+
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByLabel('Email').blur()
+    await page.getByText('Please enter a valid email address').waitFor()
+    await page.getByLabel('Email').fill('')
+    await page.getByLabel('Email').blur()
+    await page.getByText('Email is required').waitFor()
+
+    for (const [label, message] of [['Phone', 'Phone number is required'], ['Address', 'Address is required'], ['City', 'City is required'], ['Zipcode', 'Zipcode is required'], ['Event Date', 'Event date is required']]) {
+      await page.getByLabel(label).focus()
+      await page.getByLabel(label).blur()
+      await page.getByText(message, { exact: true }).waitFor()
+    }
+    expect(await page.getByLabel('Event Date').getAttribute('min')).toBe(studioToday())
+    await page.getByLabel('Event Date').fill('2020-01-01')
+    await page.getByLabel('Event Date').blur()
+    await page.getByText('Event date cannot be in the past').waitFor()
+
+    // Colour groups follow the service's toggles; the maximum is enforced with its message.
+    const groups = await page.locator('.color-group__title').allTextContents()
+    expect(groups).toEqual(['Standard', 'Crystal', 'Effects'])
+    expect(await page.locator('.color-group').nth(0).getByRole('button').count()).toBe(53)
+    expect(await page.locator('.color-group').nth(1).getByRole('button').count()).toBe(9)
+    expect(await page.locator('.color-group').nth(2).getByRole('button').count()).toBe(4)
+    await page.getByRole('button', { name: 'Blush', exact: true }).click()
+    await page.getByRole('button', { name: 'Blush', exact: true }).click()
+    await page.getByText('Please select at least one balloon color').waitFor()
+    await page.getByRole('button', { name: 'Blush', exact: true }).click()
+    await page.getByRole('button', { name: 'Rockstar', exact: true }).click()
+    await page.getByRole('button', { name: 'Crystal Pink', exact: true }).click()
+    await page.getByText('You can only select up to 2 colors').waitFor()
+    expect(await page.getByRole('button', { name: 'Crystal Pink', exact: true }).getAttribute('aria-pressed')).toBe('false')
+    await page.getByText('2 selected').waitFor()
+
+    // Custom fields in fieldOrder, each with its own required message.
+    const labels = await page.locator('.inquiry-form__custom .field__label').allTextContents()
+    expect(labels.map((l) => l.replace('*', ''))).toEqual(['Size', 'Theme', 'Card Message'])
+    await page.getByLabel('Theme').focus()
+    await page.getByLabel('Theme').blur()
+    await page.getByText('Theme is required').waitFor()
+    await page.getByLabel('Size').focus()
+    await page.getByLabel('Size').blur()
+    await page.getByText('Size is required').waitFor()
+
+    await fillContact(page)
+    await page.getByLabel('Theme').fill('Peonies and gold')
+    expect(await submit(page).isDisabled()).toBe(true)
+    await page.getByLabel('Size').selectOption('Large')
+    await expect.poll(() => submit(page).isDisabled()).toBe(false)
+
+    let sent: Record<string, any> | undefined
+    await page.route('**/api/contact', async (route) => {
+      sent = route.request().postDataJSON()
+      await new Promise((r) => setTimeout(r, 400))
+      await route.continue()
+    })
+    await submit(page).click()
+    await page.getByRole('button', { name: 'Submitting...' }).waitFor()
+    await expect.poll(() => page.url()).toBe(`${site.url}/thank-you`)
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor()
+
+    expect(sent).toMatchObject({
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      eventDate: tomorrow(),
+      referralSource: 'referral',
+      service: 'Bouquets',
+      balloonColors: ['Blush', 'Rockstar'],
+      customFields: { custom_1: { header: 'Theme', value: 'Peonies and gold' }, custom_2: { header: 'Card Message', value: 'Not provided' } },
+      customDropdownFields: { dropdown_1: { header: 'Size', value: 'Large' } },
+    })
+    await context.close()
+  })
+
+  it('alerts when sending fails and lets the visitor try again', async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await page.goto(`${site.url}/services/events`)
+    await page.getByRole('heading', { name: 'Get a Quote' }).waitFor()
+    expect(await page.locator('.color-picker').count()).toBe(0)
+    await fillContact(page)
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }))
+    const alert = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())))
+    await submit(page).click()
+    expect(await alert).toBe('There was an error submitting your form. Please try again.')
+    await page.getByRole('button', { name: 'Submit Inquiry' }).waitFor()
+    expect(page.url()).toBe(`${site.url}/services/events`)
+    await context.close()
+  })
+
+  it('starts a fresh form when the visitor moves to another service', async () => {
+    const { page, context } = await newPage(browser, DESKTOP)
+    await page.goto(`${site.url}/services/events`)
+    await page.getByLabel('First Name').fill('Grace')
+    await page.getByLabel('City').focus()
+    await page.getByLabel('City').blur()
+    await page.getByText('City is required').waitFor()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
+    await page.getByRole('menuitem', { name: 'Bouquets' }).click()
+    await page.getByRole('heading', { name: 'Plan Your Bouquet' }).waitFor()
+    expect(await page.getByLabel('First Name').inputValue()).toBe('')
+    expect(await page.getByText('City is required').count()).toBe(0)
+    await context.close()
+  })
+})
