@@ -12,9 +12,10 @@ import { SESSION_ABSOLUTE_MS } from './sessions'
 
 export const INVALID_LOGIN = 'Invalid username or password'
 
+const REQUIRED = 'Username and password are required'
 const LoginSchema = z.object({
-  username: z.string().trim().min(1, 'Username and password are required').max(200),
-  password: z.string().min(1, 'Username and password are required').max(1000),
+  username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000),
 })
 
 const sameText = (a: string, b: string) =>

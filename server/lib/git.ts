@@ -53,7 +53,8 @@ export class ContentRepo {
 
   /**
    * Runs one content change as one commit. Changes run one at a time, so `apply` may read, modify and write
-   * without losing a concurrent update. On any failure the touched paths go back to HEAD (index and work tree).
+   * without losing a concurrent update. If staging or committing fails, the paths apply named go back to HEAD
+   * (index and work tree). `apply` itself should do its reads and checks before its first write.
    */
   change<T>(opts: ChangeOptions<T>): Promise<T> {
     const run = this.queue.then(() => this.runChange(opts))
@@ -79,8 +80,8 @@ export class ContentRepo {
     let paths: string[] = []
     try {
       const applied = await apply()
+      for (const p of applied.paths) resolveInside(this.root, p)
       paths = [...new Set(applied.paths)]
-      for (const p of paths) resolveInside(this.root, p)
       if (paths.length === 0) return applied.result
       await this.stage(paths)
       const staged = await this.stagedAmong(paths)
@@ -88,14 +89,7 @@ export class ContentRepo {
       const subject = applied.message ?? message
       const trailers = [...new Set(applied.items ?? items)].map((item) => `Content-Item: ${item}`)
       const body = [subject, '', ...trailers].join('\n')
-      await this.withLockRetry(() =>
-        this.git.raw([
-          '-c', 'commit.gpgsign=false',
-          '-c', `user.name=${this.author.name}`,
-          '-c', `user.email=${this.author.email}`,
-          'commit', '--no-verify', '--quiet', '-m', body, '--only', '--', ...staged,
-        ]),
-      )
+      await this.commit(staged, body)
       this.notifyCommitted(subject, applied.items ?? items)
       return applied.result
     } catch (err) {
@@ -112,6 +106,18 @@ export class ContentRepo {
         console.error('A commit listener failed:', err)
       }
     }
+  }
+
+  /** Commits only these paths (`--only`), leaving anything else a developer staged alone. */
+  protected async commit(paths: string[], body: string): Promise<void> {
+    await this.withLockRetry(() =>
+      this.git.raw([
+        '-c', 'commit.gpgsign=false',
+        '-c', `user.name=${this.author.name}`,
+        '-c', `user.email=${this.author.email}`,
+        'commit', '--no-verify', '--quiet', '-m', body, '--only', '--', ...paths,
+      ]),
+    )
   }
 
   private async stage(paths: string[]): Promise<void> {

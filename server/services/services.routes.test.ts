@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import YAML from 'yaml'
-import { createTestApp, type TestApp } from '../testing/test-app'
+import { useTestApp, type TestApp } from '../testing/test-app'
 
+const ctx = useTestApp({ login: true })
 let t: TestApp
 let cookie: string
-beforeEach(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterEach(() => t.cleanup())
+beforeEach(() => ({ t, cookie } = ctx))
 
 const readYaml = (rel: string) => YAML.parse(readFileSync(join(t.root, rel), 'utf8'))
 const lastCommitFiles = () => t.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()

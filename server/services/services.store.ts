@@ -102,8 +102,8 @@ export async function addService(repo: ContentRepo, store: ContentStore, input: 
         visible: true,
         images: image,
       })
-      const paths = [await store.writeYaml(servicePath(service.id), ServiceSchema, service)]
       const order = (await readStoredOrderOrNull(store)) ?? (await listServiceIdsInOrder(store, service.id))
+      const paths = [await store.writeYaml(servicePath(service.id), ServiceSchema, service)]
       if (!order.includes(service.id)) {
         paths.push(await store.writeYaml(SERVICE_ORDER_FILE, ServiceOrderSchema, [...order, service.id]))
       }
@@ -194,9 +194,9 @@ export async function deleteService(repo: ContentRepo, store: ContentStore, id: 
     items: [serviceItem(id)],
     apply: async () => {
       const service = await requireService(store, id)
+      const order = await readStoredOrderOrNull(store)
       const paths = [await store.remove(servicePath(id))]
       const items = [serviceItem(id)]
-      const order = await readStoredOrderOrNull(store)
       if (order?.includes(id)) {
         paths.push(await store.writeYaml(SERVICE_ORDER_FILE, ServiceOrderSchema, order.filter((o) => o !== id)))
         items.push(SERVICE_ORDER_ITEM)

@@ -1,4 +1,5 @@
 // Test app factory: the real createApp on a temporary content repo, with small fixture content and a login helper.
+import { afterEach, beforeEach } from 'vitest'
 import sharp from 'sharp'
 import { createApp, type AppDeps } from '../app'
 import { createAuth } from '../auth/auth'
@@ -119,4 +120,15 @@ export async function createTestApp(options: { files?: Record<string, string | U
   }
   const subjects = () => content.git('log', '--format=%s').trim().split('\n')
   return { ...content, app, deps, config, call, login, subjects }
+}
+
+/** Registers beforeEach/afterEach for a fresh test app per test; `ctx.cookie` is an admin session when login is set. */
+export function useTestApp(options: { login?: boolean } = {}): { t: TestApp; cookie: string } {
+  const ctx = {} as { t: TestApp; cookie: string }
+  beforeEach(async () => {
+    ctx.t = await createTestApp()
+    ctx.cookie = options.login ? await ctx.t.login() : ''
+  })
+  afterEach(() => ctx.t.cleanup())
+  return ctx
 }

@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createTestApp, useTestApp, TEST_ORIGIN, type TestApp } from './testing/test-app'
+
+const ctx = useTestApp()
+let t: TestApp
+beforeEach(() => ({ t } = ctx))
+
+describe('security headers', () => {
+  it('every answer has the CSP, nosniff and no framing; API answers are not cached; no HSTS over http', async () => {
+    const res = await t.call('GET', '/api/services')
+    const csp = res.headers.get('content-security-policy')!
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).toContain("img-src 'self' data: blob:")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('strict-transport-security')).toBeNull()
+  })
+})
+
+describe('CSRF', () => {
+  it('refuses a state-changing call from another origin, even with a valid session', async () => {
+    const cookie = await t.login()
+    const res = await t.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie, headers: { Origin: 'https://evil.test' } })
+    expect(res.status).toBe(403)
+    expect((await res.json()).error).toBe('Cross-site request refused')
+    expect(t.subjects()).toEqual(['Seed content'])
+  })
+
+  it('refuses a cross-site form post without Origin (Sec-Fetch-Site cross-site)', async () => {
+    const res = await t.app.request(`${TEST_ORIGIN}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'cross-site' },
+      body: 'username=a&password=b',
+    })
+    expect(res.status).toBe(403)
+  })
+
+  it('accepts non-browser clients that send no Origin with a JSON body', async () => {
+    const res = await t.app.request(`${TEST_ORIGIN}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'owner', password: 'wrong' }),
+    })
+    expect(res.status).toBe(401)
+  })
+
+  it('accepts the origin the request was addressed to', async () => {
+    const res = await t.app.request('http://127.0.0.1:3300/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:3300' },
+      body: JSON.stringify({ username: 'owner', password: 'wrong' }),
+    })
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('request limits and shapes', () => {
+  it('a JSON body over the limit answers 413', async () => {
+    const cookie = await t.login()
+    const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: 'x'.repeat(600_000) }, cookie })
+    expect(res.status).toBe(413)
+    expect((await res.json()).error).toBeTruthy()
+  })
+
+  it('invalid JSON answers 400', async () => {
+    const cookie = await t.login()
+    const res = await t.call('PUT', '/api/service-order', { body: '[', cookie, headers: { 'Content-Type': 'application/json' } })
+    expect(res.status).toBe(400)
+  })
+
+  it('an unknown API path answers 404 JSON', async () => {
+    const res = await t.call('GET', '/api/nothing-here')
+    expect(res.status).toBe(404)
+    expect((await res.json()).error).toBeTruthy()
+  })
+})
+
+describe('site settings', () => {
+  it('are public', async () => {
+    const res = await t.call('GET', '/api/site-settings')
+    expect(await res.json()).toMatchObject({ brand: { name: 'Test Balloon Studio' }, features: { servicesEnabled: true, aboutEnabled: false } })
+  })
+
+  it('a malformed file answers an error naming file and field while the rest keeps working', async () => {
+    writeFileSync(join(t.root, 'content/site.yaml'), 'brand:\n  name: X\ncontact:\n  email: not-an-email\n')
+    const res = await t.call('GET', '/api/site-settings')
+    expect(res.status).toBe(500)
+    expect((await res.json()).error).toMatch(/^content\/site\.yaml: field "contact\.email"/)
+    expect((await t.call('GET', '/api/services')).status).toBe(200)
+  })
+})
+
+describe('changes made with plain git', () => {
+  it('a revert shows on the next request without a restart', async () => {
+    const cookie = await t.login()
+    await t.call('PUT', '/api/services/bouquets', { json: { title: 'Balloon Bouquets' }, cookie })
+    expect((await (await t.call('GET', '/api/services/bouquets')).json()).title).toBe('Balloon Bouquets')
+    t.git('revert', '--no-edit', 'HEAD')
+    expect((await (await t.call('GET', '/api/services/bouquets')).json()).title).toBe('Bouquets')
+  })
+
+  it('history can be filtered per item with the trailer', async () => {
+    const cookie = await t.login()
+    await t.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie })
+    await t.call('PUT', '/api/services/mosaics', { json: { visible: false }, cookie })
+    await t.call('PUT', '/api/service-order', { json: ['mosaics', 'bouquets'], cookie })
+    expect(t.git('log', '--format=%s', '--grep', 'Content-Item: services/bouquets$').trim()).toBe('Hide service "Bouquets"')
+    expect(t.git('log', '--format=%s', '--', 'content/services/mosaics.yaml').trim().split('\n')[0]).toBe('Hide service "Mosaics"')
+  })
+})
+
+describe('the web app', () => {
+  async function withClient(): Promise<TestApp> {
+    const clientDir = join(t.dataDir, 'client')
+    mkdirSync(join(clientDir, 'assets'), { recursive: true })
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>')
+    writeFileSync(join(clientDir, 'assets/index-abc123.js'), 'console.log(1)')
+    writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *')
+    return createTestApp({ env: { CLIENT_DIR: clientDir } })
+  }
+
+  it('client routes get index.html with 200, anything else with 404', async () => {
+    const site = await withClient()
+    try {
+      for (const path of ['/', '/services/bouquets', '/contact', '/delivery-installation', '/thank-you', '/admin', '/admin/anything']) {
+        const res = await site.call('GET', path)
+        expect(res.status, path).toBe(200)
+        expect(await res.text()).toContain('id="root"')
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      }
+      for (const path of ['/nope', '/services/secret', '/services/unknown', '/about', '/services/a/b']) {
+        const res = await site.call('GET', path)
+        expect(res.status, path).toBe(404)
+        expect(await res.text()).toContain('id="root"')
+      }
+    } finally {
+      site.cleanup()
+    }
+  })
+
+  it('hashed assets are cached for a year; other files are served as they are', async () => {
+    const site = await withClient()
+    try {
+      const asset = await site.call('GET', '/assets/index-abc123.js')
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/)
+      expect((await site.call('GET', '/robots.txt')).status).toBe(200)
+      expect((await site.call('GET', '/assets/missing.js')).status).toBe(404)
+    } finally {
+      site.cleanup()
+    }
+  })
+
+  it('never serves git, data, content or source, and encoded traversal answers 404', async () => {
+    const site = await withClient()
+    try {
+      for (const path of ['/.git/config', '/content/site.yaml', '/data/sessions.json', '/server/config.ts', '/package.json',
+        '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/assets%5c..%5cindex.html', '//etc/passwd', '/uploads/%2e%2e%2fcontent%2fsite.yaml']) {
+        const res = await site.call('GET', path)
+        expect(res.status, path).toBe(404)
+        expect(await res.text()).not.toMatch(/\[core\]|brand:|"dependencies"|loadConfig/)
+      }
+    } finally {
+      site.cleanup()
+    }
+  })
+})

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
+import { writeFileAtomic } from './files'
+import { ContentRepo } from './git'
+
+let t: TempContentRoot
+let repo: ContentRepo
+beforeEach(() => {
+  t = makeTempContentRoot({ seed: false, files: { 'content/a.yaml': 'n: 0\n', 'content/other.yaml': 'x: 1\n' } })
+  repo = new ContentRepo(t.root, { name: 'Studio Admin', email: 'admin@example.test' })
+})
+afterEach(() => t.cleanup())
+
+const write = (rel: string, text: string) => writeFileAtomic(join(t.root, rel), text)
+/** One change writing one file. */
+const writeChange = (message: string, rel: string, text: string, target: ContentRepo = repo) =>
+  target.change({
+    message,
+    items: ['a'],
+    apply: async () => {
+      await write(rel, text)
+      return { paths: [rel], result: null }
+    },
+  })
+
+describe('ContentRepo.change', () => {
+  it('commits exactly the named paths with the message, trailers and configured author', async () => {
+    writeFileSync(join(t.root, 'content/other.yaml'), 'x: 2\n') // a developer's uncommitted edit
+    await repo.change({
+      message: 'Update a',
+      items: ['a', 'b'],
+      apply: async () => {
+        await write('content/a.yaml', 'n: 1\n')
+        return { paths: ['content/a.yaml'], result: null }
+      },
+    })
+    expect(t.git('log', '-1', '--format=%B').trim()).toBe('Update a\n\nContent-Item: a\nContent-Item: b')
+    expect(t.git('log', '-1', '--format=%an <%ae>|%cn').trim()).toBe('Studio Admin <admin@example.test>|Studio Admin')
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/a.yaml')
+    expect(t.git('status', '--porcelain').trim()).toBe('M content/other.yaml')
+  })
+
+  it('works on a machine with no git identity configured', async () => {
+    const home = join(t.root, '..', 'empty-home')
+    mkdirSync(home)
+    const saved = process.env.HOME
+    process.env.HOME = home
+    try {
+      const bare = new ContentRepo(t.root, { name: 'Studio Admin', email: 'admin@example.test' })
+      await writeChange('Add b', 'content/b.yaml', 'b: 1\n', bare)
+    } finally {
+      process.env.HOME = saved
+    }
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Add b')
+  })
+
+  it('serialises concurrent read-modify-write changes so no update is lost', async () => {
+    const bump = () =>
+      repo.change({
+        message: 'Bump',
+        items: ['a'],
+        apply: async () => {
+          const n = Number(/n: (\d+)/.exec(readFileSync(join(t.root, 'content/a.yaml'), 'utf8'))![1])
+          await write('content/a.yaml', `n: ${n + 1}\n`)
+          return { paths: ['content/a.yaml'], result: n + 1 }
+        },
+      })
+    const results = await Promise.all(Array.from({ length: 12 }, bump))
+    expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+    expect(readFileSync(join(t.root, 'content/a.yaml'), 'utf8')).toBe('n: 12\n')
+    expect(t.git('rev-list', '--count', 'HEAD').trim()).toBe('13')
+  })
+
+  it('a failing apply stages and commits nothing, and the queue keeps working', async () => {
+    await expect(repo.change({ message: 'Broken', items: ['a'], apply: async () => Promise.reject(new Error('boom')) })).rejects.toThrow('boom')
+    expect(t.git('diff', '--cached', '--name-only').trim()).toBe('')
+    await writeChange('Next', 'content/a.yaml', 'n: 1\n')
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Next')
+  })
+
+  it('rolls back written, created and deleted paths when the commit fails', async () => {
+    class FailingRepo extends ContentRepo {
+      protected override async commit(): Promise<void> {
+        throw new Error('disk full')
+      }
+    }
+    const failing = new FailingRepo(t.root, { name: 'Studio Admin', email: 'admin@example.test' })
+    const attempt = failing.change({
+      message: 'Doomed',
+      items: ['a'],
+      apply: async () => {
+        await write('content/a.yaml', 'n: 5\n')
+        await write('content/created.yaml', 'c: 1\n')
+        rmSync(join(t.root, 'content/other.yaml'))
+        return { paths: ['content/a.yaml', 'content/created.yaml', 'content/other.yaml'], result: null }
+      },
+    })
+    await expect(attempt).rejects.toThrow('disk full')
+    expect(readFileSync(join(t.root, 'content/a.yaml'), 'utf8')).toBe('n: 0\n')
+    expect(readFileSync(join(t.root, 'content/other.yaml'), 'utf8')).toBe('x: 1\n')
+    expect(existsSync(join(t.root, 'content/created.yaml'))).toBe(false)
+    expect(t.git('status', '--porcelain').trim()).toBe('')
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Seed content')
+  })
+
+  it('waits for a developer\'s short-lived index.lock instead of failing', async () => {
+    writeFileSync(join(t.root, '.git/index.lock'), '')
+    setTimeout(() => rmSync(join(t.root, '.git/index.lock')), 300)
+    await writeChange('After the lock', 'content/a.yaml', 'n: 7\n')
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('After the lock')
+  })
+
+  it('a change that writes identical bytes makes no commit', async () => {
+    await writeChange('Same', 'content/a.yaml', 'n: 0\n')
+    expect(t.git('rev-list', '--count', 'HEAD').trim()).toBe('1')
+  })
+
+  it('refuses paths outside the content root', async () => {
+    await expect(repo.change({ message: 'x', items: [], apply: async () => ({ paths: ['../escape'], result: null }) })).rejects.toThrow(/outside/)
+  })
+})
+
+describe('ContentRepo.recover', () => {
+  it('clears a stale index.lock and leftover temp files', async () => {
+    writeFileSync(join(t.root, '.git/index.lock'), '')
+    writeFileSync(join(t.root, 'content/.a.yaml.abc123.tmp-write'), 'half')
+    const result = await repo.recover()
+    expect(result.removedLock).toBe(true)
+    expect(result.removedTemp).toHaveLength(1)
+    expect(existsSync(join(t.root, '.git/index.lock'))).toBe(false)
+    expect(existsSync(join(t.root, 'content/a.yaml'))).toBe(true)
+  })
+})
