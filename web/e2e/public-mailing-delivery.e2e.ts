@@ -1,0 +1,151 @@
+// The mailing-list dialog and the Delivery & Installation page as a visitor sees them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+import { adminCookie, api } from './public-fixtures'
+
+let site: Site
+let browser: Browser
+let cookie: string
+
+beforeAll(async () => {
+  site = await startSite()
+  browser = await launchBrowser()
+  cookie = await adminCookie(site)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+async function openDialog(page: Page) {
+  await page.getByRole('button', { name: 'Join our Mailing List' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Join our Mailing List' })
+  await dialog.waitFor()
+  return dialog
+}
+
+function nextAlert(page: Page): Promise<string> {
+  return new Promise((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())))
+}
+
+describe('mailing-list dialog', () => {
+  it('validates, subscribes, closes and thanks the visitor; fields reset on reopening', async () => {
+    const segments = await api<{ id: string; name: string }[]>(site, 'GET', '/api/flodesk-segments')
+    const { page, context } = await newPage(browser, DESKTOP)
+    await page.goto(site.url)
+    let dialog = await openDialog(page)
+    await dialog.getByRole('checkbox').first().waitFor()
+    expect(await dialog.getByRole('checkbox').count()).toBe(segments.length)
+
+    await dialog.getByRole('button', { name: 'Subscribe' }).click()
+    for (const message of ['Email is required.', 'First name is required.', 'Last name is required.', 'Select at least one interest.']) {
+      await dialog.getByText(message, { exact: true }).waitFor()
+    }
+    await dialog.getByLabel('Email').fill('x')
+    expect(await dialog.getByText('Email is required.').count()).toBe(0)
+
+    // Escape closes; reopening starts over.
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    dialog = await openDialog(page)
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('')
+    expect(await dialog.getByText('First name is required.').count()).toBe(0)
+
+    await dialog.getByLabel('Email').fill('fan@example.com')
+    await dialog.getByLabel('First name').fill('Frances')
+    await dialog.getByLabel('Last name').fill('Fan')
+    await dialog.getByRole('checkbox', { name: segments[0].name }).check()
+    await dialog.getByRole('button', { name: 'Subscribe' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('Thank you for subscribing!').waitFor()
+    await page.getByText('You have been added to our mailing list.').waitFor()
+    await context.close()
+  })
+
+  it("says 'Could not load interests.' when the interests fail, and alerts on a failed subscribe", async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await page.goto(site.url)
+    await page.route('**/api/flodesk-segments', (route) => route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }))
+    let dialog = await openDialog(page)
+    await dialog.getByText('Could not load interests.').waitFor()
+    await page.keyboard.press('Escape')
+    await page.unroute('**/api/flodesk-segments')
+
+    dialog = await openDialog(page)
+    await dialog.getByRole('checkbox').first().check()
+    await dialog.getByLabel('Email').fill('fan@example.com')
+    await dialog.getByLabel('First name').fill('Frances')
+    await dialog.getByLabel('Last name').fill('Fan')
+
+    await page.route('**/api/subscribe', (route) => route.fulfill({ status: 502, body: '{"error":"The mailing list is unavailable."}', contentType: 'application/json' }))
+    let alert = nextAlert(page)
+    await dialog.getByRole('button', { name: 'Subscribe' }).click()
+    expect(await alert).toBe('The mailing list is unavailable.')
+
+    await page.unroute('**/api/subscribe')
+    await page.route('**/api/subscribe', (route) => route.fulfill({ status: 500, body: '' }))
+    alert = nextAlert(page)
+    await dialog.getByRole('button', { name: 'Subscribe' }).click()
+    expect(await alert).toBe('Subscription failed. Please try again.')
+
+    await page.unroute('**/api/subscribe')
+    await page.route('**/api/subscribe', (route) => route.abort())
+    alert = nextAlert(page)
+    await dialog.getByRole('button', { name: 'Subscribe' }).click()
+    expect(await alert).toBe('An error occurred. Please try again.')
+    await dialog.waitFor()
+    await context.close()
+  })
+})
+
+describe('delivery and installation page', () => {
+  it('renders the markdown safely beside the truck image', async () => {
+    const markdown = [
+      '## How delivery works',
+      '',
+      'We deliver across **Portland**.',
+      '',
+      '- Same-week installs',
+      '- Free teardown',
+      '- Weather backup plans',
+      '',
+      '[Call us](javascript:alert(1)) or [read our FAQ](/contact) or [write](mailto:hello@example.com).',
+      '',
+      'Raw <b>bold</b> stays text.',
+    ].join('\n')
+    await api(site, 'PUT', '/api/delivery-installation-content', { markdownContent: markdown }, cookie)
+    const { page, context } = await newPage(browser, DESKTOP)
+    await page.goto(`${site.url}/delivery-installation`)
+    await page.getByRole('heading', { level: 1, name: 'Delivery & Installation' }).waitFor()
+    await page.getByRole('heading', { level: 2, name: 'How delivery works' }).waitFor()
+    expect(await page.title()).toMatch(/^Delivery & Installation \| /)
+    expect(await page.locator('.markdown-content li').allTextContents()).toEqual(['Same-week installs', 'Free teardown', 'Weather backup plans'])
+    expect(await page.getByRole('link', { name: 'read our FAQ' }).getAttribute('href')).toBe('/contact')
+    expect(await page.getByRole('link', { name: 'write' }).getAttribute('href')).toBe('mailto:hello@example.com')
+    expect(await page.locator('.markdown-content a', { hasText: 'Call us' }).getAttribute('href')).toBe('')
+    await page.getByText('Raw <b>bold</b> stays text.').waitFor()
+    expect(await page.locator('.markdown-content b').count()).toBe(0)
+    const truck = page.locator('img[src="/images/delivery-truck.webp"]')
+    await truck.waitFor()
+    const minHeight = await page.locator('.delivery-page').evaluate((el) => parseFloat(getComputedStyle(el).minHeight))
+    expect(minHeight).toBeCloseTo(DESKTOP.height * 0.6, 0)
+    await context.close()
+  })
+
+  it("shows 'Loading...' and then 'Failed to load content.' in red when the content cannot load", async () => {
+    const { page, context } = await newPage(browser, DESKTOP)
+    await page.goto(site.url)
+    await page.route('**/api/delivery-installation-content', async (route) => {
+      await new Promise((r) => setTimeout(r, 500))
+      await route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' })
+    })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Delivery & Installation' }).click()
+    await page.getByText('Loading...').waitFor()
+    const error = page.getByText('Failed to load content.')
+    await error.waitFor()
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)')
+    await context.close()
+  })
+})
