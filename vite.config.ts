@@ -1,16 +1,20 @@
-// Builds the React app in web/ into dist/client, which the Hono server serves.
+// Builds the React app in web/ into dist/client, and its server renderer (web/entry-server.tsx) into dist/server.
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react()],
-  build: {
-    outDir: '../dist/client',
-    emptyOutDir: true,
-  },
+  build: isSsrBuild
+    ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: '../dist/client',
+        emptyOutDir: true,
+        // The server renderer and scripts/bench-bundle.ts read it to link each route's chunks and styles.
+        manifest: true,
+      },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-})
+}))

@@ -8,8 +8,8 @@ let t: TestApp
 beforeEach(() => ({ t } = ctx))
 
 describe('security headers', () => {
-  it('every answer has the CSP, nosniff and no framing; API answers are not cached; no HSTS over http', async () => {
-    const res = await t.call('GET', '/api/services')
+  it('every answer has the CSP, nosniff and no framing; admin API answers are not stored; no HSTS over http', async () => {
+    const res = await t.call('GET', '/api/services', { cookie: await t.login() })
     const csp = res.headers.get('content-security-policy')!
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self'")

@@ -1,12 +1,13 @@
 // createApp(deps): security middleware, the /api feature routers, /uploads and the web app; one onError.
 import { Hono } from 'hono'
 import type { Auth } from './auth/auth'
-import { sessionMiddleware, type AppEnv } from './auth/auth.middleware'
+import { isAdmin, sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
 import type { Config } from './config'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
 import type { ContentHistory } from './history/content-history'
 import { createHistoryRoutes } from './history/history.routes'
+import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import type { ContentStore } from './lib/content-store'
 import { notFound, onError } from './lib/errors'
@@ -15,6 +16,9 @@ import { createMailingListRoutes } from './mailing-list/mailing-list.routes'
 import { JSON_BODY_LIMIT, limitBody } from './lib/http'
 import { originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
 import { createStaticRoutes, isClientRoute } from './lib/static'
+import { compression, validators } from './lib/transfer'
+import { createPageRenderer } from './render/page-renderer'
+import { createSeoRoutes } from './seo/seo.routes'
 import { findService } from './services/services.store'
 import { createServiceRoutes } from './services/services.routes'
 import { readSiteSettings } from './site/site.store'
@@ -44,10 +48,15 @@ export function createApp(deps: AppDeps) {
   app.use('*', rejectSuspiciousPaths)
   app.use('*', securityHeaders(config))
   app.use('*', sessionMiddleware(deps.auth))
+  app.use('*', compression)
+  app.use('*', validators)
   app.use('/api/*', async (c, next) => {
     await next()
-    // Answers reflect the content files and the session right now; a revert must show on the next request.
-    c.header('Cache-Control', 'no-store')
+    // Answers reflect the content files and the session right now; a revert must show on the next request. Public
+    // reads may be kept by the browser but are revalidated each time (ETag, 304); admin answers are never stored.
+    const publicRead = c.req.method === 'GET' && c.res.status === 200 && !isAdmin(c)
+    c.header('Cache-Control', publicRead ? 'no-cache' : 'no-store')
+    if (publicRead) c.header('Vary', 'Cookie', { append: true })
   })
   app.use('/api/*', originCheck(config))
   const jsonLimit = limitBody(JSON_BODY_LIMIT)
@@ -68,7 +77,15 @@ export function createApp(deps: AppDeps) {
     throw notFound('No such API call')
   })
   app.route('/', createUploadFileRoutes(deps))
-  app.route('/', createStaticRoutes(config.clientDir, (path) => isAppPage(deps, path)))
+  app.route('/', createImageRoutes(deps))
+  app.route('/', createSeoRoutes(deps))
+  // Pages are rendered on the server; their loaders call the API in-process, not over the network.
+  const pages = createPageRenderer({
+    clientDir: config.clientDir,
+    origin: config.publicOrigin,
+    fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
+  })
+  app.route('/', createStaticRoutes(config.clientDir, (path) => isAppPage(deps, path), pages))
   return routes
 }
 

@@ -24,6 +24,11 @@ async function start() {
   const container = document.getElementById('root')!
   const hydrating = container.firstElementChild !== null
   if (hydrating) await loadMatchedLazyRoutes(routes)
+  // The server's loader data (JSON, as CSP allows no inline script): the router starts with it and fetches nothing.
+  const data = document.getElementById('router-data')
+  if (hydrating && data?.textContent) {
+    ;(window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(data.textContent)
+  }
   const router = createBrowserRouter(routes)
   const app = (
     <StrictMode>

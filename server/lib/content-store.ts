@@ -1,10 +1,11 @@
 // Reads and writes the content files under the content root, validated by zod on every read and every write.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import matter from 'gray-matter'
 import YAML from 'yaml'
 import type { z } from 'zod'
 import { ContentError } from './errors'
 import { removeFile, resolveInside, writeFileAtomic } from './files'
+import { gitHeadStamp } from './git-head'
 
 type ReadOptions<M> = {
   /** Returned when the file does not exist; without it a missing file is a ContentError. */
@@ -22,39 +23,86 @@ function isMissing(err: unknown): boolean {
   return (err as NodeJS.ErrnoException)?.code === 'ENOENT'
 }
 
+/** A content file as last read: its text, parsed YAML and validated values, valid while its stat stamp holds. */
+interface CachedFile {
+  stamp: string
+  text: string
+  yaml?: { value: unknown } | { error: Error }
+  validated: WeakMap<z.ZodType, unknown>
+}
+
+/** HEAD is looked at no more than this often; file stamps are checked on every read. */
+const HEAD_CHECK_MS = 20
+
 /**
- * Files are read on every request (no cache), so a revert or hand edit made with plain git is what the next
- * request sees. The store never commits: ContentRepo.change() wraps the writes.
+ * Files are held in memory with their parsed and validated values, and every read first checks the file's size,
+ * mtime and inode (and, at most every 20 ms, git's HEAD and the ref it names): a revert, checkout or hand edit
+ * made with plain git is what the next request sees, without re-parsing unchanged files on every request.
+ * Readers get their own copy of a cached value. The store never commits: ContentRepo.change() wraps the writes.
  */
 export class ContentStore {
+  private files = new Map<string, CachedFile>()
+  private head: { at: number; stamp: Promise<string> } | null = null
+
   constructor(readonly root: string) {}
+
+  /** Drops every cached file when HEAD moved (a belt to the per-file stamps' braces). */
+  private async checkHead(): Promise<void> {
+    const now = Date.now()
+    if (this.head && now - this.head.at < HEAD_CHECK_MS) return
+    const previous = this.head ? await this.head.stamp : null
+    const stamp = gitHeadStamp(this.root)
+    this.head = { at: now, stamp }
+    if (previous !== null && previous !== (await stamp)) this.files.clear()
+  }
+
+  private async load(relPath: string): Promise<CachedFile | null> {
+    const path = this.path(relPath)
+    await this.checkHead()
+    try {
+      const info = await stat(path)
+      const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
+      const known = this.files.get(path)
+      if (known?.stamp === stamp) return known
+      const entry: CachedFile = { stamp, text: await readFile(path, 'utf8'), validated: new WeakMap() }
+      this.files.set(path, entry)
+      return entry
+    } catch (err) {
+      this.files.delete(path)
+      if (isMissing(err)) return null
+      throw new ContentError(relPath, `could not be read (${(err as Error).message})`, { cause: err })
+    }
+  }
 
   path(relPath: string): string {
     return resolveInside(this.root, relPath)
   }
 
   async readText(relPath: string): Promise<string | null> {
-    try {
-      return await readFile(this.path(relPath), 'utf8')
-    } catch (err) {
-      if (isMissing(err)) return null
-      throw new ContentError(relPath, `could not be read (${(err as Error).message})`, { cause: err })
-    }
+    return (await this.load(relPath))?.text ?? null
   }
 
   async readYaml<S extends z.ZodType, M = never>(relPath: string, schema: S, options: ReadOptions<M> = {}): Promise<z.output<S> | M> {
-    const text = await this.readText(relPath)
-    if (text === null) {
+    const file = await this.load(relPath)
+    if (file === null) {
       if (options.ifMissing) return options.ifMissing()
       throw new ContentError(relPath, 'file is missing')
     }
-    let data: unknown
-    try {
-      data = YAML.parse(text)
-    } catch (err) {
-      throw new ContentError(relPath, `is not valid YAML (${(err as Error).message.split('\n')[0]})`, { cause: err })
+    if (file.validated.has(schema)) return structuredClone(file.validated.get(schema)) as z.output<S>
+    if (!file.yaml) {
+      try {
+        file.yaml = { value: YAML.parse(file.text) }
+      } catch (err) {
+        file.yaml = { error: err as Error }
+      }
     }
-    return this.validate(relPath, schema, data)
+    if ('error' in file.yaml) {
+      const err = file.yaml.error
+      throw new ContentError(relPath, `is not valid YAML (${err.message.split('\n')[0]})`, { cause: err })
+    }
+    const value = this.validate(relPath, schema, structuredClone(file.yaml.value))
+    file.validated.set(schema, value)
+    return structuredClone(value)
   }
 
   /** A markdown file with optional front matter: `{ ...frontMatter, [bodyKey]: body }` validated by schema. */

@@ -40,8 +40,19 @@ async function readIfFile(path: string): Promise<Uint8Array<ArrayBuffer> | null>
   }
 }
 
-export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck = isClientRoute) {
+/** Server rendering of the public pages (server/render/page-renderer.ts); without it every page gets index.html. */
+export interface PageRendering {
+  render: (c: Context) => Promise<Response | null>
+  shell: (c: Context, status: 200 | 404) => Response | null
+}
+
+export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck = isClientRoute, pages?: PageRendering) {
   async function appPage(c: Context, status: 200 | 404) {
+    if (pages) {
+      // The dashboard stays a client-only app; every other page is rendered with its content (404s included).
+      const rendered = /^\/admin(\/|$)/.test(c.req.path) ? pages.shell(c, status) : await pages.render(c)
+      if (rendered) return rendered
+    }
     const html = await readIfFile(join(clientDir, 'index.html'))
     if (!html) return c.text('The web app is not built yet: run `npm run build`.', status === 200 ? 503 : 404)
     return c.body(html, status, { 'Content-Type': CONTENT_TYPES['.html'], 'Cache-Control': 'no-cache' })

@@ -25,8 +25,17 @@ export const serviceItem = (id: string) => `services/${id}`
 
 const SERVICE_FILE = /^([a-z0-9-]+)\.yaml$/
 
+const serviceFileSchemas = new Map<string, z.ZodType<Service>>()
+
+/** One schema object per id, so the content store's cache of validated files recognises it. */
+const serviceFileSchema = (id: string): z.ZodType<Service> => {
+  let schema = serviceFileSchemas.get(id)
+  if (!schema) serviceFileSchemas.set(id, (schema = makeServiceFileSchema(id)))
+  return schema
+}
+
 /** The id comes from the file name; an `id` written inside the file must agree with it. */
-const serviceFileSchema = (id: string) =>
+const makeServiceFileSchema = (id: string) =>
   z
     .preprocess((data) => (data && typeof data === 'object' && !Array.isArray(data) ? { id, ...data } : data), ServiceSchema)
     .refine((s) => s.id === id, { message: `id must match the file name (${id})`, path: ['id'] })

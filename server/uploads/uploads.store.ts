@@ -65,13 +65,20 @@ export function makeUploadName(originalName: string, ext: ImageExt): string {
   return `${base || 'image'}-${randomBytes(4).toString('hex')}.${ext}`
 }
 
-/** Decodes the image (a corrupt file with a valid signature is refused) and drops metadata such as GPS tags. */
+/** Originals are kept at most this long on their long edge: plenty for a 1600 px lightbox on a 2x screen. */
+export const MAX_IMAGE_EDGE = 2400
+
+/**
+ * Re-encodes the image: a corrupt file with a valid signature is refused, EXIF orientation is applied to the
+ * pixels, all metadata (GPS, camera, EXIF) is dropped, and the long edge is capped at MAX_IMAGE_EDGE. GIFs, which
+ * may be animated and carry no EXIF, are only checked and kept as they are.
+ */
 async function cleanImage(bytes: Uint8Array, ext: ImageExt): Promise<Uint8Array> {
   try {
     const image = sharp(bytes, { animated: ext === 'gif' || ext === 'webp' })
     await image.metadata()
     if (ext === 'gif') return bytes
-    const out = image.rotate()
+    const out = image.rotate().resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true })
     if (ext === 'jpg') return await out.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
     if (ext === 'png') return await out.png().toBuffer()
     return await out.webp({ quality: 90 }).toBuffer()

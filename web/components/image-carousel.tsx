@@ -2,12 +2,23 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import useEmblaCarousel from 'embla-carousel-react'
 import type { ServiceImage } from '../../server/services/services.schema'
+import { derivedImageUrl, uploadName } from '../lib/image-urls'
 import { BalloonMark, ZoomIcon } from './icons'
+import { ResponsiveImage } from './responsive-image'
 import './image-carousel.css'
 
 const ImageLightbox = lazy(() => import('./image-lightbox'))
 
-export function ImageCarousel({ images, label }: { images: ServiceImage[]; label: string }) {
+/** How wide a card's image is drawn: one, two or three cards a row. */
+export const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 720px) 50vw, 100vw'
+
+/** The lightbox shows a 1600 px WebP copy of an upload rather than the full original. */
+const lightboxSrc = (src: string) => {
+  const name = uploadName(src)
+  return name ? derivedImageUrl(name, 1600, 'webp') : src
+}
+
+export function ImageCarousel({ images, label, sizes = CARD_IMAGE_SIZES }: { images: ServiceImage[]; label: string; sizes?: string }) {
   const [emblaRef, embla] = useEmblaCarousel({ loop: images.length > 1 })
   const [selected, setSelected] = useState(0)
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
@@ -32,7 +43,7 @@ export function ImageCarousel({ images, label }: { images: ServiceImage[]; label
     )
   }
 
-  const slides = images.map((img, i) => ({ src: img.original || img.cropped, alt: `${label}, image ${i + 1} of ${images.length}` }))
+  const slides = images.map((img, i) => ({ src: lightboxSrc(img.original || img.cropped), alt: `${label}, image ${i + 1} of ${images.length}` }))
 
   return (
     <div className="carousel" role="group" aria-roledescription="carousel" aria-label={`${label} images`}>
@@ -41,11 +52,13 @@ export function ImageCarousel({ images, label }: { images: ServiceImage[]; label
           {images.map((img, i) => (
             <div className="carousel__slide" key={`${img.cropped}-${i}`} aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
               <button type="button" className="carousel__image-button" onClick={() => setLightboxIndex(i)} aria-label={`Enlarge ${slides[i].alt}`}>
-                <img
+                <ResponsiveImage
                   src={img.cropped}
                   alt={slides[i].alt}
                   width={800}
                   height={600}
+                  sizes={sizes}
+                  maxWidth={1280}
                   loading={i === 0 ? 'eager' : 'lazy'}
                   decoding="async"
                   draggable={false}

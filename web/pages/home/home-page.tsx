@@ -5,6 +5,7 @@ import { getTestimonials, type Service, type Testimonial } from '../../lib/publi
 import { useRootData } from '../../app/root-loader'
 import { AwaitServices } from '../../components/await-services'
 import { ServiceCard } from '../../components/service-card'
+import { HERO_SIZES, ResponsiveImage } from '../../components/responsive-image'
 import { MailingListDialog } from '../../components/mailing-list-dialog'
 import { PaletteIcon, SparkleIcon, TruckIcon } from '../../components/icons'
 import './home.css'
@@ -67,7 +68,7 @@ function Hero() {
   const secondaryHref = hero.secondaryHref === '/services' ? '/#services' : hero.secondaryHref
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <img className="hero__image" src={hero.image} alt="" fetchPriority="high" decoding="async" />
+      <ResponsiveImage className="hero__image" src={hero.image} alt="" width={1920} height={1000} sizes={HERO_SIZES} fetchPriority="high" />
       <div className="hero__veil" />
       <div className="container hero__content">
         <h1 className="hero__title" id="hero-title">

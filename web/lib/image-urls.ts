@@ -1,0 +1,34 @@
+// URLs of the server's resized AVIF/WebP copies of uploaded images (served by server/images/images.routes.ts).
+
+/** The only widths the server makes, so a page cannot ask it to encode arbitrary sizes. */
+export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
+export const IMAGE_FORMATS = ['avif', 'webp'] as const
+export type ImageFormat = (typeof IMAGE_FORMATS)[number]
+
+/** Link previews want 1200x630. */
+export const OG_IMAGE = { width: 1200, height: 630 } as const
+
+const UPLOAD_URL = /^\/uploads\/([a-z0-9][a-z0-9-]*\.(?:jpg|png|webp|gif))$/
+
+/** The upload file name of an /uploads/ URL, or null for any other image (those are shown as they are). */
+export function uploadName(src: string): string | null {
+  return UPLOAD_URL.exec(src)?.[1] ?? null
+}
+
+export function derivedImageUrl(name: string, width: number, format: ImageFormat): string {
+  return `/img/${width}/${name}.${format}`
+}
+
+/** `srcset` of one format at the widths up to `maxWidth` (the image is never shown larger). */
+export function imageSrcSet(name: string, format: ImageFormat, maxWidth = 1600): string {
+  return IMAGE_WIDTHS.filter((w) => w <= maxWidth)
+    .map((w) => `${derivedImageUrl(name, w, format)} ${w}w`)
+    .join(', ')
+}
+
+/** A 1200x630 JPEG crop of an uploaded image for Open Graph and Twitter cards; other URLs pass through. */
+export function ogImageUrl(src: string): string {
+  const name = uploadName(src)
+  return name ? `/img/og/${name}.jpg` : src
+}
