@@ -40,8 +40,12 @@ export async function expectToast(page: Page, title: string, description?: strin
   await toast.first().waitFor({ state: 'visible', timeout: 15_000 })
 }
 
+/** Closes every notice through its own close button, so the next expectToast cannot match an old one. */
 export async function dismissToasts(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll('[data-sonner-toast]').forEach((t) => t.remove()))
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLButtonElement>('[data-sonner-toast] [data-close-button]').forEach((b) => b.click()),
+  )
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {})
 }
 
 export const serviceRows = (page: Page) => page.locator('.admin-service-row')

@@ -17,14 +17,17 @@ export function Field({ label, hint, error, required, children, className }: Fie
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className={['admin-field', error ? 'has-error' : '', className ?? ''].join(' ')}>
-      <label className="admin-field__label" htmlFor={id}>
-        {label}
+      <div className="admin-field__label-row">
+        <label className="admin-field__label" htmlFor={id}>
+          {label}
+        </label>
+        {/* Outside the label so the control's name stays exactly the label; aria-required says it to screen readers. */}
         {required && (
           <span className="admin-field__required" aria-hidden="true">
-            {' '}*
+            *
           </span>
         )}
-      </label>
+      </div>
       {cloneElement(children, {
         id,
         'aria-describedby': describedBy,
