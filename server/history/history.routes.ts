@@ -6,6 +6,7 @@ import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import { badRequest, httpError, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { ContentHistory } from './content-history'
+import { versionGuard } from './versions'
 import { commitDetail, fileAtCommit, HistoryError, historyItems, listHistory } from './history.store'
 
 const ListQuerySchema = z.object({
@@ -51,6 +52,7 @@ export function historyFor(deps: Pick<AppDeps, 'repo' | 'config'> & { history?: 
 export function createContentHistory({ repo, config }: Pick<AppDeps, 'repo' | 'config'>): ContentHistory {
   const history = new ContentHistory({ root: config.contentRoot, repo, remote: config.gitRemote, branch: config.gitBranch, retry: { maxDelayMs: 60_000 } })
   repo.beforeChange((items) => history.guard(items))
+  repo.beforeChange(versionGuard(config.contentRoot))
   repo.onCommit(() => history.afterCommit())
   byRepo.set(repo, history)
   return history

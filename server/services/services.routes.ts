@@ -2,6 +2,7 @@
 import { Hono } from 'hono'
 import type { AppDeps } from '../app'
 import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { staleEditAnswer, withBaseVersion, withVersion } from '../history/versions'
 import { notFound } from '../lib/errors'
 import { jsonBody, jsonPatchBody } from '../lib/http'
 import {
@@ -25,6 +26,9 @@ import {
 } from './services.store'
 
 export function createServiceRoutes({ repo, store }: AppDeps) {
+  // The dashboard gets each service's version and sends it back as baseVersion; a stale one answers 409.
+  const versioned = (s: Service) => withVersion(store.root, `services/${s.id}`, s)
+
   /** Hidden and unknown services look the same to the public: 404. */
   async function serviceFor(c: Parameters<typeof isAdmin>[0], id: string): Promise<Service> {
     const service = await findService(store, id)
@@ -35,18 +39,22 @@ export function createServiceRoutes({ repo, store }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/services', async (c) => {
       const services = await listServices(store)
-      return c.json(isAdmin(c) ? services : services.filter((s) => s.visible))
+      return c.json(isAdmin(c) ? await Promise.all(services.map(versioned)) : services.filter((s) => s.visible))
     })
-    .get('/services/:id', async (c) => c.json(await serviceFor(c, c.req.param('id'))))
+    .get('/services/:id', async (c) => {
+      const service = await serviceFor(c, c.req.param('id'))
+      return c.json(isAdmin(c) ? await versioned(service) : service)
+    })
     .get('/service-order', async (c) => c.json(await readServiceOrder(store)))
     .get('/service-content/:id', async (c) => c.json(serviceContentOf(await serviceFor(c, c.req.param('id')))))
     .post('/services', requireAdmin, async (c) => {
       const input = await jsonBody(c, NewServiceSchema)
       return c.json(await addService(repo, store, input), 201)
     })
-    .put('/services/:id', requireAdmin, async (c) => {
-      const { baseVersion: _ignored, ...update } = await jsonPatchBody(c, ServiceUpdateSchema)
-      return c.json(await updateService(repo, store, c.req.param('id'), update))
+    .put('/services/:id', requireAdmin, staleEditAnswer(store.root, (c) => findService(store, c.req.param('id') ?? '')), async (c) => {
+      const id = c.req.param('id')
+      const { baseVersion, ...update } = await jsonPatchBody(c, ServiceUpdateSchema)
+      return c.json(await versioned(await withBaseVersion(`services/${id}`, baseVersion, () => updateService(repo, store, id, update))))
     })
     .delete('/services/:id', requireAdmin, async (c) => {
       await deleteService(repo, store, c.req.param('id'))
@@ -54,7 +62,7 @@ export function createServiceRoutes({ repo, store }: AppDeps) {
     })
     .put('/services/:id/images', requireAdmin, async (c) => {
       const { images } = await jsonBody(c, ServiceImagesUpdateSchema)
-      return c.json(await updateService(repo, store, c.req.param('id'), { images }))
+      return c.json(await versioned(await updateService(repo, store, c.req.param('id'), { images })))
     })
     .put('/service-order', requireAdmin, async (c) => {
       const order = await jsonBody(c, ServiceOrderSchema)

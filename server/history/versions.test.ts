@@ -1,0 +1,93 @@
+// Stale edits refused: the same service saved from two tabs, a developer's commit, a restore; testimonials and delivery.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app'
+import { historyFor } from './history.routes'
+import { STALE_MESSAGE } from './versions'
+
+let t: TestApp
+let cookie: string
+beforeEach(async () => {
+  t = await createTestApp()
+  cookie = await t.login()
+})
+afterEach(() => {
+  historyFor(t.deps).stop()
+  t.cleanup()
+})
+
+const send = (method: string, path: string, json: unknown) => t.call(method, path, { json, cookie })
+const count = () => t.git('rev-list', '--count', 'HEAD').trim()
+async function bouquetsVersion(): Promise<string> {
+  const list = (await (await t.call('GET', '/api/services', { cookie })).json()) as { id: string; version: string }[]
+  return list.find((s) => s.id === 'bouquets')!.version
+}
+
+describe('stale edits', () => {
+  it('gives versions to the dashboard only', async () => {
+    expect(await bouquetsVersion()).toMatch(/^[0-9a-f]{40}$/)
+    const pub = (await (await t.call('GET', '/api/services')).json()) as object[]
+    expect(pub.every((s) => !('version' in s))).toBe(true)
+    expect(await (await t.call('GET', '/api/delivery-installation-content')).json()).not.toHaveProperty('version')
+  })
+
+  it('the same service saved from two tabs: the second save is 409 and changes nothing', async () => {
+    const opened = await bouquetsVersion()
+    const first = await send('PUT', '/api/services/bouquets', { pricingInfo: 'Tab one', baseVersion: opened })
+    expect(first.status).toBe(200)
+    const saved = await first.json()
+    expect(saved.version).not.toBe(opened)
+    const file = readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8')
+    const commits = count()
+    const second = await send('PUT', '/api/services/bouquets', { pricingInfo: 'Tab two', baseVersion: opened })
+    expect(second.status).toBe(409)
+    const body = await second.json()
+    expect(body.error).toBe(STALE_MESSAGE)
+    expect(body.current).toMatchObject({ id: 'bouquets', pricingInfo: 'Tab one' })
+    expect(body.version).toBe(saved.version)
+    expect(readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8')).toBe(file)
+    expect(count()).toBe(commits)
+    // Saving again from the fresh version works.
+    expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Tab two', baseVersion: body.version })).status).toBe(200)
+  })
+
+  it('two saves at the same moment on the same version: exactly one wins', async () => {
+    const opened = await bouquetsVersion()
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((p) => send('PUT', '/api/services/bouquets', { pricingInfo: p, baseVersion: opened }).then((r) => r.status)),
+    )
+    expect(results.sort()).toEqual([200, 409, 409])
+  })
+
+  it('a developer commit or a restore since opening makes the save stale', async () => {
+    const opened = await bouquetsVersion()
+    const before = t.git('rev-parse', 'HEAD').trim()
+    const path = join(t.root, 'content/services/bouquets.yaml')
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Small: $50', 'Small: $52'))
+    t.git('commit', '-qam', 'Price tweak by hand')
+    expect((await send('PUT', '/api/services/bouquets', { title: 'X', baseVersion: opened })).status).toBe(409)
+    const fresh = await bouquetsVersion()
+    expect((await send('POST', '/api/admin/history/restore', { hash: before, item: 'services/bouquets' })).status).toBe(200)
+    expect((await send('PUT', '/api/services/bouquets', { title: 'X', baseVersion: fresh })).status).toBe(409)
+    // Clients that send no version are not checked.
+    expect((await send('PUT', '/api/services/bouquets', { visible: false })).status).toBe(200)
+  })
+
+  it('testimonials and the delivery page refuse stale saves too', async () => {
+    const list = (await (await t.call('GET', '/api/testimonials', { cookie })).json()) as { id: string; version: string }[]
+    const v = list[0].version
+    expect((await send('PUT', `/api/testimonials/${list[0].id}`, { quote: 'One', author: 'Jane D.', baseVersion: v })).status).toBe(200)
+    const stale = await send('PUT', `/api/testimonials/${list[1].id}`, { quote: 'Two', author: 'Sam K.', baseVersion: v })
+    expect(stale.status).toBe(409)
+    expect((await stale.json()).current).toHaveLength(2)
+
+    const page = await (await t.call('GET', '/api/delivery-installation-content', { cookie })).json()
+    const ok = await send('PUT', '/api/delivery-installation-content', { markdownContent: '# One', baseVersion: page.version })
+    expect(ok.status).toBe(200)
+    expect((await ok.json()).version).not.toBe(page.version)
+    const late = await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Two', baseVersion: page.version })
+    expect(late.status).toBe(409)
+    expect((await late.json()).current.markdownContent).toMatch(/^# One/)
+  })
+})
