@@ -1,6 +1,6 @@
 // Server renderer (built to dist/server): runs the public routes' loaders and renders their HTML, head and hydration data.
 import { StrictMode } from 'react'
-import { renderToReadableStream } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom'
 import { configureApi } from './lib/api-client'
 import { routes } from './app/routes'
@@ -60,18 +60,21 @@ export async function render(request: Request, options: RenderOptions): Promise<
   }
   const router = createStaticRouter(handler.dataRoutes, context)
   let renderError: unknown
-  const stream = await renderToReadableStream(
+  // prerender waits for every lazy page and Suspense boundary, so the HTML is complete and needs no inline script.
+  const { prelude } = await prerender(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
     {
+      signal: request.signal,
+      // Large boundaries would otherwise be sent apart and swapped in by inline script, which CSP forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         renderError = error
       },
     },
   )
-  await stream.allReady
-  const appHtml = await new Response(stream).text()
+  const appHtml = await new Response(prelude).text()
   if (renderError) throw renderError
 
   const root = context.loaderData.root as RootData | undefined

@@ -71,7 +71,8 @@ export const publicRoutes: RouteObject[] = [
             lazy: { Component: async () => (await import('../pages/thank-you/thank-you-page')).ThankYouPage },
             handle: { title: ({ brand }) => pageTitles.thankYou(brand) } satisfies RouteHandle,
           },
-          { id: 'not-found', path: '*', loader: () => notFound() },
+          // element: null only tells the router a page here is intended: the loader's 404 always shows the error page.
+          { id: 'not-found', path: '*', loader: () => notFound(), element: null },
         ],
       },
     ],
