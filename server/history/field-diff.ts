@@ -5,31 +5,13 @@ import type { z } from 'zod'
 import { ServiceSchema } from '../services/services.schema'
 import { SiteSettingsSchema } from '../site/site.schema'
 import { TestimonialListSchema } from '../testimonials/testimonials.schema'
+import { SERVICE_FIELD_LABELS } from './field-labels'
 import type { FieldChange, FieldValue, ItemChange } from './history.types'
 import { isServiceItem, isUploadPath, itemLabel, itemOfPath, serviceIdOf, serviceLabel } from './items'
 
 type Json = unknown
 type Obj = Record<string, Json>
 
-const SERVICE_FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  description: 'Short description',
-  aboutText: 'About',
-  pricingInfo: 'Pricing',
-  visible: 'Visible on the site',
-  images: 'Images',
-  inquiryFormTitle: 'Inquiry form title',
-  showBalloonColorSelection: 'Balloon colour picker',
-  balloonColorSelectionRequired: 'Balloon colour required',
-  maxBalloonColors: 'Maximum colours',
-  showStandardColors: 'Standard colours',
-  showMetallicColors: 'Metallic colours',
-  showCrystalColors: 'Crystal colours',
-  showEffectsColors: 'Effects colours',
-  customTextFields: 'Custom text fields',
-  customDropdownFields: 'Custom dropdown fields',
-  fieldOrder: 'Custom field order',
-}
 const SERVICE_FIELD_ORDER = Object.keys(SERVICE_FIELD_LABELS)
 
 const TESTIMONIAL_FIELD_LABELS: Record<string, string> = {

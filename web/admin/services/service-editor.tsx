@@ -10,6 +10,11 @@ import { PRICING_HINT, sameValues, toUpdate, validate, valuesFromService, type E
 import { ImageManager } from './image-manager'
 import { InquiryFormConfig } from './inquiry-form-config'
 import { CustomFieldsEditor } from './custom-fields-editor'
+import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { SERVICE_FIELD_LABELS } from '../../../server/history/field-labels'
+
+/** The version the dashboard read with the service; sent back so a save over someone else's change is refused. */
+const versionOf = (service: Service) => (service as Service & { version?: string }).version
 
 interface ServiceEditorProps {
   service: Service
@@ -24,6 +29,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
   const [saving, setSaving] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [conflict, setConflict] = useState<StaleConflict<Service> | null>(null)
 
   const dirty = !sameValues(values, snapshot)
   const errors = useMemo(() => validate(values), [values])
@@ -37,13 +43,15 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
     if (!dirty || !valid || saving) return
     setSaving(true)
     try {
-      const saved = await updateService(service.id, toUpdate(values))
+      const saved = await updateService(service.id, { ...toUpdate(values), baseVersion: versionOf(service) })
       const fresh = valuesFromService(saved)
       setSnapshot(fresh)
       setValues(fresh)
       onSaved(saved)
       notifySuccess('Changes saved', `"${saved.title}" is updated on the website.`)
     } catch (error) {
+      const stale = staleConflict<Service>(error)
+      if (stale) return setConflict(stale)
       notifyError('Error saving changes', serverMessage(error) ?? 'There was a problem saving the changes. Please try again.')
     } finally {
       setSaving(false)
@@ -160,6 +168,20 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
         busy={deleting}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}
+      />
+      <StaleEditDialog
+        open={conflict !== null}
+        rows={conflict ? compareRows(toUpdate(values), conflict.current, SERVICE_FIELD_LABELS) : []}
+        onReload={() => {
+          if (!conflict) return
+          const current = { ...conflict.current, version: conflict.version }
+          const fresh = valuesFromService(current)
+          setSnapshot(fresh)
+          setValues(fresh)
+          onSaved(current)
+          setConflict(null)
+        }}
+        onCancel={() => setConflict(null)}
       />
     </form>
   )

@@ -57,7 +57,8 @@ export function ServicesPanel() {
       setServices((list) => list?.map((s) => (s.id === service.id ? { ...s, visible: v } : s)) ?? list)
     apply(visible)
     try {
-      await updateService(service.id, { visible })
+      // The saved service carries its new version, so the open editor's next save is not refused as stale.
+      replaceService(await updateService(service.id, { visible }))
       notifySuccess('Changes saved', `"${service.title}" is now ${visible ? 'shown on' : 'hidden from'} the website.`)
     } catch {
       apply(service.visible)
