@@ -75,9 +75,11 @@ export function InquiryForm({ service }: { service: Service }) {
       setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
       return
     }
+    // Honeypot (see docs/decisions/public-form-abuse.md): only a bot fills the hidden 'website' input.
+    const website = new FormData(event.currentTarget as HTMLFormElement).get('website')
     setSubmitting(true)
     try {
-      await sendInquiry(result.data)
+      await sendInquiry(website ? Object.assign({ website: String(website) }, result.data) : result.data)
       navigate('/thank-you')
     } catch (error) {
       console.error(error)
@@ -197,6 +199,11 @@ export function InquiryForm({ service }: { service: Service }) {
         </div>
       )}
 
+      <div className="visually-hidden" aria-hidden="true">
+        <label>
+          Website <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
       <button type="submit" className="button button--primary button--block inquiry-form__submit" disabled={!result.success || submitting}>
         {submitting ? 'Submitting...' : 'Submit Inquiry'}
       </button>
