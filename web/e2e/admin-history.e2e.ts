@@ -1,0 +1,106 @@
+// History tab in a real browser: owner edits, the list and a field-level change, a restore after confirmation that the
+// public site shows, and the same service saved from two tabs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, loginAsOwner, newPage, startSite, ADMIN_PASSWORD, ADMIN_USERNAME, type Site } from './harness'
+import { ensureServices, expectToast } from '../admin/testing/admin-e2e'
+
+interface ApiService {
+  id: string
+  title: string
+  pricingInfo: string
+}
+
+describe('admin history', () => {
+  let site: Site
+  let browser: Browser
+  let cookie: string
+  let service: ApiService
+
+  const api = (method: string, path: string, body?: unknown) =>
+    fetch(`${site.url}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Origin: site.url, Cookie: cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+
+  beforeAll(async () => {
+    site = await startSite()
+    ensureServices(site)
+    browser = await launchBrowser()
+    const res = await fetch(`${site.url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: site.url },
+      body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+    })
+    cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]
+    service = ((await (await api('GET', '/services')).json()) as ApiService[])[0]
+    // Two owner edits of the same service, as the editor makes them.
+    expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'First price: $10' })).status).toBe(200)
+    expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Second price: $20' })).status).toBe(200)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+  })
+
+  it('lists the changes, shows one as fields, and restores a service after confirmation', async () => {
+    const { page, context } = await newPage(browser)
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: 'History' }).click()
+    const entries = page.locator('.history__entry')
+    await entries.first().waitFor()
+    await expect.poll(() => entries.first().locator('.history__summary').textContent()).toMatch(/^Update service ".*": pricing/)
+    expect(await entries.first().locator('.history__meta').textContent()).toMatch(/\d{4}, \d{1,2}:\d{2} (AM|PM) · Studio Admin/)
+
+    await page.getByLabel('Show changes to').selectOption(`services/${service.id}`)
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(2)
+    // The older edit: pricing went from the seed text to "First price".
+    await entries.nth(1).click()
+    const detail = page.getByRole('region', { name: 'Change details' })
+    await detail.getByText('First price: $10').waitFor()
+    expect(await detail.locator('tbody th').first().textContent()).toBe('Pricing')
+
+    await detail.getByRole('button', { name: 'Restore this version' }).click()
+    const dialog = page.getByRole('alertdialog')
+    await dialog.getByText(/goes back to how it was right after this change/).waitFor()
+    await dialog.getByRole('button', { name: 'Restore' }).click()
+    await expectToast(page, 'Restored')
+    await expect.poll(() => entries.first().locator('.history__summary').textContent()).toMatch(/^Restore service ".*" to [0-9a-f]{7}/)
+
+    const pub = (await (await fetch(`${site.url}/api/services/${service.id}`)).json()) as ApiService
+    expect(pub.pricingInfo).toBe('First price: $10')
+    await context.close()
+  })
+
+  it('the same service saved from two tabs: the second gets Reload or Compare, and nothing is overwritten', async () => {
+    const { page: one, context: c1 } = await newPage(browser)
+    const { page: two, context: c2 } = await newPage(browser)
+    for (const page of [one, two]) {
+      await loginAsOwner(page, site.url)
+      await page.locator('.admin-service-row__select').filter({ hasText: service.title }).click()
+      await page.getByLabel('Pricing information').waitFor()
+    }
+    await one.getByLabel('Pricing information').fill('Tab one price')
+    await one.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(one, 'Changes saved')
+
+    await two.getByLabel('Pricing information').fill('Tab two price')
+    await two.getByRole('button', { name: 'Save Changes' }).click()
+    const dialog = two.getByRole('alertdialog')
+    await dialog.getByText('This item was changed elsewhere since you opened it', { exact: false }).waitFor()
+    await dialog.getByRole('button', { name: 'Compare' }).click()
+    await dialog.getByText('Tab one price').waitFor()
+    await dialog.getByText('Tab two price').waitFor()
+    expect(((await (await fetch(`${site.url}/api/services/${service.id}`)).json()) as ApiService).pricingInfo).toBe('Tab one price')
+
+    await dialog.getByRole('button', { name: 'Reload' }).click()
+    await expect.poll(() => two.getByLabel('Pricing information').inputValue()).toBe('Tab one price')
+    // After reloading, a save from this tab goes through.
+    await two.getByLabel('Pricing information').fill('Tab two, after reload')
+    await two.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(two, 'Changes saved')
+    await c1.close()
+    await c2.close()
+  })
+})
