@@ -5,6 +5,9 @@ import { getDeliveryContent, saveDeliveryContent } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { useUnsavedChanges } from '../ui/leave-guard'
+import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+
+type Versioned = { markdownContent: string; version?: string }
 
 export function DeliveryPanel() {
   const [saved, setSaved] = useState<string | null>(null)
@@ -12,11 +15,15 @@ export function DeliveryPanel() {
   const [loadFailed, setLoadFailed] = useState(false)
   const [saving, setSaving] = useState(false)
   const [saveFailed, setSaveFailed] = useState(false)
+  // The version the text was loaded at; a save over someone else's change is refused (409) and offers Reload.
+  const [version, setVersion] = useState<string | undefined>()
+  const [conflict, setConflict] = useState<StaleConflict<Versioned> | null>(null)
 
   const load = async () => {
     setLoadFailed(false)
     try {
-      const { markdownContent } = await getDeliveryContent()
+      const { markdownContent, version: loaded } = (await getDeliveryContent()) as Versioned
+      setVersion(loaded)
       setSaved(markdownContent)
       setText(markdownContent)
     } catch {
@@ -34,12 +41,16 @@ export function DeliveryPanel() {
     setSaving(true)
     setSaveFailed(false)
     try {
-      const result = await saveDeliveryContent({ markdownContent: text })
+      const body = { markdownContent: text, baseVersion: version }
+      const result = (await saveDeliveryContent(body)) as Versioned
+      setVersion(result.version)
       setSaved(result.markdownContent)
       setText(result.markdownContent)
       notifySuccess('Changes saved', 'The Delivery & Installation page is updated.')
-    } catch {
-      setSaveFailed(true)
+    } catch (error) {
+      const stale = staleConflict<Versioned>(error)
+      if (stale) setConflict(stale)
+      else setSaveFailed(true)
     } finally {
       setSaving(false)
     }
@@ -118,6 +129,18 @@ export function DeliveryPanel() {
           <h1 className="admin-delivery__page-title">Delivery &amp; Installation</h1>
           <MarkdownContent markdown={text} />
         </div>
+        <StaleEditDialog
+          open={conflict !== null}
+          rows={conflict ? compareRows({ markdownContent: text }, conflict.current, { markdownContent: 'Page text' }) : []}
+          onReload={() => {
+            if (!conflict) return
+            setSaved(conflict.current.markdownContent)
+            setText(conflict.current.markdownContent)
+            setVersion(conflict.version)
+            setConflict(null)
+          }}
+          onCancel={() => setConflict(null)}
+        />
       </section>
     </div>
   )

@@ -56,6 +56,7 @@ export async function serviceTitles(page: Page): Promise<string[]> {
 
 /** A real mouse drag: press, move past the 5 px threshold in steps, then onto the target and release. */
 export async function mouseDrag(page: Page, from: Locator, to: Locator): Promise<void> {
+  await from.scrollIntoViewIfNeeded()
   const a = await from.boundingBox()
   const b = await to.boundingBox()
   if (!a || !b) throw new Error('drag source or target is not visible')

@@ -1,0 +1,134 @@
+// Service images: a real upload through the crop dialog, drag reorder, delete with confirmation, failures.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
+import { dismissToasts, ensureServices, expectToast, makeJpeg, mouseDrag } from '../admin/testing/admin-e2e'
+
+interface ApiService {
+  id: string
+  images: { cropped: string; original: string }[]
+}
+
+describe('admin service images', () => {
+  let site: Site
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let serviceId: string
+  let jpeg: string
+
+  const trackedUploads = () => site.git('ls-files', 'uploads').split('\n').filter(Boolean)
+  const current = async () =>
+    (await (await page.request.get(`${site.url}/api/services/${serviceId}`)).json()) as ApiService
+  const tiles = () => page.locator('.admin-image-tile')
+
+  beforeAll(async () => {
+    site = await startSite()
+    ensureServices(site)
+    jpeg = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'admin-img-')), 'party.jpg'))
+    browser = await launchBrowser()
+    ;({ context, page } = await newPage(browser))
+    page.setDefaultTimeout(15_000)
+    await loginAsOwner(page, site.url)
+    await page.getByRole('button', { name: 'Save Changes' }).waitFor()
+    serviceId = (await page.locator('.admin-service-row').first().getAttribute('data-service-id'))!
+  })
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await site?.stop()
+  })
+
+  it('uploads a picture through the Crop Image dialog and commits both files', async () => {
+    const before = await current()
+    const uploadsBefore = trackedUploads()
+    await page.locator('input[type=file]').setInputFiles(jpeg)
+    const dialog = page.getByRole('dialog', { name: 'Crop Image' })
+    await dialog.waitFor()
+    const zoom = dialog.getByLabel('Zoom')
+    expect(await zoom.getAttribute('min')).toBe('1')
+    expect(await zoom.getAttribute('max')).toBe('3')
+    await zoom.fill('1.5')
+    await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
+    await expectToast(page, 'Image uploaded')
+    await dialog.waitFor({ state: 'hidden' })
+
+    await expect.poll(() => tiles().count()).toBe(before.images.length + 1)
+    const after = await current()
+    const added = after.images.at(-1)!
+    expect(after.images).toHaveLength(before.images.length + 1)
+    const cropped = await fetch(`${site.url}${added.cropped}`, { method: 'HEAD' })
+    expect(cropped.headers.get('content-type')).toMatch(/^image\/jpeg/)
+
+    const newFiles = trackedUploads().filter((f) => !uploadsBefore.includes(f))
+    expect(newFiles.sort()).toEqual([added.cropped, added.original].map((u) => u.slice(1)).sort())
+    const subjects = site.git('log', '-3', '--format=%s').trim().split('\n')
+    expect(subjects.filter((s) => s.startsWith('Upload image'))).toHaveLength(2)
+
+    const publicList = (await (await fetch(`${site.url}/api/services`)).json()) as ApiService[]
+    expect(publicList.find((s) => s.id === serviceId)?.images.at(-1)).toEqual(added)
+  })
+
+  it('reports a failed upload and keeps the images as they were', async () => {
+    await dismissToasts(page)
+    const count = await tiles().count()
+    await page.route('**/api/upload', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{"error":"disk full"}' }) : route.continue(),
+    )
+    await page.locator('input[type=file]').setInputFiles(jpeg)
+    const dialog = page.getByRole('dialog', { name: 'Crop Image' })
+    await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
+    await expectToast(page, 'Upload failed', 'There was a problem uploading the image. Please try again.')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect(await tiles().count()).toBe(count)
+    await page.unroute('**/api/upload')
+  })
+
+  it('reorders pictures by dragging, and reloads them when saving fails', async () => {
+    await dismissToasts(page)
+    const before = (await current()).images
+    expect(before.length).toBeGreaterThanOrEqual(2)
+    await mouseDrag(page, tiles().nth(1), tiles().nth(0))
+    await expectToast(page, 'Images reordered')
+    const after = (await current()).images
+    expect(after.slice(0, 2)).toEqual([before[1], before[0]])
+    expect(await tiles().first().locator('img').getAttribute('src')).toBe(before[1].cropped)
+
+    await dismissToasts(page)
+    await page.route(`**/api/services/${serviceId}/images`, (route) => route.fulfill({ status: 500, body: '{}' }))
+    await mouseDrag(page, tiles().nth(1), tiles().nth(0))
+    await expectToast(page, 'Error saving image order', 'There was a problem saving the new image order. Reverting changes.')
+    await expect.poll(() => tiles().first().locator('img').getAttribute('src')).toBe(after[0].cropped)
+    await page.unroute(`**/api/services/${serviceId}/images`)
+  })
+
+  it('deletes a picture after the confirmation and removes its files', async () => {
+    await dismissToasts(page)
+    const before = (await current()).images
+    const victim = before.at(-1)!
+    await page.getByRole('button', { name: `Delete image ${before.length}` }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.getByText('Are you sure you want to delete this image? This action cannot be undone.').waitFor()
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expectToast(page, 'Image removed')
+    await expect.poll(() => tiles().count()).toBe(before.length - 1)
+    expect((await current()).images).toEqual(before.slice(0, -1))
+    await expect.poll(() => trackedUploads().includes(victim.cropped.slice(1))).toBe(false)
+    await expect.poll(() => trackedUploads().includes(victim.original.slice(1))).toBe(false)
+  })
+
+  it('says so when deleting a picture fails', async () => {
+    await dismissToasts(page)
+    const count = await tiles().count()
+    await page.route(`**/api/services/${serviceId}/images`, (route) => route.fulfill({ status: 500, body: '{}' }))
+    await page.getByRole('button', { name: 'Delete image 1' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await expectToast(page, 'Error', 'Failed to delete image.')
+    await page.unroute(`**/api/services/${serviceId}/images`)
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
+    expect(await tiles().count()).toBe(count)
+  })
+})
