@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { SubscriptionSchema, type Subscription } from '../../server/mailing-list/mailing-list.schema'
 import { fieldErrors } from '../../server/inquiries/inquiry.schema'
 import { ApiError } from '../lib/api-client'
+import { HoneypotField, withHoneypot } from './honeypot'
 import { getMailingListSegments, subscribe, type Segment } from '../lib/public-api'
 
 export { Toaster } from 'sonner'
@@ -47,9 +48,10 @@ export default function MailingListForm({ onDone }: { onDone: () => void }) {
       setErrors(fieldErrors(parsed.error))
       return
     }
+    const payload = withHoneypot(event, parsed.data)
     setSubmitting(true)
     try {
-      await subscribe(parsed.data)
+      await subscribe(payload)
       onDone()
       toast.success('Thank you for subscribing!', { description: 'You have been added to our mailing list.' })
     } catch (error) {
@@ -90,6 +92,7 @@ export default function MailingListForm({ onDone }: { onDone: () => void }) {
           </p>
         )}
       </fieldset>
+      <HoneypotField />
       <button type="submit" className="button button--primary button--block" disabled={submitting}>
         {submitting ? 'Subscribing...' : 'Subscribe'}
       </button>

@@ -11,6 +11,7 @@ import {
 import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
 import { sendInquiry, type Service } from '../../lib/public-api'
 import { ColorPicker } from './color-picker'
+import { HoneypotField, withHoneypot } from '../../components/honeypot'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipcode', 'eventDate', 'eventDetails', 'referralSource'] as const
 type ContactField = (typeof CONTACT_FIELDS)[number]
@@ -75,11 +76,10 @@ export function InquiryForm({ service }: { service: Service }) {
       setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
       return
     }
-    // Honeypot (see docs/decisions/public-form-abuse.md): only a bot fills the hidden 'website' input.
-    const website = new FormData(event.currentTarget as HTMLFormElement).get('website')
+    const payload = withHoneypot(event, result.data)
     setSubmitting(true)
     try {
-      await sendInquiry(website ? Object.assign({ website: String(website) }, result.data) : result.data)
+      await sendInquiry(payload)
       navigate('/thank-you')
     } catch (error) {
       console.error(error)
@@ -199,11 +199,7 @@ export function InquiryForm({ service }: { service: Service }) {
         </div>
       )}
 
-      <div className="visually-hidden" aria-hidden="true">
-        <label>
-          Website <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <HoneypotField />
       <button type="submit" className="button button--primary button--block inquiry-form__submit" disabled={!result.success || submitting}>
         {submitting ? 'Submitting...' : 'Submit Inquiry'}
       </button>
