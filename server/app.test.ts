@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createTestApp, useTestApp, TEST_ORIGIN, type TestApp } from './testing/test-app'
+import { createTestApp, makeJpeg, useTestApp, TEST_ORIGIN, type TestApp } from './testing/test-app'
 
 const ctx = useTestApp()
 let t: TestApp
@@ -47,6 +47,23 @@ describe('CSRF', () => {
       body: JSON.stringify({ username: 'owner', password: 'wrong' }),
     })
     expect(res.status).toBe(401)
+  })
+
+  it('accepts a multipart upload from a non-browser client with no Origin', async () => {
+    const cookie = await t.login()
+    const form = new FormData()
+    form.append('image', new File([(await makeJpeg()) as Uint8Array<ArrayBuffer>], 'a.jpg'))
+    const res = await t.app.request(`${TEST_ORIGIN}/api/upload`, { method: 'POST', headers: { Cookie: cookie }, body: form })
+    expect(res.status).toBe(201)
+  })
+
+  it('refuses a form post whose Origin is null', async () => {
+    const res = await t.app.request(`${TEST_ORIGIN}/api/logout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'null' },
+      body: 'a=b',
+    })
+    expect(res.status).toBe(403)
   })
 
   it('accepts the origin the request was addressed to', async () => {
