@@ -17,6 +17,8 @@ import { JSON_BODY_LIMIT, limitBody } from './lib/http'
 import { originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
 import { createStaticRoutes, isClientRoute } from './lib/static'
 import { compression, validators } from './lib/transfer'
+import { ContentGeneration } from './lib/content-generation'
+import { publicReadCache } from './lib/read-cache'
 import { createPageRenderer } from './render/page-renderer'
 import { createSeoRoutes } from './seo/seo.routes'
 import { findService } from './services/services.store'
@@ -61,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', originCheck(config))
   const jsonLimit = limitBody(JSON_BODY_LIMIT)
   app.use('/api/*', (c, next) => (c.req.path === '/api/upload' ? next() : jsonLimit(c, next)))
+  app.use('/api/*', publicReadCache(new ContentGeneration(config.contentRoot)))
 
   const routes = app
     .route('/api', createSiteRoutes(deps))

@@ -1,0 +1,112 @@
+// Shared by the benchmarks: the built site started on a throwaway content repo (never this repo's content), percentiles.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from '../server/testing/temp-content'
+
+export const BENCH_ADMIN = { username: 'owner', password: 'bench-password-123' }
+
+export interface BenchSite extends TempContentRoot {
+  url: string
+  port: number
+  child: ChildProcess
+  stop: () => Promise<void>
+}
+
+async function isFree(port: number): Promise<boolean> {
+  return new Promise((res) => {
+    const srv = createServer()
+    srv.once('error', () => res(false))
+    srv.listen(port, '127.0.0.1', () => srv.close(() => res(true)))
+  })
+}
+
+/** Benchmarks run by hand, so they stay inside the 3850-3899 range kept for manual runs. */
+export async function benchPort(skip: number[] = []): Promise<number> {
+  for (let port = 3850; port < 3900; port++) if (!skip.includes(port) && (await isFree(port))) return port
+  throw new Error('No free port in 3850-3899')
+}
+
+export function requireBuild(): void {
+  if (!existsSync(join(REPO_ROOT, 'dist/client/index.html')) || !existsSync(join(REPO_ROOT, 'dist/server/entry-server.js'))) {
+    throw new Error('Build the site first: npm run build')
+  }
+}
+
+/** Starts server/index.ts in production mode on a copy of the seed content with its own git repository. */
+export async function startBenchSite(env: Record<string, string> = {}): Promise<BenchSite> {
+  requireBuild()
+  const content = makeTempContentRoot()
+  const port = await benchPort()
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_ROOT: content.root,
+      DATA_DIR: content.dataDir,
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    const ok = await fetch(`${url}/api/services`).then((r) => r.ok, () => false)
+    if (ok) break
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return {
+    ...content,
+    url,
+    port,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      content.cleanup()
+    },
+  }
+}
+
+export async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify(BENCH_ADMIN),
+  })
+  if (!res.ok) throw new Error(`login failed: ${res.status}`)
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, index)]
+}
+
+/** Prints a table with aligned columns. */
+export function printTable(head: string[], rows: (string | number)[][]): void {
+  const cells = [head, ...rows.map((r) => r.map(String))]
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)))
+  for (const [n, row] of cells.entries()) {
+    console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '))
+    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  }
+}
+
+export const verdict = (met: boolean) => (met ? 'met' : 'NOT met')
