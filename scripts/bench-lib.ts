@@ -1,18 +1,11 @@
 // Shared by the benchmarks: the built site started on a throwaway content repo (never this repo's content), percentiles.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from '../server/testing/temp-content'
+import { REPO_ROOT } from '../server/testing/temp-content'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startSite, type Site } from '../web/e2e/harness'
 
-export const BENCH_ADMIN = { username: 'owner', password: 'bench-password-123' }
-
-export interface BenchSite extends TempContentRoot {
-  url: string
-  port: number
-  child: ChildProcess
-  stop: () => Promise<void>
-}
+export const BENCH_ADMIN = { username: ADMIN_USERNAME, password: ADMIN_PASSWORD }
 
 async function isFree(port: number): Promise<boolean> {
   return new Promise((res) => {
@@ -34,53 +27,10 @@ export function requireBuild(): void {
   }
 }
 
-/** Starts server/index.ts in production mode on a copy of the seed content with its own git repository. */
-export async function startBenchSite(env: Record<string, string> = {}): Promise<BenchSite> {
+/** The built site in production mode on a copy of the seed content with its own git repository. */
+export async function startBenchSite(env: Record<string, string> = {}): Promise<Site> {
   requireBuild()
-  const content = makeTempContentRoot()
-  const port = await benchPort()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CONTENT_ROOT: content.root,
-      DATA_DIR: content.dataDir,
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    const ok = await fetch(`${url}/api/services`).then((r) => r.ok, () => false)
-    if (ok) break
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
-  return {
-    ...content,
-    url,
-    port,
-    child,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
-      }
-      content.cleanup()
-    },
-  }
+  return startSite(env, { port: await benchPort() })
 }
 
 export async function login(url: string): Promise<string> {

@@ -26,9 +26,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `server/index.ts` (serving dist/client, built by `npm run build`) on a fresh temp content repo. */
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+export async function startSite(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<Site> {
   const content = makeTempContentRoot()
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
     cwd: REPO_ROOT,
     env: {
