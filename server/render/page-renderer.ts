@@ -64,8 +64,9 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
     return loaded
   }
 
+  /** The page's tags go first in <head>, so the hero preload is requested before the scripts the template lists. */
   function page(template: string, head: string, body: string): string {
-    return template.replace('</head>', `  ${head}\n  </head>`).replace('<div id="root"></div>', body)
+    return template.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`).replace('<div id="root"></div>', body)
   }
 
   return {

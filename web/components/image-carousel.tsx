@@ -18,7 +18,18 @@ const lightboxSrc = (src: string) => {
   return name ? derivedImageUrl(name, 1600, 'webp') : src
 }
 
-export function ImageCarousel({ images, label, sizes = CARD_IMAGE_SIZES }: { images: ServiceImage[]; label: string; sizes?: string }) {
+export function ImageCarousel({
+  images,
+  label,
+  sizes = CARD_IMAGE_SIZES,
+  priority = false,
+}: {
+  images: ServiceImage[]
+  label: string
+  sizes?: string
+  /** The page's main picture (the service page): its first image loads at once, ahead of the rest. */
+  priority?: boolean
+}) {
   const [emblaRef, embla] = useEmblaCarousel({ loop: images.length > 1 })
   const [selected, setSelected] = useState(0)
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
@@ -59,7 +70,8 @@ export function ImageCarousel({ images, label, sizes = CARD_IMAGE_SIZES }: { ima
                   height={600}
                   sizes={sizes}
                   maxWidth={1280}
-                  loading={i === 0 ? 'eager' : 'lazy'}
+                  loading={priority && i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={priority && i === 0 ? 'high' : undefined}
                   decoding="async"
                   draggable={false}
                 />

@@ -21,7 +21,7 @@ export function ServicePage() {
       <div className="container service-layout">
         <div className="service-info">
           <div className="service-info__media">
-            <ImageCarousel images={service.images} label={service.title} sizes="(min-width: 1024px) 560px, 100vw" />
+            <ImageCarousel images={service.images} label={service.title} sizes="(min-width: 1024px) 560px, 100vw" priority />
           </div>
           {service.aboutText.trim() && (
             <section className="service-info__section" aria-labelledby="service-about">

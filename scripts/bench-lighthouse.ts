@@ -1,0 +1,77 @@
+// Benchmark (b): Lighthouse mobile (its default: Moto G Power, slow 4G, 4x CPU slowdown) for home and a service page.
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { printTable, startBenchSite, verdict } from './bench-lib'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+
+interface Figures {
+  score: number
+  lcp: number
+  cls: number
+  tbt: number
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+/** Fetches the page and every derived image it names, so first-time AVIF encoding is not measured as page speed. */
+async function warm(url: string): Promise<void> {
+  const html = await (await fetch(url)).text()
+  const images = new Set([...html.matchAll(/\/img\/[^\s"',]+/g)].map((m) => m[0]))
+  await Promise.all([...images].map((path) => fetch(new URL(path, url)).then((r) => r.arrayBuffer())))
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+  const audits = lhr.audits
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: audits['largest-contentful-paint'].numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
+    tbt: audits['total-blocking-time'].numericValue ?? NaN,
+  }
+}
+
+async function main() {
+  const site = await startBenchSite()
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  })
+  try {
+    const services = (await (await fetch(`${site.url}/api/services`)).json()) as { id: string }[]
+    const pages = [
+      ['home', `${site.url}/`],
+      [`service (${services[0].id})`, `${site.url}/services/${services[0].id}`],
+    ] as const
+    const rows: (string | number)[][] = []
+    const summary: string[] = []
+    for (const [name, url] of pages) {
+      await warm(url)
+      const runs: Figures[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port))
+      const m: Figures = {
+        score: median(runs.map((r) => r.score)),
+        lcp: median(runs.map((r) => r.lcp)),
+        cls: median(runs.map((r) => r.cls)),
+        tbt: median(runs.map((r) => r.tbt)),
+      }
+      rows.push([name, m.score, `${(m.lcp / 1000).toFixed(2)} s`, m.cls.toFixed(3), `${Math.round(m.tbt)} ms`, runs.map((r) => r.score).join('/')])
+      summary.push(
+        `${name}: performance ${m.score} (>= 98: ${verdict(m.score >= 98)}), LCP ${(m.lcp / 1000).toFixed(2)} s (<= 1.2 s: ${verdict(m.lcp <= 1200)}), CLS ${m.cls.toFixed(3)} (<= 0.01: ${verdict(m.cls <= 0.01)}), TBT ${Math.round(m.tbt)} ms`,
+      )
+    }
+    console.log(`Lighthouse ${RUNS} runs per page, mobile preset, Debian Chromium (${CHROME}); medians\n`)
+    printTable(['page', 'score', 'LCP', 'CLS', 'TBT', 'scores'], rows)
+    console.log(`\n${summary.join('\n')}`)
+  } finally {
+    chrome.kill()
+    await site.stop()
+  }
+}
+
+await main()
