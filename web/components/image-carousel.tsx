@@ -2,7 +2,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import useEmblaCarousel from 'embla-carousel-react'
 import type { ServiceImage } from '../../server/services/services.schema'
-import { derivedImageUrl, uploadName } from '../lib/image-urls'
 import { BalloonMark, ZoomIcon } from './icons'
 import { ResponsiveImage } from './responsive-image'
 import './image-carousel.css'
@@ -11,12 +10,6 @@ const ImageLightbox = lazy(() => import('./image-lightbox'))
 
 /** How wide a card's image is drawn: one, two or three cards a row. */
 export const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 720px) 50vw, 100vw'
-
-/** The lightbox shows a 1600 px WebP copy of an upload rather than the full original. */
-const lightboxSrc = (src: string) => {
-  const name = uploadName(src)
-  return name ? derivedImageUrl(name, 1600, 'webp') : src
-}
 
 export function ImageCarousel({
   images,
@@ -54,7 +47,7 @@ export function ImageCarousel({
     )
   }
 
-  const slides = images.map((img, i) => ({ src: lightboxSrc(img.original || img.cropped), alt: `${label}, image ${i + 1} of ${images.length}` }))
+  const slides = images.map((img, i) => ({ src: img.original || img.cropped, alt: `${label}, image ${i + 1} of ${images.length}` }))
 
   return (
     <div className="carousel" role="group" aria-roledescription="carousel" aria-label={`${label} images`}>
