@@ -7,6 +7,7 @@ import { createContentHistory } from './history/history.routes'
 import { loadConfig } from './config'
 import { ContentStore } from './lib/content-store'
 import { ContentRepo } from './lib/git'
+import { stopMailOutbox } from './inquiries/studio-mail'
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
@@ -26,9 +27,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`Content: ${config.contentRoot}  Data: ${config.dataDir}`)
 })
 
-function shutdown() {
+// Stop the mail outbox first so a message SMTP already accepted is marked sent before exit (no double e-mail).
+async function shutdown() {
+  setTimeout(() => process.exit(0), 5000).unref()
+  await stopMailOutbox(config.dataDir).catch((err) => console.error('Could not stop the mail outbox:', err))
   server.close(() => process.exit(0))
-  setTimeout(() => process.exit(0), 2000).unref()
 }
 process.on('SIGTERM', shutdown)
 process.on('SIGINT', shutdown)
