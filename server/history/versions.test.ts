@@ -76,11 +76,15 @@ describe('stale edits', () => {
 
   it('testimonials and the delivery page refuse stale saves too', async () => {
     const list = (await (await t.call('GET', '/api/testimonials', { cookie })).json()) as { id: string; version: string }[]
-    const v = list[0].version
-    expect((await send('PUT', `/api/testimonials/${list[0].id}`, { quote: 'One', author: 'Jane D.', baseVersion: v })).status).toBe(200)
-    const stale = await send('PUT', `/api/testimonials/${list[1].id}`, { quote: 'Two', author: 'Sam K.', baseVersion: v })
+    const [first, second] = list
+    expect((await send('PUT', `/api/testimonials/${first.id}`, { quote: 'One', author: 'Jane D.', baseVersion: first.version })).status).toBe(200)
+    // Each testimonial has its own version: editing another one since is not a conflict.
+    expect((await send('PUT', `/api/testimonials/${second.id}`, { quote: 'Two', author: 'Sam K.', baseVersion: second.version })).status).toBe(200)
+    const stale = await send('PUT', `/api/testimonials/${first.id}`, { quote: 'Late', author: 'Jane D.', baseVersion: first.version })
     expect(stale.status).toBe(409)
-    expect((await stale.json()).current).toHaveLength(2)
+    expect((await stale.json()).current).toMatchObject({ id: first.id, quote: 'One' })
+    const now = (await (await t.call('GET', '/api/testimonials', { cookie })).json()) as { quote: string }[]
+    expect(now.map((x) => x.quote).slice(0, 2)).toEqual(['One', 'Two'])
 
     const page = await (await t.call('GET', '/api/delivery-installation-content', { cookie })).json()
     const ok = await send('PUT', '/api/delivery-installation-content', { markdownContent: '# One', baseVersion: page.version })

@@ -37,7 +37,15 @@ describe('testimonials', () => {
 
   it('editing by id returns the updated testimonial', async () => {
     const res = await t.call('PUT', '/api/testimonials/sam-k', { json: { quote: 'Even better', author: 'Sam K.', position: 'CEO' }, cookie })
-    expect(await res.json()).toEqual({ id: 'sam-k', quote: 'Even better', author: 'Sam K.', position: 'CEO', imageSrc: '' })
+    // The dashboard gets the testimonial's new version back, for its next save.
+    expect(await res.json()).toEqual({
+      id: 'sam-k',
+      quote: 'Even better',
+      author: 'Sam K.',
+      position: 'CEO',
+      imageSrc: '',
+      version: expect.stringMatching(/^[0-9a-f]{16}$/),
+    })
     expect(t.subjects()[0]).toBe('Update testimonial from Sam K.')
   })
 

@@ -1,12 +1,22 @@
 // Testimonials in content/testimonials.yaml: read per request, each add, edit and delete one commit.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { ContentStore } from '../lib/content-store'
 import { notFound } from '../lib/errors'
+import { StaleTestimonialError } from './testimonials.errors'
 import type { ContentRepo } from '../lib/git'
 import { TestimonialListSchema, type Testimonial, type TestimonialInput } from './testimonials.schema'
 
 export const TESTIMONIALS_FILE = 'content/testimonials.yaml'
 export const TESTIMONIALS_ITEM = 'testimonials'
+
+/**
+ * A testimonial's own version: all testimonials share one file, so a file-level version would refuse an edit of
+ * one because another was added. This one changes only when that testimonial does.
+ */
+export function testimonialVersion(t: Testimonial): string {
+  const { quote, author, position, imageSrc } = t
+  return createHash('sha256').update(JSON.stringify([quote, author, position, imageSrc])).digest('hex').slice(0, 16)
+}
 
 export async function listTestimonials(store: ContentStore): Promise<Testimonial[]> {
   return store.readYaml(TESTIMONIALS_FILE, TestimonialListSchema, { ifMissing: () => [] })
@@ -48,9 +58,17 @@ function requireIndex(list: Testimonial[], id: string): number {
   return index
 }
 
-export function updateTestimonial(repo: ContentRepo, store: ContentStore, id: string, input: TestimonialInput): Promise<Testimonial> {
+/** With a baseVersion, refuses (409) when the testimonial changed since the editor loaded it; checked in the queue. */
+export function updateTestimonial(
+  repo: ContentRepo,
+  store: ContentStore,
+  id: string,
+  input: TestimonialInput,
+  baseVersion?: string,
+): Promise<Testimonial> {
   return changeTestimonials(repo, store, (list) => {
     const index = requireIndex(list, id)
+    if (baseVersion && testimonialVersion(list[index]) !== baseVersion) throw new StaleTestimonialError(list[index])
     const updated = { ...input, id }
     const next = list.with(index, updated)
     return { list: next, result: updated, message: `Update testimonial from ${updated.author}` }

@@ -108,10 +108,12 @@ export async function deleteUpload(url: string): Promise<void> {
 
 // Testimonials
 
-export const getTestimonials = () => apiRequest<Testimonial[]>('GET', '/testimonials')
-export const addTestimonial = (input: TestimonialInput) => manage<Testimonial>('POST', '/testimonials', input)
-export const updateTestimonial = (testimonial: Testimonial) =>
-  manage<Testimonial>('PUT', `/testimonials/${encodeURIComponent(testimonial.id)}`, testimonial)
+export type VersionedTestimonial = Testimonial & { version?: string }
+export const getTestimonials = () => apiRequest<VersionedTestimonial[]>('GET', '/testimonials')
+export const addTestimonial = (input: TestimonialInput) => manage<VersionedTestimonial>('POST', '/testimonials', input)
+/** Sends the version the edit was based on: a testimonial changed elsewhere since answers 409 (StaleTestimonial). */
+export const updateTestimonial = ({ id, version, ...fields }: VersionedTestimonial) =>
+  manage<VersionedTestimonial>('PUT', `/testimonials/${encodeURIComponent(id)}`, { ...fields, baseVersion: version })
 export const deleteTestimonial = (id: string) => manage<{ ok: true }>('DELETE', `/testimonials/${encodeURIComponent(id)}`)
 
 // Delivery & installation page

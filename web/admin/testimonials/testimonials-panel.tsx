@@ -6,8 +6,9 @@ import {
   deleteTestimonial,
   getTestimonials,
   updateTestimonial,
-  type Testimonial,
+  type VersionedTestimonial as Testimonial,
 } from '../admin-api'
+import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { Field } from '../ui/field'
@@ -110,6 +111,10 @@ export function TestimonialsPanel() {
                     setItems((list) => list?.map((x) => (x.id === saved.id ? saved : x)) ?? list)
                     setEditingId(null)
                   }}
+                  onReload={(current) => {
+                    setItems((list) => list?.map((x) => (x.id === current.id ? current : x)) ?? list)
+                    setEditingId(null)
+                  }}
                 />
               ) : (
                 <li key={t.id} className="admin-testimonial">
@@ -186,14 +191,19 @@ export function TestimonialsPanel() {
   )
 }
 
+const LABELS = { quote: 'Quote', author: 'Customer', position: 'Company/Role' }
+
 function TestimonialEditor({
   testimonial,
   onCancel,
   onSaved,
+  onReload,
 }: {
   testimonial: Testimonial
   onCancel: () => void
   onSaved: (t: Testimonial) => void
+  /** Takes the testimonial as it is now on the server (after a stale save), discarding this edit. */
+  onReload: (t: Testimonial) => void
 }) {
   const [draft, setDraft] = useState<Draft>({
     quote: testimonial.quote,
@@ -201,6 +211,8 @@ function TestimonialEditor({
     position: testimonial.position ?? '',
   })
   const [saving, setSaving] = useState(false)
+  // A save refused because this testimonial changed elsewhere (409): offer to reload it or compare.
+  const [conflict, setConflict] = useState<StaleConflict<Testimonial> | null>(null)
   const changed =
     draft.quote !== testimonial.quote || draft.author !== testimonial.author || draft.position !== (testimonial.position ?? '')
   useUnsavedChanges('testimonial-edit', changed)
@@ -217,8 +229,10 @@ function TestimonialEditor({
       const saved = await updateTestimonial({ ...testimonial, ...parsed.data })
       notifySuccess('Testimonial updated')
       onSaved(saved)
-    } catch {
-      notifyError('Error', 'Failed to update testimonial.')
+    } catch (error) {
+      const stale = staleConflict<Testimonial>(error)
+      if (stale) setConflict(stale)
+      else notifyError('Error', 'Failed to update testimonial.')
       setSaving(false)
     }
   }
@@ -250,6 +264,16 @@ function TestimonialEditor({
           </button>
         </div>
       </form>
+      <StaleEditDialog
+        open={conflict !== null}
+        rows={conflict ? compareRows({ ...draft }, { ...conflict.current, position: conflict.current.position ?? '' }, LABELS) : []}
+        onReload={() => {
+          if (!conflict) return
+          onReload(conflict.current)
+          setConflict(null)
+        }}
+        onCancel={() => setConflict(null)}
+      />
     </li>
   )
 }
