@@ -1,48 +1,14 @@
-// The 'Join our Mailing List' button and dialog; the form itself loads on first open, keeping home's JavaScript small.
-import { lazy, Suspense, useState } from 'react'
-import * as Dialog from '@radix-ui/react-dialog'
-import { CloseIcon } from './icons'
-import './mailing-list-dialog.css'
+// The 'Join our Mailing List' button; the dialog and its form load on first use, keeping home's JavaScript small.
+import { lazy } from 'react'
+import { LoadOnUse } from './load-on-use'
 
-const MailingListForm = lazy(() => import('./mailing-list-form'))
-const Toaster = lazy(() => import('./mailing-list-form').then((m) => ({ default: m.Toaster })))
+const loadModal = () => import('./mailing-list-modal')
+const MailingListModal = lazy(loadModal)
 
 export function MailingListDialog({ triggerClassName = 'button button--gold' }: { triggerClassName?: string }) {
-  const [open, setOpen] = useState(false)
-  const [used, setUsed] = useState(false)
-  const onOpenChange = (next: boolean) => {
-    setOpen(next)
-    if (next) setUsed(true)
-  }
   return (
-    <>
-      <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger className={triggerClassName}>Join our Mailing List</Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="modal-overlay" />
-          <Dialog.Content className="modal">
-            <div className="modal__head">
-              <div>
-                <Dialog.Title className="modal__title">Join our Mailing List</Dialog.Title>
-                <Dialog.Description className="modal__description">
-                  Seasonal inspiration, new designs and studio news. No spam, ever.
-                </Dialog.Description>
-              </div>
-              <Dialog.Close className="modal__close" aria-label="Close">
-                <CloseIcon />
-              </Dialog.Close>
-            </div>
-            <Suspense fallback={<p className="field__hint">Loading...</p>}>
-              <MailingListForm onDone={() => setOpen(false)} />
-            </Suspense>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      {used && (
-        <Suspense fallback={null}>
-          <Toaster position="top-center" richColors closeButton />
-        </Suspense>
-      )}
-    </>
+    <LoadOnUse load={loadModal} button={{ className: triggerClassName, 'aria-haspopup': 'dialog', children: 'Join our Mailing List' }}>
+      {() => <MailingListModal triggerClassName={triggerClassName} defaultOpen />}
+    </LoadOnUse>
   )
 }

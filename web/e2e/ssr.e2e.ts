@@ -1,7 +1,7 @@
 // Server-rendered pages in Chromium: content without JavaScript, and a clean hydration with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
 import type { Service } from '../../server/services/services.schema'
 import type { Testimonial } from '../../server/testimonials/testimonials.schema'
 
@@ -122,6 +122,25 @@ describe('with JavaScript on', () => {
     expect(seen.problems).toEqual([])
     expect(seen.apiCalls.filter((p) => /^\/api\/(services|site-settings)/.test(p))).toEqual([])
     await context.close()
+  })
+
+  it('the header menus load on first use and open from the keyboard too', async () => {
+    const { context, page } = await newPage(browser, DESKTOP)
+    const seen = watch(page)
+    await page.goto(site.url, { waitUntil: 'networkidle' })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: services[0].title }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    expect(seen.problems).toEqual([])
+    await context.close()
+
+    const phone = await newPage(browser, PHONE)
+    await phone.page.goto(site.url, { waitUntil: 'networkidle' })
+    await phone.page.getByRole('button', { name: 'Open menu' }).click()
+    await phone.page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: services[0].title }).waitFor()
+    await phone.context.close()
   })
 
   it('the not-found page hydrates cleanly with status 404', async () => {
