@@ -108,14 +108,17 @@ export class ContentRepo {
     }
   }
 
-  /** Commits only these paths (`--only`), leaving anything else a developer staged alone. */
+  /**
+   * Commits only these paths (`--only`), leaving anything else a developer staged alone. Not `--quiet`: simple-git
+   * waits an extra 50 ms after any git command that printed nothing, so the save path keeps git talking.
+   */
   protected async commit(paths: string[], body: string): Promise<void> {
     await this.withLockRetry(() =>
       this.git.raw([
         '-c', 'commit.gpgsign=false',
         '-c', `user.name=${this.author.name}`,
         '-c', `user.email=${this.author.email}`,
-        'commit', '--no-verify', '--quiet', '-m', body, '--only', '--', ...paths,
+        'commit', '--no-verify', '-m', body, '--only', '--', ...paths,
       ]),
     )
   }
@@ -123,9 +126,10 @@ export class ContentRepo {
   private async stage(paths: string[]): Promise<void> {
     const present = paths.filter((p) => existsSync(join(this.root, p)))
     const gone = paths.filter((p) => !present.includes(p))
-    if (present.length) await this.withLockRetry(() => this.git.raw(['add', '--', ...present]))
+    // --verbose for the same reason as in commit(): silent commands cost 50 ms more through simple-git.
+    if (present.length) await this.withLockRetry(() => this.git.raw(['add', '--verbose', '--', ...present]))
     if (gone.length) {
-      await this.withLockRetry(() => this.git.raw(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', ...gone]))
+      await this.withLockRetry(() => this.git.raw(['rm', '--cached', '--ignore-unmatch', '--', ...gone]))
     }
   }
 
