@@ -48,18 +48,26 @@ export function moduleAssets(manifest: Manifest, modules: string[]): { scripts: 
 export function createPageRenderer(options: { clientDir: string; origin: string; fetch: RenderOptions['fetch'] }): PageRenderer {
   const { clientDir, origin } = options
   const entryPath = serverEntryPath(clientDir)
-  let loaded: { mtimeMs: number; entry: Promise<ServerEntry>; template: string; manifest: Manifest } | null = null
+  let loaded: { mtimeMs: number; entry: Promise<ServerEntry>; template: string; styles: string[]; manifest: Manifest } | null = null
 
   /** Reloaded after a rebuild, so `npm run build` beside a running server takes effect. */
   function current() {
     if (!existsSync(entryPath)) return null
     const mtimeMs = statSync(entryPath).mtimeMs
     if (!loaded || loaded.mtimeMs !== mtimeMs) {
-      const template = readFileSync(join(clientDir, 'index.html'), 'utf8').replace(TEMPLATE_HEAD_TAGS, '')
+      // The entry's stylesheet moves up beside the page's own head tags, ahead of the scripts: on a phone's few
+      // connections the render-blocking CSS must not queue behind JavaScript that is only needed for hydration.
+      const styles: string[] = []
+      const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
+        .replace(TEMPLATE_HEAD_TAGS, '')
+        .replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+          styles.push(tag.trim())
+          return ''
+        })
       const manifestPath = join(clientDir, '.vite/manifest.json')
       const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {}
       const entry = import(`${pathToFileURL(entryPath).href}?v=${mtimeMs}`) as Promise<ServerEntry>
-      loaded = { mtimeMs, entry, template, manifest }
+      loaded = { mtimeMs, entry, template, styles, manifest }
     }
     return loaded
   }
@@ -79,9 +87,10 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
       const { scripts, styles } = moduleAssets(build.manifest, result.modules)
       // The template already links the entry's own chunks and styles.
-      const fresh = (href: string) => !build.template.includes(`"${href}"`)
+      const fresh = (href: string) => !build.template.includes(`"${href}"`) && !build.styles.some((tag) => tag.includes(`"${href}"`))
       const head = [
         result.head,
+        ...build.styles,
         ...styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
         ...scripts.filter(fresh).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ].join('\n    ')
