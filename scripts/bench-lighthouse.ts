@@ -22,11 +22,15 @@ async function warm(url: string): Promise<void> {
   await Promise.all([...images].map((path) => fetch(new URL(path, url)).then((r) => r.arrayBuffer())))
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+  if (lhr.runtimeError) {
+    // Headless Chromium now and then loses the trace (NO_NAVSTART); Lighthouse itself says to run again.
+    if (attempt < 3) return audit(url, port, attempt + 1)
+    throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+  }
   const audits = lhr.audits
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),

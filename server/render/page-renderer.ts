@@ -9,7 +9,7 @@ interface ServerEntry {
   render: (request: Request, options: RenderOptions) => Promise<RenderResult>
 }
 
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; assets?: string[]; isEntry?: boolean }>
 
 export interface PageRenderer {
   /** A public page rendered with its content, or null when the server build is missing (the plain shell is served). */
@@ -66,6 +66,10 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
         })
       const manifestPath = join(clientDir, '.vite/manifest.json')
       const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {}
+      // The Latin subsets of the two typefaces are fetched with the CSS, not after it has been parsed.
+      for (const font of manifest['index.html']?.assets?.filter((a) => /-latin-wght-normal-[^/]*\.woff2$/.test(a)) ?? []) {
+        styles.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`)
+      }
       const entry = import(`${pathToFileURL(entryPath).href}?v=${mtimeMs}`) as Promise<ServerEntry>
       loaded = { mtimeMs, entry, template, styles, manifest }
     }
