@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { ContentError } from './errors'
 import { removeFile, resolveInside, writeFileAtomic } from './files'
 import { gitHeadStamp } from './git-head'
+import { stringifyKeepingLayout } from './yaml-layout'
 
 type ReadOptions<M> = {
   /** Returned when the file does not exist; without it a missing file is a ContentError. */
@@ -129,7 +130,7 @@ export class ContentStore {
   /** Validates, then writes YAML atomically; returns the repo-relative path for ContentRepo.change(). */
   async writeYaml<S extends z.ZodType>(relPath: string, schema: S, value: z.input<S>): Promise<string> {
     const valid = this.validate(relPath, schema, value)
-    await writeFileAtomic(this.path(relPath), YAML.stringify(valid, { lineWidth: 0 }))
+    await writeFileAtomic(this.path(relPath), stringifyKeepingLayout(valid, await this.readText(relPath)))
     return relPath
   }
 

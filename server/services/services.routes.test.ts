@@ -126,6 +126,14 @@ describe('updating a service', () => {
     expect(t.subjects()[0]).toBe('Hide service "Bouquets"')
   })
 
+  it('once a file is in written form, a commit changes only the lines of the fields that changed', async () => {
+    // The fixture file is sparse: the first save writes its defaults out; the seed content is already complete.
+    await t.call('PUT', '/api/services/bouquets', { json: { title: 'Bouquets!' }, cookie })
+    await t.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie })
+    const changed = t.git('show', '--format=', '-U0', 'HEAD').split('\n').filter((l) => /^[-+][^-+]/.test(l))
+    expect(changed).toEqual(['-visible: true', '+visible: false'])
+  })
+
   it('an unchanged save makes no commit', async () => {
     const before = t.subjects().length
     const res = await t.call('PUT', '/api/services/bouquets', { json: { title: 'Bouquets' }, cookie })

@@ -109,9 +109,15 @@ export function reconcileFieldOrder(
 export const ServiceSchema = ServiceFieldsSchema.extend({
   id: ServiceIdSchema,
   images: z.array(ServiceImageSchema).max(100).default([]),
-}).transform((s) => ({
-  ...s,
-  fieldOrder: reconcileFieldOrder(s.fieldOrder, s.customTextFields, s.customDropdownFields),
+}).transform(({ id, title, description, visible, images, ...rest }) => ({
+  // Key order of a new service file: who it is and what it shows first, form settings after.
+  id,
+  title,
+  description,
+  visible,
+  images,
+  ...rest,
+  fieldOrder: reconcileFieldOrder(rest.fieldOrder, rest.customTextFields, rest.customDropdownFields),
 }))
 export type Service = z.output<typeof ServiceSchema>
 
