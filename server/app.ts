@@ -17,8 +17,7 @@ import { JSON_BODY_LIMIT, limitBody } from './lib/http'
 import { originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
 import { createStaticRoutes, isClientRoute } from './lib/static'
 import { compression, validators } from './lib/transfer'
-import { ContentGeneration } from './lib/content-generation'
-import { publicReadCache } from './lib/read-cache'
+import { PublicReadCache } from './lib/read-cache'
 import { createPageRenderer } from './render/page-renderer'
 import { createSeoRoutes } from './seo/seo.routes'
 import { findService } from './services/services.store'
@@ -37,6 +36,8 @@ export interface AppDeps {
   auth: Auth
   /** Content history (restore, uncommitted-edit guard, remote push); made from repo and config when absent. */
   history?: ContentHistory
+  /** Cached public API reads; the server hands in its own so its Node-level shortcut shares it. */
+  readCache?: PublicReadCache
 }
 
 export type { AppEnv }
@@ -63,7 +64,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', originCheck(config))
   const jsonLimit = limitBody(JSON_BODY_LIMIT)
   app.use('/api/*', (c, next) => (c.req.path === '/api/upload' ? next() : jsonLimit(c, next)))
-  app.use('/api/*', publicReadCache(new ContentGeneration(config.contentRoot)))
+  app.use('/api/*', (deps.readCache ?? new PublicReadCache(config.contentRoot)).middleware())
 
   const routes = app
     .route('/api', createSiteRoutes(deps))

@@ -1,11 +1,13 @@
 // Starts the site: configuration, content repository housekeeping, admin credentials, then the HTTP server.
 import { mkdir } from 'node:fs/promises'
+import { createServer, type RequestListener, type ServerOptions } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { createContentHistory } from './history/history.routes'
 import { loadConfig } from './config'
 import { ContentStore } from './lib/content-store'
+import { PublicReadCache } from './lib/read-cache'
 import { ContentRepo } from './lib/git'
 import { stopMailOutbox } from './inquiries/studio-mail'
 
@@ -20,9 +22,18 @@ for (const file of recovered.removedTemp) console.log(`Removed leftover temp fil
 const history = createContentHistory({ repo, config })
 await history.startup()
 const auth = await createAuth(config)
-const app = createApp({ config, repo, store: new ContentStore(config.contentRoot), auth, history })
+const readCache = new PublicReadCache(config.contentRoot)
+const app = createApp({ config, repo, store: new ContentStore(config.contentRoot), auth, history, readCache })
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// Cookie-less reads of cached public API answers are answered before Hono (same bytes, headers and freshness check).
+const options = {
+  fetch: readCache.recording(app.fetch, auth.cookieName),
+  port: config.port,
+  hostname: config.host,
+  createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
+    createServer(serverOptions, readCache.listener(listener, auth.cookieName))) as typeof createServer,
+}
+const server = serve(options, (info) => {
   console.log(`Balloon studio site on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port} (admin: /admin)`)
   console.log(`Content: ${config.contentRoot}  Data: ${config.dataDir}`)
 })

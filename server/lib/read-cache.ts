@@ -1,9 +1,10 @@
 // Public API reads answered from memory while the content files and HEAD are unchanged (one shared check per batch).
 import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { isAdmin } from '../auth/auth.middleware'
-import type { ContentGeneration } from './content-generation'
+import { ContentGeneration } from './content-generation'
 
 /** Reads whose answers depend on nothing but the files under content/ (no session, no remote service). */
 const CACHEABLE = /^\/api\/(services(\/[a-z0-9-]+)?|service-order|service-content\/[a-z0-9-]+|testimonials|site-settings|delivery-installation-content)$/
@@ -21,31 +22,100 @@ interface Entry {
 
 const acceptsGzip = (header: string | undefined) => Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
 
+/** Headers that belong to one body (and its encoding), not to the path: never copied into a header template. */
+const PER_BODY = new Set(['etag', 'content-encoding', 'content-length', 'date', 'transfer-encoding', 'connection', 'keep-alive'])
+
 /**
  * Only 200 answers are kept, keyed by path. An admin session sees hidden services, so its requests bypass the cache
  * both ways. The ETag is set here, so the validators middleware answers 304 without hashing the body again.
+ *
+ * `listener()` adds a shortcut in front of Hono for the commonest request of all: a cookie-less, validator-less GET
+ * of a cached path. It answers with the same bytes and the same headers a full pass through the middleware chain
+ * produced (security headers, Cache-Control, Vary...: copied from such an answer, the "template"), after the same
+ * freshness check; anything else (a session cookie, If-None-Match, a query, a miss, no template yet) goes to Hono.
  */
-export function publicReadCache(generation: ContentGeneration): MiddlewareHandler {
-  const entries = new Map<string, Entry>()
-  return async (c, next) => {
-    if (c.req.method !== 'GET' || !CACHEABLE.test(c.req.path) || isAdmin(c)) return next()
-    const key = c.req.path
-    const current = await generation.current()
-    const hit = entries.get(key)
-    if (hit?.generation === current) {
-      const headers = { 'Content-Type': hit.contentType, ETag: hit.etag, Vary: 'Accept-Encoding' }
-      if (hit.body.length >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
-        return c.body(hit.gzip, 200, { ...headers, 'Content-Encoding': 'gzip', ETag: `W/${hit.etag}` })
+export class PublicReadCache {
+  private entries = new Map<string, Entry>()
+  /** Per path and encoding: the headers of the last full answer served from this cache, minus per-body ones. */
+  private templates = new Map<string, [string, string][]>()
+  readonly generation: ContentGeneration
+
+  constructor(generation: ContentGeneration | string) {
+    this.generation = typeof generation === 'string' ? new ContentGeneration(generation) : generation
+  }
+
+  private variant(entry: Entry, acceptEncoding: string | undefined) {
+    const gzip = entry.body.length >= 1024 && acceptsGzip(acceptEncoding)
+    return gzip ? { gzip, body: entry.gzip, etag: `W/${entry.etag}` } : { gzip, body: entry.body, etag: entry.etag }
+  }
+
+  middleware(): MiddlewareHandler {
+    return async (c, next) => {
+      if (c.req.method !== 'GET' || !CACHEABLE.test(c.req.path) || isAdmin(c)) return next()
+      const key = c.req.path
+      const current = await this.generation.current()
+      const hit = this.entries.get(key)
+      if (hit?.generation === current) {
+        const v = this.variant(hit, c.req.header('accept-encoding'))
+        const headers = { 'Content-Type': hit.contentType, ETag: v.etag, Vary: 'Accept-Encoding' }
+        return c.body(v.body, 200, v.gzip ? { ...headers, 'Content-Encoding': 'gzip' } : headers)
       }
-      return c.body(hit.body, 200, headers)
+      await next()
+      if (c.res.status !== 200) return
+      const body = new Uint8Array(await c.res.clone().arrayBuffer())
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
+      const contentType = c.res.headers.get('Content-Type') ?? 'application/json'
+      this.entries.set(key, { generation: current, body, gzip: new Uint8Array(gzipSync(body)), contentType, etag })
+      c.header('ETag', etag)
     }
-    await next()
-    if (c.res.status !== 200) return
-    const body = new Uint8Array(await c.res.clone().arrayBuffer())
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
-    if (entries.size >= MAX_ENTRIES) entries.clear()
-    const contentType = c.res.headers.get('Content-Type') ?? 'application/json'
-    entries.set(key, { generation: current, body, gzip: new Uint8Array(gzipSync(body)), contentType, etag })
-    c.header('ETag', etag)
+  }
+
+  /** A request the shortcut may answer: its answer cannot depend on a session, a validator or a query. */
+  private eligible(req: IncomingMessage, cookieName: string): boolean {
+    const url = req.url ?? ''
+    if (req.method !== 'GET' || !CACHEABLE.test(url) || req.headers['if-none-match'] !== undefined) return false
+    const cookie = req.headers.cookie
+    return cookie === undefined || !cookie.includes(`${cookieName}=`)
+  }
+
+  /** Wraps the Hono fetch so that full answers served from this cache leave their headers as a template. */
+  recording(fetch: (request: Request, env?: never) => Response | Promise<Response>, cookieName: string) {
+    return async (request: Request, env?: unknown) => {
+      const res = await fetch(request, env as never)
+      const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
+      if (res.status !== 200 || !incoming || !this.eligible(incoming, cookieName)) return res
+      const entry = this.entries.get(incoming.url!)
+      if (!entry) return res
+      const v = this.variant(entry, incoming.headers['accept-encoding'])
+      // Only an answer this cache gave (its ETag and encoding) is a faithful template for the same answer.
+      if (res.headers.get('etag') !== v.etag || (res.headers.get('content-encoding') === 'gzip') !== v.gzip) return res
+      const template: [string, string][] = []
+      res.headers.forEach((value, name) => {
+        if (!PER_BODY.has(name)) template.push([name, value])
+      })
+      this.templates.set(`${v.gzip ? 'gzip' : 'identity'} ${incoming.url}`, template)
+      return res
+    }
+  }
+
+  /** A Node request listener: the shortcut first, then `next` (Hono's listener). */
+  listener(next: (req: IncomingMessage, res: ServerResponse) => unknown, cookieName: string) {
+    return async (req: IncomingMessage, res: ServerResponse) => {
+      if (!this.eligible(req, cookieName)) return next(req, res)
+      const path = req.url!
+      const current = await this.generation.current()
+      const entry = this.entries.get(path)
+      if (entry?.generation !== current) return next(req, res)
+      const v = this.variant(entry, req.headers['accept-encoding'])
+      const template = this.templates.get(`${v.gzip ? 'gzip' : 'identity'} ${path}`)
+      if (!template) return next(req, res)
+      for (const [name, value] of template) res.setHeader(name, value)
+      res.setHeader('etag', v.etag)
+      if (v.gzip) res.setHeader('content-encoding', 'gzip')
+      res.setHeader('content-length', v.body.length)
+      res.statusCode = 200
+      res.end(v.body)
+    }
   }
 }
