@@ -137,7 +137,7 @@ export type NewService = z.output<typeof NewServiceSchema>
 export const ServiceUpdateSchema = ServiceFieldsSchema.partial()
   .extend({
     images: z.array(ServiceImageSchema).max(100).optional(),
-    /** The version the editor's copy was based on; a stale one answers 409 (see docs/api.md). */
+    /** The version the editor's copy was based on; a stale one answers 409 (docs/architecture.md). */
     baseVersion: z.string().max(100).optional(),
   })
   .strict()
