@@ -10,6 +10,7 @@ import { ContentStore } from './lib/content-store'
 import { PublicReadCache } from './lib/read-cache'
 import { ContentRepo } from './lib/git'
 import { stopMailOutbox } from './inquiries/studio-mail'
+import { imageDerivativesFor } from './images/image-derivatives'
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
@@ -46,3 +47,11 @@ async function shutdown() {
 }
 process.on('SIGTERM', shutdown)
 process.on('SIGINT', shutdown)
+
+// Resized copies of the page images that are missing (a new deployment, an emptied cache, files changed with git) are
+// made in the background, one image at a time, so first visitors get them from the cache rather than waiting.
+imageDerivativesFor({ config, store: new ContentStore(config.contentRoot) })
+  .warmUp()
+  .then((s) => {
+    if (s) console.log(`Image copies: ${s.made} made for ${s.images} page images in ${(s.ms / 1000).toFixed(1)} s${s.failed ? `, ${s.failed} failed` : ''}`)
+  })

@@ -100,7 +100,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
       settings: root.settings,
       services,
       service,
-      preloadImage: routeId === 'home' ? heroPreload(root.settings.hero.image) : undefined,
+      preloadImage: routeId === 'home' ? heroPreload(root.settings.hero.image, root.images) : undefined,
     })
   }
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }

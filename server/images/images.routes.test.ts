@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { useTestApp, type TestApp } from '../testing/test-app'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeJpeg, useTestApp, type TestApp } from '../testing/test-app'
+import { imageDerivativesFor } from './image-derivatives'
 
 const ctx = useTestApp()
 let t: TestApp
@@ -91,5 +93,86 @@ describe('resized copies', () => {
     for (const path of ['/img/333/bouquet-one.jpg.webp', '/img/320/bouquet-one.jpg.png', '/img/320/missing.jpg.webp', '/img/320/Bouquet.jpg.webp', '/img/og/bouquet-one.jpg.webp']) {
       expect((await t.call('GET', path)).status, path).toBe(404)
     }
+  })
+})
+
+describe('copies made ahead of time, under content-hashed URLs', () => {
+  const cache = () => join(t.dataDir, 'image-cache')
+  const hashOf = (path: string) => createHash('sha256').update(readFileSync(join(t.root, path))).digest('hex').slice(0, 10)
+  const cached = () => (existsSync(cache()) ? readdirSync(cache()).filter((f) => !f.startsWith('.')).sort() : [])
+  const cardFiles = (hash: string) => ['avif', 'webp'].flatMap((f) => [320, 480, 640, 960, 1280].map((w) => `${hash}-${w}.${f}`)).sort()
+
+  it('an upload gets its card copies in the background, without any request for them', async () => {
+    const url = await upload(await t.login(), new Uint8Array(await phonePhoto(1400, 1000)))
+    await imageDerivativesFor(t.deps).idle()
+    expect(cached()).toEqual(cardFiles(hashOf(url)))
+    const meta = await sharp(readFileSync(join(cache(), `${hashOf(url)}-640.avif`))).metadata()
+    expect([meta.format, meta.width]).toEqual(['heif', 640])
+  })
+
+  it('the start-up warm-up makes every missing copy the pages show, and only those', async () => {
+    const images = imageDerivativesFor(t.deps)
+    const [hero, bouquet, shared] = ['uploads/hero-image.jpg', 'uploads/bouquet-one.jpg', 'uploads/shared-image.jpg'].map(hashOf)
+    // The fixture's three page images have the same bytes, so they share their copies.
+    expect(new Set([hero, bouquet, shared]).size).toBe(1)
+    const summary = await images.warmUp()
+    expect(summary).toMatchObject({ images: 3, made: 13, failed: 0 })
+    const all = ['avif', 'webp'].flatMap((f) => [320, 480, 640, 960, 1280, 1600].map((w) => `${hero}-${w}.${f}`))
+    expect(cached()).toEqual([...all, `${hero}-og.jpg`].sort())
+    expect(await images.warmUp()).toMatchObject({ images: 3, made: 0, failed: 0 })
+    rmSync(join(cache(), `${hero}-960.avif`))
+    expect(await images.warmUp()).toMatchObject({ made: 1 })
+    expect(existsSync(join(cache(), `${hero}-960.avif`))).toBe(true)
+  })
+
+  it('two requests at once for a missing copy run sharp once and get the same bytes', async () => {
+    const hash = hashOf('uploads/bouquet-one.jpg')
+    const encode = vi.spyOn(sharp.prototype, 'toBuffer')
+    try {
+      const [a, b] = await Promise.all([1, 2].map(() => t.call('GET', `/img/${hash}/480/bouquet-one.jpg.avif`)))
+      expect([a.status, b.status]).toEqual([200, 200])
+      expect(encode).toHaveBeenCalledTimes(1)
+      expect(Buffer.from(await a.arrayBuffer()).equals(Buffer.from(await b.arrayBuffer()))).toBe(true)
+    } finally {
+      encode.mockRestore()
+    }
+  })
+
+  it('hashed URLs are cached for good; a stale hash redirects to the current one; bad ones are 404', async () => {
+    const hash = hashOf('uploads/bouquet-one.jpg')
+    const res = await t.call('GET', `/img/${hash}/320/bouquet-one.jpg.webp`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const og = await t.call('GET', `/img/${hash}/og/bouquet-one.jpg.jpg`)
+    expect([og.status, og.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable'])
+
+    const stale = await t.call('GET', `/img/0123456789/320/bouquet-one.jpg.webp`)
+    expect(stale.status).toBe(302)
+    expect(stale.headers.get('location')).toBe(`/img/${hash}/320/bouquet-one.jpg.webp`)
+    expect(stale.headers.get('cache-control')).toBe('no-store')
+    for (const path of [`/img/${hash}/333/bouquet-one.jpg.webp`, `/img/${hash}/320/missing.jpg.webp`, `/img/XYZ/320/bouquet-one.jpg.webp`, `/img/${hash}x/320/bouquet-one.jpg.webp`]) {
+      expect((await t.call('GET', path)).status, path).toBe(404)
+    }
+  })
+
+  it('a changed source gets a new URL: /api/image-versions gives its new hash and the old URL redirects there', async () => {
+    const versions = async () => (await (await t.call('GET', '/api/image-versions')).json()) as Record<string, string>
+    const before = await versions()
+    // Page images of visible content only: the testimonial photo and the hidden service's images are not asked for.
+    expect(Object.keys(before).sort()).toEqual(['bouquet-one.jpg', 'hero-image.jpg', 'shared-image.jpg'])
+    expect(before['bouquet-one.jpg']).toBe(hashOf('uploads/bouquet-one.jpg'))
+
+    writeFileSync(join(t.root, 'uploads/bouquet-one.jpg'), await makeJpeg(900, 600))
+    const after = await versions()
+    expect(after['bouquet-one.jpg']).toBe(hashOf('uploads/bouquet-one.jpg'))
+    expect(after['bouquet-one.jpg']).not.toBe(before['bouquet-one.jpg'])
+    expect(after['hero-image.jpg']).toBe(before['hero-image.jpg'])
+
+    const old = await t.call('GET', `/img/${before['bouquet-one.jpg']}/640/bouquet-one.jpg.avif`)
+    expect([old.status, old.headers.get('location')]).toEqual([302, `/img/${after['bouquet-one.jpg']}/640/bouquet-one.jpg.avif`])
+    const fresh = await t.call('GET', old.headers.get('location')!)
+    expect(fresh.status).toBe(200)
+    expect((await sharp(new Uint8Array(await fresh.arrayBuffer())).metadata()).width).toBe(640)
   })
 })

@@ -1,24 +1,21 @@
-// GET /img/{width|og}/{upload}.{avif|webp|jpg}: resized copies of uploaded images, made once and kept under DATA_DIR.
-import { createHash } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import { Hono } from 'hono'
-import sharp from 'sharp'
+// GET /img/{hash}/{width|og}/{upload}.{avif|webp|jpg}: resized copies of uploads under their source's content hash,
+// cached for good; the older unhashed /img/{width|og}/... URLs.
+import { Hono, type Context } from 'hono'
 import type { AppDeps, AppEnv } from '../app'
 import { notFound } from '../lib/errors'
-import { writeFileAtomic } from '../lib/files'
-import { UPLOAD_NAME_PATTERN, UPLOADS_DIR } from '../uploads/uploads.store'
-import { IMAGE_FORMATS, IMAGE_WIDTHS, OG_IMAGE, type ImageFormat } from '../../web/lib/image-urls'
-
-type Variant = { kind: 'width'; width: number; format: ImageFormat } | { kind: 'og'; format: 'jpg' }
+import { UPLOAD_NAME_PATTERN } from '../uploads/uploads.store'
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat } from '../../web/lib/image-urls'
+import { HASH_PATTERN, imageDerivativesFor, type ImageDerivatives, type Variant } from './image-derivatives'
 
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const
 
+/** A hashed URL names one version of the bytes forever. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
- * URLs carry no content hash (pages name the upload as the content does), so copies are cached for a week and
- * revalidated by ETag, which is the source's hash: a file replaced in place by hand shows within that week at most.
+ * Unhashed URLs (link previews, pages rendered before hashes existed) are cached for a week and revalidated by an
+ * ETag that is the source's hash: a file replaced in place shows within that week at most.
  */
-const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400'
+const UNHASHED_CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400'
 
 export function parseVariant(size: string, file: string): { name: string; variant: Variant } | null {
   const dot = file.lastIndexOf('.')
@@ -31,64 +28,42 @@ export function parseVariant(size: string, file: string): { name: string; varian
   return { name, variant: { kind: 'width', width, format: ext as ImageFormat } }
 }
 
-export async function renderVariant(source: Uint8Array, variant: Variant): Promise<Buffer> {
-  const image = sharp(source).rotate()
-  if (variant.kind === 'og') {
-    return image.resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer()
-  }
-  const resized = image.resize({ width: variant.width, withoutEnlargement: true })
-  return variant.format === 'avif' ? resized.avif({ quality: 50, effort: 4 }).toBuffer() : resized.webp({ quality: 76 }).toBuffer()
+async function answer(c: Context<AppEnv>, images: ImageDerivatives, name: string, hash: string, variant: Variant, headers: Record<string, string>) {
+  const body = await images.derived(name, hash, variant).catch(() => {
+    throw notFound('The image could not be converted')
+  })
+  return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': CONTENT_TYPES[variant.format] })
 }
 
-export function createImageRoutes({ config, store }: AppDeps) {
-  const cacheDir = join(config.dataDir, 'image-cache')
-  /** Source hashes by file, recomputed only when the file's size or mtime changes. */
-  const hashes = new Map<string, { stamp: string; hash: string; bytes?: Uint8Array }>()
-  const inFlight = new Map<string, Promise<Buffer>>()
-
-  async function sourceHash(name: string): Promise<{ hash: string; read: () => Promise<Uint8Array> } | null> {
-    const path = store.path(`${UPLOADS_DIR}/${name}`)
-    const info = await stat(path).catch(() => null)
-    if (!info?.isFile()) return null
-    const stamp = `${info.size}:${info.mtimeMs}`
-    let known = hashes.get(name)
-    if (known?.stamp !== stamp) {
-      const bytes = new Uint8Array(await readFile(path))
-      known = { stamp, hash: createHash('sha256').update(bytes).digest('hex').slice(0, 16) }
-      hashes.set(name, known)
-      return { hash: known.hash, read: async () => bytes }
-    }
-    return { hash: known.hash, read: async () => new Uint8Array(await readFile(path)) }
-  }
-
-  async function derived(hash: string, read: () => Promise<Uint8Array>, variant: Variant): Promise<Buffer> {
-    const file = join(cacheDir, `${hash}-${variant.kind === 'og' ? 'og' : variant.width}.${variant.format}`)
-    const cached = await readFile(file).catch(() => null)
-    if (cached) return cached
-    let pending = inFlight.get(file)
-    if (!pending) {
-      pending = (async () => {
-        const out = await renderVariant(await read(), variant)
-        await writeFileAtomic(file, out)
-        return out
-      })().finally(() => inFlight.delete(file))
-      inFlight.set(file, pending)
-    }
-    return pending
-  }
-
-  return new Hono<AppEnv>().get('/img/:size/:file', async (c) => {
-    const parsed = parseVariant(c.req.param('size'), c.req.param('file'))
-    if (!parsed) throw notFound('No such image')
-    const source = await sourceHash(parsed.name)
-    if (!source) throw notFound('No such image')
-    const { variant } = parsed
-    const etag = `"${source.hash}-${variant.kind === 'og' ? 'og' : variant.width}-${variant.format}"`
-    const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL }
-    if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304, headers)
-    const body = await derived(source.hash, source.read, variant).catch(() => {
-      throw notFound('The image could not be converted')
-    })
-    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': CONTENT_TYPES[variant.format] })
-  })
+export function createImageRoutes(deps: AppDeps) {
+  const images = imageDerivativesFor(deps)
+  return (
+    new Hono<AppEnv>()
+      /**
+       * The current hash: the copy, immutable. Another well-formed hash (a page rendered before the file changed): a
+       * 302 to the current URL, not cached, so the old page still shows the image. Anything else: 404.
+       */
+      .get('/img/:hash/:size/:file', async (c) => {
+        const requested = c.req.param('hash')
+        const parsed = parseVariant(c.req.param('size'), c.req.param('file'))
+        if (!parsed || !HASH_PATTERN.test(requested)) throw notFound('No such image')
+        const hash = await images.version(parsed.name)
+        if (!hash) throw notFound('No such image')
+        if (hash !== requested) {
+          return c.body(null, 302, { Location: `/img/${hash}/${c.req.param('size')}/${c.req.param('file')}`, 'Cache-Control': 'no-store' })
+        }
+        return answer(c, images, parsed.name, hash, parsed.variant, { 'Cache-Control': IMMUTABLE })
+      })
+      .get('/img/:size/:file', async (c) => {
+        const parsed = parseVariant(c.req.param('size'), c.req.param('file'))
+        if (!parsed) throw notFound('No such image')
+        const hash = await images.version(parsed.name)
+        if (!hash) throw notFound('No such image')
+        const { variant } = parsed
+        const etag = `"${hash}-${variant.kind === 'og' ? 'og' : variant.width}-${variant.format}"`
+        const headers = { ETag: etag, 'Cache-Control': UNHASHED_CACHE_CONTROL }
+        if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304, headers)
+        return answer(c, images, parsed.name, hash, variant, headers)
+      })
+  )
 }

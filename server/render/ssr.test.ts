@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -119,8 +120,12 @@ describe('head', () => {
 
   it('home preloads the hero image in the formats and widths the page asks for', async () => {
     const { html } = await page('/')
-    expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="\/img\/320\/hero-image\.jpg\.avif 320w, [^"]+" imagesizes="100vw" fetchpriority="high">/)
-    expect(html).toMatch(/<source type="image\/avif" srcSet="\/img\/320\/hero-image\.jpg\.avif 320w/i)
+    // The copies' URLs carry the source's content hash (its SHA-256, 10 hex digits), in the HTML and the loader data alike.
+    const hash = createHash('sha256').update(readFileSync(join(t.root, 'uploads/hero-image.jpg'))).digest('hex').slice(0, 10)
+    expect(html).toMatch(new RegExp(`<link rel="preload" as="image" type="image/avif" imagesrcset="/img/${hash}/320/hero-image\\.jpg\\.avif 320w, [^"]+" imagesizes="100vw" fetchpriority="high">`))
+    expect(html).toMatch(new RegExp(`<source type="image/avif" srcSet="/img/${hash}/320/hero-image\\.jpg\\.avif 320w`, 'i'))
+    const data = JSON.parse(/<script type="application\/json" id="router-data">(.*?)<\/script>/s.exec(html)![1]) as { loaderData: { root: { images: Record<string, string> } } }
+    expect(data.loaderData.root.images['hero-image.jpg']).toBe(hash)
   })
 
   it('a service page: its title, description, canonical, a 1200x630 card of its first image and a Service in JSON-LD', async () => {

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/password'
 import { loadConfig, type Config } from '../config'
 import { ContentStore } from '../lib/content-store'
 import { ContentRepo } from '../lib/git'
+import { imageDerivativesFor } from '../images/image-derivatives'
 import { makeTempContentRoot, type TempContentRoot } from './temp-content'
 
 export const TEST_ADMIN = { username: 'owner', password: 'test-password-123' }
@@ -119,7 +120,12 @@ export async function createTestApp(options: { files?: Record<string, string | U
     return (res.headers.get('set-cookie') ?? '').split(';')[0]
   }
   const subjects = () => content.git('log', '--format=%s').trim().split('\n')
-  return { ...content, app, deps, config, call, login, subjects }
+  // Background image copies (after uploads) finish before the directories go, so none is written into a removed one.
+  const cleanup = async () => {
+    await imageDerivativesFor(deps).idle()
+    content.cleanup()
+  }
+  return { ...content, cleanup, app, deps, config, call, login, subjects }
 }
 
 /** Registers beforeEach/afterEach for a fresh test app per test; `ctx.cookie` is an admin session when login is set. */

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppDeps } from '../app'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { imageDerivativesFor } from '../images/image-derivatives'
 import { badRequest, notFound, unsupportedMediaType } from '../lib/errors'
 import { jsonBody, limitBody } from '../lib/http'
 import {
@@ -14,6 +15,8 @@ import {
   deleteUpload,
   saveUpload,
   type ImageExt,
+  uploadNameFromUrl,
+  uploadUrl,
 } from './uploads.store'
 
 const TOO_LARGE = `Images can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`
@@ -22,7 +25,9 @@ const MULTIPART_OVERHEAD = 64 * 1024
 
 const DeleteUploadSchema = z.object({ url: z.string().min(1, 'url is required').max(2000) })
 
-export function createUploadRoutes({ repo, store }: AppDeps) {
+export function createUploadRoutes(deps: AppDeps) {
+  const { repo, store } = deps
+  const images = imageDerivativesFor(deps)
   return new Hono<AppEnv>()
     .post('/upload', requireAdmin, limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, TOO_LARGE), async (c) => {
       if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
@@ -35,12 +40,20 @@ export function createUploadRoutes({ repo, store }: AppDeps) {
       if (!(file instanceof File)) throw badRequest('Choose an image to upload (field "image")')
       if (file.size > MAX_UPLOAD_BYTES) throw badRequest(TOO_LARGE)
       const url = await saveUpload(repo, store, new Uint8Array(await file.arrayBuffer()), file.name)
+      // The resized copies are made in the background: the answer neither waits for them nor fails with them.
+      void images.afterUpload(uploadNameFromUrl(url)!)
       return c.json({ url }, 201)
     })
     .delete('/upload', requireAdmin, async (c) => {
       const { url } = await jsonBody(c, DeleteUploadSchema)
       await deleteUpload(repo, store, url)
       return c.json({ ok: true as const })
+    })
+    // Upload name -> short content hash for the images the public pages show (hero, visible services' images): the
+    // root loader carries it so the server renderer and the browser build the same hashed /img/ URLs.
+    .get('/image-versions', async (c) => {
+      const names = [...(await images.pageImages({ visibleOnly: true })).keys()]
+      return c.json(await images.versions(names.map(uploadUrl)))
     })
 }
 

@@ -4,6 +4,7 @@ import useEmblaCarousel from 'embla-carousel-react'
 import type { ServiceImage } from '../../server/services/services.schema'
 import { BalloonMark, ZoomIcon } from './icons'
 import { ResponsiveImage } from './responsive-image'
+import { CARD_MAX_WIDTH } from '../lib/image-urls'
 import './image-carousel.css'
 
 const ImageLightbox = lazy(() => import('./image-lightbox'))
@@ -62,7 +63,7 @@ export function ImageCarousel({
                   width={800}
                   height={600}
                   sizes={sizes}
-                  maxWidth={1280}
+                  maxWidth={CARD_MAX_WIDTH}
                   loading={priority && i === 0 ? 'eager' : 'lazy'}
                   fetchPriority={priority && i === 0 ? 'high' : undefined}
                   decoding="async"

@@ -1,6 +1,7 @@
 // An uploaded image as <picture>: AVIF and WebP at the widths the layout shows, with fixed dimensions so nothing shifts.
 import type { ImgHTMLAttributes } from 'react'
-import { imageSrcSet, uploadName } from '../lib/image-urls'
+import { CARD_MAX_WIDTH, HERO_MAX_WIDTH, imageSrcSet, uploadName, type ImageVersions } from '../lib/image-urls'
+import { useImageVersions } from '../app/root-loader'
 
 export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
   src: string
@@ -11,17 +12,23 @@ export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageEl
   /** The `sizes` of the layout: how wide the image is drawn at each viewport. */
   sizes: string
   /** The widest copy worth sending. */
-  maxWidth?: number
+  maxWidth?: typeof HERO_MAX_WIDTH | typeof CARD_MAX_WIDTH
 }
 
+/**
+ * The copies' URLs carry the source's hash from the root loader's data (the same on server and in the browser). An
+ * upload with no known hash (added after the page loaded) is shown as the original file.
+ */
 export function ResponsiveImage({ src, sizes, maxWidth, width, height, alt, ...img }: ResponsiveImageProps) {
+  const versions = useImageVersions()
   const name = uploadName(src)
+  const version = name ? versions[name] : undefined
   const image = <img src={src} alt={alt} width={width} height={height} {...img} />
-  if (!name) return image
+  if (!name || !version) return image
   return (
     <picture>
-      <source type="image/avif" srcSet={imageSrcSet(name, 'avif', maxWidth)} sizes={sizes} />
-      <source type="image/webp" srcSet={imageSrcSet(name, 'webp', maxWidth)} sizes={sizes} />
+      <source type="image/avif" srcSet={imageSrcSet(name, version, 'avif', maxWidth)} sizes={sizes} />
+      <source type="image/webp" srcSet={imageSrcSet(name, version, 'webp', maxWidth)} sizes={sizes} />
       {image}
     </picture>
   )
@@ -30,7 +37,8 @@ export function ResponsiveImage({ src, sizes, maxWidth, width, height, alt, ...i
 export const HERO_SIZES = '100vw'
 
 /** The hero is the home page's largest paint: the server preloads the same AVIF candidates the <picture> offers. */
-export function heroPreload(src: string): { srcSet: string; sizes: string; type: string } | undefined {
+export function heroPreload(src: string, versions: ImageVersions): { srcSet: string; sizes: string; type: string } | undefined {
   const name = uploadName(src)
-  return name ? { srcSet: imageSrcSet(name, 'avif'), sizes: HERO_SIZES, type: 'image/avif' } : undefined
+  const version = name ? versions[name] : undefined
+  return name && version ? { srcSet: imageSrcSet(name, version, 'avif', HERO_MAX_WIDTH), sizes: HERO_SIZES, type: 'image/avif' } : undefined
 }

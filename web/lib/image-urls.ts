@@ -5,6 +5,15 @@ export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
 export const IMAGE_FORMATS = ['avif', 'webp'] as const
 export type ImageFormat = (typeof IMAGE_FORMATS)[number]
+/** The widest copies the layouts draw: the full-width home hero, and card and service-page images. */
+export const HERO_MAX_WIDTH = 1600
+export const CARD_MAX_WIDTH = 1280
+
+/**
+ * Upload file name -> short hash of its bytes, from the server (`GET /api/image-versions`, carried in the root
+ * loader's data), so the server renderer and the browser build the same content-hashed URLs.
+ */
+export type ImageVersions = Record<string, string>
 
 /** Link previews want 1200x630. */
 export const OG_IMAGE = { width: 1200, height: 630 } as const
@@ -16,14 +25,15 @@ export function uploadName(src: string): string | null {
   return UPLOAD_URL.exec(src)?.[1] ?? null
 }
 
-export function derivedImageUrl(name: string, width: number, format: ImageFormat): string {
-  return `/img/${width}/${name}.${format}`
+/** A copy's URL under its source's content hash: served as immutable, a changed source gets a new URL. */
+export function derivedImageUrl(name: string, version: string, width: number, format: ImageFormat): string {
+  return `/img/${version}/${width}/${name}.${format}`
 }
 
 /** `srcset` of one format at the widths up to `maxWidth` (the image is never shown larger). */
-export function imageSrcSet(name: string, format: ImageFormat, maxWidth = 1600): string {
+export function imageSrcSet(name: string, version: string, format: ImageFormat, maxWidth = HERO_MAX_WIDTH): string {
   return IMAGE_WIDTHS.filter((w) => w <= maxWidth)
-    .map((w) => `${derivedImageUrl(name, w, format)} ${w}w`)
+    .map((w) => `${derivedImageUrl(name, version, w, format)} ${w}w`)
     .join(', ')
 }
 

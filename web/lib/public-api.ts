@@ -6,6 +6,7 @@ import type { Testimonial } from '../../server/testimonials/testimonials.schema'
 import type { Segment, Subscription } from '../../server/mailing-list/mailing-list.schema'
 import type { Inquiry } from '../../server/inquiries/inquiry.schema'
 import type { DeliveryContent } from '../../server/delivery/delivery.schema'
+import type { ImageVersions } from './image-urls'
 
 export type { Service, SiteSettings, Testimonial, Segment }
 
@@ -31,6 +32,11 @@ export async function findPublicService(id: string, signal?: AbortSignal): Promi
     if (error instanceof ApiError && error.status === 404) return null
     throw error
   }
+}
+
+/** Content hashes of the uploads the public pages show (hero, service images), by file name. */
+export function getImageVersions(signal?: AbortSignal): Promise<ImageVersions> {
+  return apiRequest<ImageVersions>('GET', '/image-versions', { signal })
 }
 
 export function getTestimonials(signal?: AbortSignal): Promise<Testimonial[]> {
