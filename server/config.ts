@@ -25,6 +25,8 @@ export interface Config {
   smtpUrl?: string
   mailTo?: string
   mailFrom?: string
+  /** Also send the visitor a short confirmation of their inquiry when SMTP is set (MAIL_CONFIRM_VISITOR, default on). */
+  mailConfirmVisitor: boolean
   flodeskApiKey?: string
   /** Flodesk's API base; tests point it at a local server speaking the same contract. */
   flodeskApiUrl: string
@@ -58,6 +60,9 @@ const EnvSchema = z.object({
   SMTP_URL: optional,
   MAIL_TO: optional,
   MAIL_FROM: optional,
+  MAIL_CONFIRM_VISITOR: optional.transform((v) => v?.toLowerCase()).pipe(
+    z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'MAIL_CONFIRM_VISITOR must be on or off (1/0, true/false)' }).optional(),
+  ),
   FLODESK_API_KEY: optional,
   FLODESK_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'FLODESK_API_URL must be an http(s) URL' }).optional()),
   MAIL_RETRY_DELAYS: optional.pipe(
@@ -98,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailTo: e.MAIL_TO,
     mailFrom: e.MAIL_FROM,
+    mailConfirmVisitor: !['0', 'false', 'off', 'no'].includes(e.MAIL_CONFIRM_VISITOR ?? '1'),
     flodeskApiKey: e.FLODESK_API_KEY,
     flodeskApiUrl: e.FLODESK_API_URL ?? 'https://api.flodesk.com/v1',
     mailRetryDelaysMs: (e.MAIL_RETRY_DELAYS ?? '5,30,120,600,1800').split(',').map((s) => Math.round(Number(s) * 1000)),

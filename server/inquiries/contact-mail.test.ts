@@ -101,19 +101,69 @@ describe('inquiry e-mail over SMTP', () => {
     const late = await submit(base2, 'Dee')
 
     await smtp.start()
-    await smtp.waitFor(4)
+    // Each inquiry also has its visitor confirmation (MAIL_CONFIRM_VISITOR is on by default), retried the same way.
+    await smtp.waitFor(8)
     await until(
       () => Promise.all([...ids, late].map((id) => store.find(id))),
-      (rs) => rs.every((r) => r?.mail.state === 'sent'),
+      (rs) => rs.every((r) => r?.mail.state === 'sent' && r.confirmation?.state === 'sent'),
     )
     await new Promise((r) => setTimeout(r, 800))
-    const subjects = smtp.received.map((m) => parseMail(m.raw).subject).sort()
+    expect(smtp.received).toHaveLength(8)
+    const confirmations = smtp.received.filter((m) => !m.to.includes('owner@studio.test'))
+    expect(confirmations.flatMap((m) => m.to).sort()).toEqual(['ann@example.com', 'bea@example.com', 'cal@example.com', 'dee@example.com'])
+    const subjects = smtp.received
+      .filter((m) => m.to.includes('owner@studio.test'))
+      .map((m) => parseMail(m.raw).subject)
+      .sort()
     expect(subjects).toEqual([
       'New inquiry: Bouquets — Ann Doe, 2099-12-05',
       'New inquiry: Bouquets — Bea Doe, 2099-12-05',
       'New inquiry: Bouquets — Cal Doe, 2099-12-05',
       'New inquiry: Bouquets — Dee Doe, 2099-12-05',
     ])
+  })
+
+  it('confirms to the visitor, Reply-To the site contact e-mail; a refused visitor address never holds up the studio e-mail', async () => {
+    let refuse = true
+    smtp = await startTestSmtp({ rejectRecipient: (address) => refuse && address.endsWith('@example.com') })
+    t = await createTestApp({ files: fixtureFiles(await makeJpeg()), env: { SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '60' } })
+    const base = await listen(t.app.fetch)
+    const id = await submit(base, 'Fay')
+    const store = InquiryStore.for(t.config.dataDir)
+    await until(() => store.find(id), (r) => r?.mail.state === 'sent' && r.confirmation?.state === 'failed')
+    expect(smtp.received.map((m) => m.to)).toEqual([['hello@example.test']])
+
+    // The inbox shows both states; "Retry e-mail now" retries the confirmation and leaves the sent studio e-mail alone.
+    const cookie = await t.login()
+    const [listed] = (await (await t.call('GET', '/api/admin/inquiries', { cookie })).json()) as InquiryRecord[]
+    expect(listed.mail).toMatchObject({ state: 'sent', attempts: 1 })
+    expect(listed.confirmation).toMatchObject({ state: 'failed', attempts: 1 })
+    expect(listed.confirmation!.lastError).toMatch(/550/)
+    expect(listed.confirmation!.nextAttemptAt).toBeTruthy()
+    refuse = false
+    const res = await t.call('POST', `/api/admin/inquiries/${id}/retry-mail`, { cookie })
+    expect(res.status).toBe(200)
+    const sent = await until(() => store.find(id), (r) => r?.confirmation?.state === 'sent')
+    expect(sent!.mail).toEqual(listed.mail)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.received.map((m) => m.to)).toEqual([['hello@example.test'], ['fay@example.com']])
+    const mail = parseMail(smtp.received[1].raw)
+    expect(mail.subject).toBe('We received your inquiry — Test Balloon Studio')
+    expect(mail.headers['reply-to']).toBe('Test Balloon Studio <hello@example.test>')
+    expect(mail.text).toContain('Hi Fay,')
+    expect(mail.text).toContain('Bouquets')
+  })
+
+  it('sends only the studio e-mail when MAIL_CONFIRM_VISITOR is off', async () => {
+    smtp = await startTestSmtp()
+    t = await createTestApp({ files: fixtureFiles(await makeJpeg()), env: { SMTP_URL: smtp.url, MAIL_CONFIRM_VISITOR: 'off' } })
+    const base = await listen(t.app.fetch)
+    const id = await submit(base, 'Gus')
+    const store = InquiryStore.for(t.config.dataDir)
+    const sent = await until(() => store.find(id), (r) => r?.mail.state === 'sent')
+    expect(sent!.confirmation).toBeUndefined()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.received.map((m) => m.to)).toEqual([['hello@example.test']])
   })
 
   it('retries by hand from the inbox without waiting for the next automatic attempt', async () => {

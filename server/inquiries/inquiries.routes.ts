@@ -57,7 +57,7 @@ function storedInquiry(service: Service, inquiry: Inquiry): StoredInquiry {
 const CSV_HEADER = [
   'Received (Pacific)', 'Id', 'Status', 'Service', 'First name', 'Last name', 'Email', 'Phone', 'Address', 'City',
   'Zipcode', 'Event date', 'Event details', 'Referral source', 'Balloon colors', 'Other answers', 'Mail state',
-  'Mail attempts', 'Mail error',
+  'Mail attempts', 'Mail error', 'Confirmation state',
 ]
 
 function csvRow(r: InquiryRecord): string[] {
@@ -67,7 +67,7 @@ function csvRow(r: InquiryRecord): string[] {
     formatStudioTime(r.receivedAt), r.id, r.status, q.service, q.firstName, q.lastName, q.email, q.phone, q.address,
     q.city, q.zipcode, q.eventDate, q.eventDetails, q.referralSource ? referralLabel(q.referralSource) : '',
     q.balloonColors?.join(', ') ?? '', other.map((a) => `${a.header}: ${a.value}`).join('\n'), r.mail.state,
-    String(r.mail.attempts), r.mail.lastError ?? '',
+    String(r.mail.attempts), r.mail.lastError ?? '', r.confirmation?.state ?? '',
   ]
 }
 
@@ -92,7 +92,7 @@ export function createInquiryRoutes(deps: AppDeps) {
       if (!parsed.success) {
         return c.json({ error: firstZodMessage(parsed.error), fields: fieldErrors(parsed.error) }, 400)
       }
-      const record = await inquiries.create(storedInquiry(service, parsed.data), outbox.initialState())
+      const record = await inquiries.create(storedInquiry(service, parsed.data), outbox.initialState(), new Date(), outbox.initialConfirmation())
       outbox.enqueue(record.id)
       return c.json({ ok: true as const, id: record.id })
     })

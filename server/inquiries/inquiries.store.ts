@@ -39,8 +39,16 @@ export class InquiryStore {
     return join(this.dir, `${id}.json`)
   }
 
-  async create(inquiry: StoredInquiry, mail: MailState, now = new Date()): Promise<InquiryRecord> {
-    const record: InquiryRecord = { id: newInquiryId(now), receivedAt: now.toISOString(), status: 'new', inquiry, mail }
+  /** `confirmation` is the visitor's confirmation e-mail, when one is planned. */
+  async create(inquiry: StoredInquiry, mail: MailState, now = new Date(), confirmation?: MailState): Promise<InquiryRecord> {
+    const record: InquiryRecord = {
+      id: newInquiryId(now),
+      receivedAt: now.toISOString(),
+      status: 'new',
+      inquiry,
+      mail,
+      ...(confirmation ? { confirmation } : {}),
+    }
     await this.writes.run(() => writeFileDurable(this.file(record.id), JSON.stringify(record, null, 2)))
     return record
   }

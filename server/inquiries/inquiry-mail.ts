@@ -9,12 +9,12 @@ export interface InquiryMessage {
   replyTo: { name: string; address: string }
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 }
 
 /** Header values must not carry line breaks (a visitor's name is not allowed to add headers). */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\r\n\t]+/g, ' ').trim()
 }
 

@@ -1,4 +1,4 @@
-// A stored inquiry as the inbox sees it: the visitor's answers plus receipt time, handling status and mail state.
+// A stored inquiry as the inbox sees it: the visitor's answers plus receipt time, handling status and the states of its two e-mails.
 import { z } from 'zod'
 
 export const INQUIRY_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/
@@ -50,7 +50,10 @@ export const InquiryRecordSchema = z.object({
   status: InquiryStatusSchema,
   handledAt: z.string().optional(),
   inquiry: StoredInquirySchema,
+  /** The studio's e-mail (records written before confirmations existed have only this one). */
   mail: MailStateSchema,
+  /** The confirmation e-mail to the visitor; absent when none was planned (SMTP not set, MAIL_CONFIRM_VISITOR off, older records). */
+  confirmation: MailStateSchema.optional(),
 })
 export type InquiryRecord = z.infer<typeof InquiryRecordSchema>
 

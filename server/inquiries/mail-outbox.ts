@@ -1,12 +1,14 @@
-// The mail queue: e-mails each stored inquiry to the studio, retrying with backoff (also after a restart) until SMTP accepts it.
+// The mail queue: e-mails each stored inquiry to the studio, and a confirmation to the visitor, each retried with
+// backoff (also after a restart) until SMTP accepts it and never sent again after that.
 import nodemailer from 'nodemailer'
-import { composeInquiryMessage } from './inquiry-mail'
+import { composeInquiryMessage, oneLine } from './inquiry-mail'
 import type { InquiryRecord, MailState } from './inquiry-record.schema'
 import type { InquiryStore } from './inquiries.store'
+import { composeConfirmationMessage } from './visitor-mail'
 
 export interface OutgoingMail {
   from: string | { name: string; address: string }
-  to: string
+  to: string | { name: string; address: string }
   subject: string
   text: string
   html: string
@@ -34,6 +36,39 @@ export function smtpSender(smtpUrl: string): MailSender {
   }
 }
 
+/** The two e-mails of an inquiry: to the studio (the record's `mail`) and to the visitor (its `confirmation`). */
+export type MailKind = 'studio' | 'visitor'
+const KINDS: MailKind[] = ['studio', 'visitor']
+
+function stateOf(record: InquiryRecord, kind: MailKind): MailState | undefined {
+  return kind === 'studio' ? record.mail : record.confirmation
+}
+
+function withState(record: InquiryRecord, kind: MailKind, state: MailState): InquiryRecord {
+  return kind === 'studio' ? { ...record, mail: state } : { ...record, confirmation: state }
+}
+
+function isWaiting(state: MailState | undefined): boolean {
+  return state?.state === 'pending' || (state?.state === 'failed' && !!state.nextAttemptAt)
+}
+
+const jobKey = (id: string, kind: MailKind) => `${kind}:${id}`
+
+function parseJobKey(key: string): { id: string; kind: MailKind } {
+  const colon = key.indexOf(':')
+  return { kind: key.slice(0, colon) as MailKind, id: key.slice(colon + 1) }
+}
+
+/** Where mail comes from and goes to, read per message so a settings edit applies. */
+export interface MailAddresses {
+  from: string
+  /** The studio's inbox (MAIL_TO, else the site's contact e-mail). */
+  to: string
+  brand: string
+  /** The studio's contact details from content/site.yaml, shown in the visitor's confirmation; e-mail defaults to `to`. */
+  contact?: { email?: string; phone?: string }
+}
+
 /** About ten days of half-hourly retries; after that the inbox shows the failure and offers a manual retry. */
 export const DEFAULT_MAX_ATTEMPTS = 500
 
@@ -42,7 +77,9 @@ export interface MailOutboxOptions {
   /** null when SMTP is not configured: inquiries are stored with mail state 'not-configured'. */
   sender: MailSender | null
   /** Sender and recipient addresses and the brand named in the message; read per message so a settings edit applies. */
-  addresses: () => Promise<{ from: string; to: string; brand: string }>
+  addresses: () => Promise<MailAddresses>
+  /** Also send each new inquiry's visitor a confirmation (MAIL_CONFIRM_VISITOR); off unless set. */
+  confirmVisitor?: boolean
   /** Waits after the 1st, 2nd, ... failure; the last repeats (config: 5 s, 30 s, 2 min, 10 min, then every 30 min). */
   retryScheduleMs: number[]
   maxAttempts?: number
@@ -55,7 +92,7 @@ export class MailOutbox {
   private running: Promise<void> | undefined
   private stopped = false
   private ready: Promise<void> = Promise.resolve()
-  /** Accepted by SMTP in this process; guards against a second send if recording "sent" failed. */
+  /** Jobs (`studio:<id>`, `visitor:<id>`) accepted by SMTP in this process; guards against a second send if recording "sent" failed. */
   private readonly delivered = new Set<string>()
   private readonly schedule: number[]
   private readonly maxAttempts: number
@@ -75,9 +112,18 @@ export class MailOutbox {
     return this.options.sender !== null
   }
 
+  get confirmsVisitor(): boolean {
+    return this.configured && this.options.confirmVisitor === true
+  }
+
   /** The mail state a new inquiry is stored with. */
   initialState(): MailState {
     return this.configured ? { state: 'pending', attempts: 0 } : { state: 'not-configured', attempts: 0 }
+  }
+
+  /** The confirmation state a new inquiry is stored with; undefined when no confirmation is to be sent. */
+  initialConfirmation(): MailState | undefined {
+    return this.confirmsVisitor ? { state: 'pending', attempts: 0 } : undefined
   }
 
   /**
@@ -90,9 +136,7 @@ export class MailOutbox {
       if (!this.configured) return
       // A restart often follows a fix to the mail settings, so everything waiting is tried again at once.
       for (const record of await this.options.store.list('all')) {
-        if (record.mail.state === 'pending' || (record.mail.state === 'failed' && record.mail.nextAttemptAt)) {
-          this.enqueue(record.id)
-        }
+        for (const kind of KINDS) if (isWaiting(stateOf(record, kind))) this.enqueueJob(record.id, kind)
       }
     })()
     return this.ready
@@ -107,19 +151,33 @@ export class MailOutbox {
     this.options.sender?.close()
   }
 
+  /** Queues every e-mail of this inquiry that is still to go out (the studio's and, if planned, the visitor's). */
   enqueue(id: string, at: number = this.now().getTime()): void {
+    for (const kind of KINDS) this.enqueueJob(id, kind, at)
+  }
+
+  private enqueueJob(id: string, kind: MailKind, at: number = this.now().getTime()): void {
     if (!this.configured || this.stopped) return
-    this.due.set(id, at)
+    this.due.set(jobKey(id, kind), at)
     this.arm()
   }
 
-  /** A manual retry from the inbox: attempts start counting again and the send happens now. */
+  /**
+   * A manual retry from the inbox: every e-mail of the inquiry not yet sent is tried now, its attempts counting
+   * again. A confirmation is never created here for an inquiry that had none planned.
+   */
   async retryNow(id: string): Promise<InquiryRecord | null> {
     if (!this.configured) return this.options.store.find(id)
-    const record = await this.options.store.update(id, (r) =>
-      r.mail.state === 'sent' ? r : { ...r, mail: { state: 'pending', attempts: 0, lastError: r.mail.lastError } },
-    )
-    if (record && record.mail.state === 'pending') this.enqueue(id)
+    const record = await this.options.store.update(id, (r) => {
+      let next = r
+      for (const kind of KINDS) {
+        const state = stateOf(r, kind)
+        if (!state || state.state === 'sent') continue
+        next = withState(next, kind, { state: 'pending', attempts: 0, lastError: state.lastError })
+      }
+      return next
+    })
+    if (record) for (const kind of KINDS) if (stateOf(record, kind)?.state === 'pending') this.enqueueJob(id, kind)
     return record
   }
 
@@ -151,12 +209,13 @@ export class MailOutbox {
         const nowMs = this.now().getTime()
         const ready = [...this.due.entries()].filter(([, at]) => at <= nowMs).sort((a, b) => a[1] - b[1])
         if (ready.length === 0) break
-        const [id] = ready[0]
-        this.due.delete(id)
+        const [key] = ready[0]
+        this.due.delete(key)
+        const { id, kind } = parseJobKey(key)
         try {
-          await this.attempt(id)
+          await this.attempt(id, kind)
         } catch (err) {
-          console.error(`Mail for inquiry ${id} could not be processed:`, err)
+          console.error(`${describeKind(kind)} for inquiry ${id} could not be processed:`, err)
         }
       }
     })().finally(() => {
@@ -165,26 +224,26 @@ export class MailOutbox {
     })
   }
 
-  private async attempt(id: string): Promise<void> {
+  private async attempt(id: string, kind: MailKind): Promise<void> {
     const { store, sender } = this.options
+    const key = jobKey(id, kind)
     const record = await store.find(id)
-    if (!record || !sender || this.delivered.has(id)) return
-    if (record.mail.state !== 'pending' && record.mail.state !== 'failed') return
+    if (!record || !sender || this.delivered.has(key)) return
+    const current = stateOf(record, kind)
+    if (!current || (current.state !== 'pending' && current.state !== 'failed')) return
+    // Turning confirmations off also holds back the ones still waiting.
+    if (kind === 'visitor' && !this.confirmsVisitor) return
     let failure: unknown
     try {
-      const { from, to, brand } = await this.options.addresses()
-      const message = composeInquiryMessage(record, brand)
-      // MAIL_FROM may carry its own display name ("Studio <hello@…>"); a bare address gets the brand's.
-      const fromHeader = from.includes('<') ? from : { name: `${brand} website`, address: from }
-      await sender.send({ from: fromHeader, to, ...message })
+      await sender.send(await this.compose(record, kind))
     } catch (err) {
       failure = err
     }
-    const attempts = record.mail.attempts + 1
+    const attempts = current.attempts + 1
     const at = this.now()
     if (failure === undefined) {
-      this.delivered.add(id)
-      await store.update(id, (r) => ({ ...r, mail: { state: 'sent', attempts, sentAt: at.toISOString() } }))
+      this.delivered.add(key)
+      await store.update(id, (r) => withState(r, kind, { state: 'sent', attempts, sentAt: at.toISOString() }))
       // The server is taking mail again: the ones waiting out their backoff need not wait any longer.
       for (const [waiting, due] of this.due) if (due > at.getTime()) this.due.set(waiting, at.getTime())
       return
@@ -192,18 +251,35 @@ export class MailOutbox {
     const lastError = describeError(failure)
     const giveUp = attempts >= this.maxAttempts
     const nextAt = giveUp ? undefined : at.getTime() + this.schedule[Math.min(attempts - 1, this.schedule.length - 1)]
-    console.warn(`Mail for inquiry ${id} failed (attempt ${attempts}): ${lastError}`)
-    await store.update(id, (r) => ({
-      ...r,
-      mail: {
+    console.warn(`${describeKind(kind)} for inquiry ${id} failed (attempt ${attempts}): ${lastError}`)
+    await store.update(id, (r) =>
+      withState(r, kind, {
         state: 'failed',
         attempts,
         lastError,
         ...(nextAt !== undefined ? { nextAttemptAt: new Date(nextAt).toISOString() } : {}),
-      },
-    }))
-    if (nextAt !== undefined) this.enqueue(id, nextAt)
+      }),
+    )
+    if (nextAt !== undefined) this.enqueueJob(id, kind, nextAt)
   }
+
+  private async compose(record: InquiryRecord, kind: MailKind): Promise<OutgoingMail> {
+    const { from, to, brand, contact } = await this.options.addresses()
+    // MAIL_FROM may carry its own display name ("Studio <hello@…>"); a bare address gets the brand's.
+    if (kind === 'studio') {
+      const fromHeader = from.includes('<') ? from : { name: `${brand} website`, address: from }
+      return { from: fromHeader, to, ...composeInquiryMessage(record, brand) }
+    }
+    const message = composeConfirmationMessage(record, { brand, email: contact?.email ?? to, phone: contact?.phone })
+    const q = record.inquiry
+    // An address object, so the visitor's text is never parsed as a list of recipients.
+    const visitor = { name: oneLine(`${q.firstName} ${q.lastName}`), address: q.email }
+    return { from: from.includes('<') ? from : { name: brand, address: from }, to: visitor, ...message }
+  }
+}
+
+function describeKind(kind: MailKind): string {
+  return kind === 'studio' ? 'Mail' : 'Confirmation'
 }
 
 function describeError(err: unknown): string {

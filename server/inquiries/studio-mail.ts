@@ -1,4 +1,4 @@
-// The inquiry mail queue built from the SMTP settings: one per data directory, taken over by a newer app instance.
+// The inquiry mail queue built from the SMTP settings (studio e-mail, visitor confirmation): one per data directory, taken over by a newer app instance.
 import type { AppDeps } from '../app'
 import { readSiteSettings } from '../site/site.store'
 import { InquiryStore } from './inquiries.store'
@@ -22,12 +22,13 @@ export function startMailOutbox({ config, store }: Pick<AppDeps, 'config' | 'sto
     store: InquiryStore.for(config.dataDir),
     sender: config.smtpUrl ? smtpSender(config.smtpUrl) : null,
     retryScheduleMs: config.mailRetryDelaysMs,
+    confirmVisitor: config.mailConfirmVisitor,
     async addresses() {
       const site = await readSiteSettings(store).catch(() => null)
       const to = config.mailTo ?? site?.contact.email
       if (!to) throw new Error('No recipient: set MAIL_TO or the contact e-mail in content/site.yaml')
       const from = config.mailFrom ?? smtpUserAddress(config.smtpUrl ?? '') ?? to
-      return { from, to, brand: site?.brand.name ?? 'Studio' }
+      return { from, to, brand: site?.brand.name ?? 'Studio', contact: { email: site?.contact.email, phone: site?.contact.phone } }
     },
   })
   const previous = running.get(config.dataDir)

@@ -17,7 +17,12 @@ export interface TestSmtp {
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+export interface TestSmtpOptions {
+  /** Recipients the server refuses at RCPT TO (550), e.g. one domain, while it takes mail for every other address. */
+  rejectRecipient?: (address: string) => boolean
+}
+
+export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = []
   let server: SMTPServer | undefined
   let port = 0
@@ -27,6 +32,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        onRcptTo(address, _session, callback) {
+          if (options.rejectRecipient?.(address.address)) {
+            const err = new Error(`5.1.1 <${address.address}>: Recipient address rejected`) as Error & { responseCode: number }
+            err.responseCode = 550
+            return callback(err)
+          }
+          callback()
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = []
           stream.on('data', (c: Buffer) => chunks.push(c))

@@ -29,6 +29,14 @@ const MAIL_BADGES: Record<InquiryRecord['mail']['state'], { label: string; tone:
   'not-configured': { label: 'Not e-mailed', tone: 'muted', title: 'E-mail is not set up (SMTP_URL); the inquiry is kept here' },
 }
 
+/** The visitor's confirmation e-mail (absent when none was planned). */
+const CONFIRMATION_BADGES: Record<NonNullable<InquiryRecord['confirmation']>['state'], { label: string; tone: string; title: string }> = {
+  sent: { label: 'Confirmed', tone: 'ok', title: 'The visitor was sent a confirmation' },
+  pending: { label: 'Confirmation queued', tone: 'wait', title: "The visitor's confirmation is waiting to be sent" },
+  failed: { label: 'Confirmation failing', tone: 'bad', title: "Sending the visitor's confirmation failed; it is retried automatically" },
+  'not-configured': { label: 'Not confirmed', tone: 'muted', title: 'E-mail is not set up (SMTP_URL)' },
+}
+
 const colorHex = new Map(BALLOON_COLORS.map((c) => [c.name, c.hex]))
 
 /** A lapsed session shows the login form again: the dashboard checks the session on load. */
@@ -181,6 +189,7 @@ function InquiryRow({
 }) {
   const q = record.inquiry
   const mail = MAIL_BADGES[record.mail.state]
+  const confirmation = record.confirmation && CONFIRMATION_BADGES[record.confirmation.state]
   const detailsId = `inquiry-${record.id}`
   const colors = q.balloonColors ?? []
   return (
@@ -201,6 +210,11 @@ function InquiryRow({
           <span className={`admin-status admin-status--mail-${mail.tone}`} title={mail.title}>
             {mail.label}
           </span>
+          {confirmation && (
+            <span className={`admin-status admin-status--mail-${confirmation.tone}`} title={confirmation.title}>
+              {confirmation.label}
+            </span>
+          )}
         </span>
       </button>
       {open && (
@@ -211,6 +225,15 @@ function InquiryRow({
               {record.mail.lastError ? `: ${record.mail.lastError}` : ''}.
               {record.mail.nextAttemptAt
                 ? ` Next automatic try ${formatStudioTime(record.mail.nextAttemptAt)}.`
+                : ' No more automatic tries.'}
+            </p>
+          )}
+          {record.confirmation?.state === 'failed' && (
+            <p className="admin-inquiry__mail-error" role="note">
+              The visitor's confirmation failed after {record.confirmation.attempts} attempt{record.confirmation.attempts === 1 ? '' : 's'}
+              {record.confirmation.lastError ? `: ${record.confirmation.lastError}` : ''}.
+              {record.confirmation.nextAttemptAt
+                ? ` Next automatic try ${formatStudioTime(record.confirmation.nextAttemptAt)}.`
                 : ' No more automatic tries.'}
             </p>
           )}
@@ -251,7 +274,7 @@ function InquiryRow({
             <a className="admin-button admin-button--outline admin-button--small" href={`mailto:${q.email}?subject=${encodeURIComponent(`Your ${q.service} inquiry`)}`}>
               Reply by e-mail
             </a>
-            {record.mail.state === 'failed' && (
+            {(record.mail.state === 'failed' || record.confirmation?.state === 'failed') && (
               <button type="button" className="admin-button admin-button--outline admin-button--small" disabled={busy} onClick={onRetry}>
                 Retry e-mail now
               </button>

@@ -1,0 +1,88 @@
+// The visitor's confirmation e-mail: "we received your inquiry", what they asked for, what happens next, how to reach the studio.
+import { escapeHtml, oneLine } from './inquiry-mail'
+import type { InquiryRecord } from './inquiry-record.schema'
+
+/** The studio as the visitor should see it: from content/site.yaml. */
+export interface StudioContact {
+  brand: string
+  email: string
+  phone?: string
+}
+
+export interface ConfirmationMessage {
+  subject: string
+  text: string
+  html: string
+  /** The studio's contact address, so a reply from the visitor reaches a person. */
+  replyTo: { name: string; address: string }
+}
+
+/** "2099-12-05" → "Saturday, December 5, 2099"; anything else is shown as the visitor sent it. */
+export function formatEventDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!m) return value
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3])) return value
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date)
+}
+
+/** A greeting name: one line and short, since the message goes to whatever address the form was given. */
+function greetingName(firstName: string): string {
+  const name = oneLine(firstName)
+  return name.length > 40 ? `${name.slice(0, 40).trimEnd()}…` : name
+}
+
+/**
+ * Only what the visitor sent (their first name, the service, event date and city) and the studio's own details:
+ * no other answers, no inquiry id, nothing from other records.
+ */
+export function composeConfirmationMessage(record: InquiryRecord, studio: StudioContact): ConfirmationMessage {
+  const q = record.inquiry
+  const brand = oneLine(studio.brand)
+  const name = greetingName(q.firstName)
+  const date = formatEventDate(q.eventDate)
+  const summary: [string, string][] = [
+    ['Service', oneLine(q.service)],
+    ['Event date', date],
+    ['City', oneLine(q.city)],
+  ]
+  const contact: [string, string][] = [['E-mail', studio.email], ...(studio.phone ? [['Phone', studio.phone] as [string, string]] : [])]
+  const subject = oneLine(`We received your inquiry — ${brand}`)
+  const text = [
+    name ? `Hi ${name},` : 'Hello,',
+    '',
+    `Thank you for reaching out to ${brand}! We received your inquiry and are excited to hear about your event.`,
+    '',
+    'What you asked about:',
+    ...summary.map(([label, value]) => `  ${label}: ${value}`),
+    '',
+    'What happens next: we read every inquiry ourselves and usually reply within one business day with ideas and a quote.',
+    '',
+    'If you think of anything else, or need to reach us sooner, simply reply to this e-mail or contact us:',
+    ...contact.map(([label, value]) => `  ${label}: ${value}`),
+    '',
+    'Warmly,',
+    brand,
+  ].join('\n')
+  const muted = 'color:#6b5d6c'
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#2a1e2c;line-height:1.5">
+<div style="max-width:560px">
+<p style="margin:0 0 12px">${name ? `Hi ${escapeHtml(name)},` : 'Hello,'}</p>
+<p style="margin:0 0 16px">Thank you for reaching out to ${escapeHtml(brand)}! We received your inquiry and are excited to hear about your event.</p>
+<p style="margin:0 0 6px;font-weight:600">What you asked about</p>
+<table style="border-collapse:collapse;margin:0 0 16px">
+${summary
+  .map(([label, value]) => `<tr><th style="padding:2px 16px 2px 0;text-align:left;${muted};font-weight:normal">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`)
+  .join('\n')}
+</table>
+<p style="margin:0 0 16px"><strong>What happens next:</strong> we read every inquiry ourselves and usually reply within one business day with ideas and a quote.</p>
+<p style="margin:0 0 6px">If you think of anything else, or need to reach us sooner, simply reply to this e-mail or contact us:</p>
+<p style="margin:0 0 16px">E-mail: <a href="mailto:${escapeHtml(studio.email)}">${escapeHtml(studio.email)}</a>${
+    studio.phone ? `<br>\nPhone: <a href="tel:${escapeHtml(studio.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(studio.phone)}</a>` : ''
+  }</p>
+<p style="margin:0">Warmly,<br>\n${escapeHtml(brand)}</p>
+</div>
+</body></html>`
+  return { subject, text, html, replyTo: { name: brand, address: studio.email } }
+}
