@@ -1,10 +1,15 @@
 // Benchmark (b): Lighthouse mobile (its default: Moto G Power, slow 4G, 4x CPU slowdown) for home and a service page.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { printTable, startBenchSite, verdict } from './bench-lib'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+/** When set, each run's full Lighthouse report (JSON) is written there, for reading the audits behind the figures. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR
+let reportCount = 0
 
 interface Figures {
   score: number
@@ -30,6 +35,10 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     // Headless Chromium now and then loses the trace (NO_NAVSTART); Lighthouse itself says to run again.
     if (attempt < 3) return audit(url, port, attempt + 1)
     throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+  }
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true })
+    writeFileSync(join(REPORT_DIR, `${++reportCount}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr))
   }
   const audits = lhr.audits
   return {

@@ -1,5 +1,5 @@
 // Browser entry: the data router over the route objects, hydrating server-rendered HTML when there is some.
-import { StrictMode } from 'react'
+import { StrictMode, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom'
 import { routes } from './app/routes'
@@ -20,6 +20,12 @@ async function loadMatchedLazyRoutes(all: RouteObject[]): Promise<void> {
   )
 }
 
+/** Announces that the app has rendered or hydrated: web/public/start-after-paint.js then repeats an early tap. */
+function Running({ children }: { children: ReactNode }) {
+  useEffect(() => void window.dispatchEvent(new Event('app-running')), [])
+  return children
+}
+
 async function start() {
   const container = document.getElementById('root')!
   const hydrating = container.firstElementChild !== null
@@ -32,7 +38,9 @@ async function start() {
   const router = createBrowserRouter(routes)
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <Running>
+        <RouterProvider router={router} />
+      </Running>
     </StrictMode>
   )
   if (hydrating) hydrateRoot(container, app)

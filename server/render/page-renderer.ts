@@ -58,18 +58,19 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       // The entry's stylesheet moves up beside the page's own head tags, ahead of the scripts: on a phone's few
       // connections the render-blocking CSS must not queue behind JavaScript that is only needed for hydration.
       const styles: string[] = []
+      // The app's JavaScript (~115 KB gzip) starts after the load event and first paint (web/public/start-after-paint.js):
+      // on a slow phone link it would otherwise share the bandwidth with the stylesheet and hero image. Fonts are not
+      // preloaded either (font-display: swap, fetched once the CSS asks for them), for the same reason.
       const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
         .replace(TEMPLATE_HEAD_TAGS, '')
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
           styles.push(tag.trim())
           return ''
         })
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script type="module" src="/start-after-paint.js" data-entry="$1"></script>')
       const manifestPath = join(clientDir, '.vite/manifest.json')
       const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {}
-      // The Latin subsets of the two typefaces are fetched with the CSS, not after it has been parsed.
-      for (const font of manifest['index.html']?.assets?.filter((a) => /-latin-wght-normal-[^/]*\.woff2$/.test(a)) ?? []) {
-        styles.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`)
-      }
       const entry = import(`${pathToFileURL(entryPath).href}?v=${mtimeMs}`) as Promise<ServerEntry>
       loaded = { mtimeMs, entry, template, styles, manifest }
     }
@@ -90,13 +91,15 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       const result = await (await build.entry).render(request, { fetch: options.fetch, origin })
       if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
       const { scripts, styles } = moduleAssets(build.manifest, result.modules)
+      const pageChunks = new Set(result.modules.map((m) => `/${build.manifest[m]?.file}`))
       // The template already links the entry's own chunks and styles.
       const fresh = (href: string) => !build.template.includes(`"${href}"`) && !build.styles.some((tag) => tag.includes(`"${href}"`))
       const head = [
         result.head,
         ...build.styles,
         ...styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-        ...scripts.filter(fresh).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+        // Only the page's own chunk: its imports (the entry's chunks, form schemas) load with the app after first paint.
+        ...scripts.filter((href) => fresh(href) && pageChunks.has(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ].join('\n    ')
       const body = `<div id="root">${result.appHtml}</div>\n    <script type="application/json" id="router-data">${result.hydrationJson}</script>`
       return c.body(page(build.template, head, body), result.status as 200, { 'Content-Type': HTML, 'Cache-Control': 'no-cache' })

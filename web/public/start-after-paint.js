@@ -1,0 +1,31 @@
+// Starts the app bundle on server-rendered pages only once the page has loaded and painted, so that on a phone's
+// slow link the HTML, stylesheet and hero image have the bandwidth to themselves (server/render/page-renderer.ts).
+// A tap on a button before then starts the app at once and is repeated on that button when the app is running;
+// links, and typing into fields, work without it.
+const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry')
+// web/main.tsx announces it once React has hydrated the page.
+const running = new Promise((resolve) => addEventListener('app-running', resolve, { once: true }))
+let app
+
+function start() {
+  app ??= import(entry).then(async () => {
+    await running
+    document.removeEventListener('click', early, true)
+  })
+  return app
+}
+
+function early(event) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null
+  if (!button) return
+  event.preventDefault()
+  event.stopPropagation()
+  void start().then(() => button.click())
+}
+
+if (entry) {
+  document.addEventListener('click', early, true)
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(start))
+  if (document.readyState === 'complete') afterPaint()
+  else addEventListener('load', afterPaint, { once: true })
+}
