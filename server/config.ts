@@ -36,6 +36,8 @@ export interface Config {
   trustProxy: boolean
   /** Built web app served as static files. */
   clientDir: string
+  /** Make missing image copies in the background at start-up (IMAGE_WARMUP, default on; the browser tests turn it off). */
+  imageWarmUp: boolean
   isProduction: boolean
 }
 
@@ -73,6 +75,7 @@ const EnvSchema = z.object({
   ),
   TRUST_PROXY: optional,
   CLIENT_DIR: optional,
+  IMAGE_WARMUP: optional,
   NODE_ENV: optional,
 })
 
@@ -109,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRetryDelaysMs: (e.MAIL_RETRY_DELAYS ?? '5,30,120,600,1800').split(',').map((s) => Math.round(Number(s) * 1000)),
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     clientDir: resolve(e.CLIENT_DIR ?? resolve(PROJECT_ROOT, 'dist/client')),
+    imageWarmUp: !['0', 'false', 'off', 'no'].includes((e.IMAGE_WARMUP ?? 'on').toLowerCase()),
     isProduction: e.NODE_ENV === 'production',
   }
 }

@@ -50,8 +50,10 @@ process.on('SIGINT', shutdown)
 
 // Resized copies of the page images that are missing (a new deployment, an emptied cache, files changed with git) are
 // made in the background, one image at a time, so first visitors get them from the cache rather than waiting.
-imageDerivativesFor({ config, store: new ContentStore(config.contentRoot) })
-  .warmUp()
-  .then((s) => {
-    if (s) console.log(`Image copies: ${s.made} made for ${s.images} page images in ${(s.ms / 1000).toFixed(1)} s${s.failed ? `, ${s.failed} failed` : ''}`)
-  })
+if (config.imageWarmUp) {
+  imageDerivativesFor({ config, store: new ContentStore(config.contentRoot) })
+    .warmUp()
+    .then((s) => {
+      if (s) console.log(`Image copies: ${s.made} made for ${s.images} page images in ${(s.ms / 1000).toFixed(1)} s${s.failed ? `, ${s.failed} failed` : ''}`)
+    })
+}

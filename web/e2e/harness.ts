@@ -41,6 +41,8 @@ export async function startSite(env: Record<string, string> = {}, options: { por
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      // Dozens of short-lived servers: images are made on demand instead of each warming up the whole seed.
+      IMAGE_WARMUP: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
