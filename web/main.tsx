@@ -4,6 +4,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom'
 import { routes } from './app/routes'
 
+// The web fonts' stylesheet is a build entry of its own that the server links (server/render/page-renderer.ts).
+if (import.meta.env.DEV) void import('./styles/fonts.css')
+
 /** Server-rendered HTML can only hydrate once the matched pages' lazy components are in memory. */
 async function loadMatchedLazyRoutes(all: RouteObject[]): Promise<void> {
   const matches = matchRoutes(all, window.location) ?? []

@@ -45,6 +45,12 @@ export function moduleAssets(manifest: Manifest, modules: string[]): { scripts: 
   return { scripts: [...scripts], styles: [...styles] }
 }
 
+/** The web fonts' stylesheet (web/styles/fonts.css, its own build entry), when built. */
+export function fontsStylesheet(manifest: Manifest): string | undefined {
+  const file = manifest['styles/fonts.css']?.file
+  return file ? `/${file}` : undefined
+}
+
 export function createPageRenderer(options: { clientDir: string; origin: string; fetch: RenderOptions['fetch'] }): PageRenderer {
   const { clientDir, origin } = options
   const entryPath = serverEntryPath(clientDir)
@@ -59,8 +65,8 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       // connections the render-blocking CSS must not queue behind JavaScript that is only needed for hydration.
       const styles: string[] = []
       // The app's JavaScript (~115 KB gzip) starts after the load event and first paint (web/public/start-after-paint.js):
-      // on a slow phone link it would otherwise share the bandwidth with the stylesheet and hero image. Fonts are not
-      // preloaded either (font-display: swap, fetched once the CSS asks for them), for the same reason.
+      // on a slow phone link it would otherwise share the bandwidth with the stylesheet and hero image. The web fonts
+      // wait too: that script switches their stylesheet on.
       const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
         .replace(TEMPLATE_HEAD_TAGS, '')
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
@@ -71,6 +77,9 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
         .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script type="module" src="/start-after-paint.js" data-entry="$1"></script>')
       const manifestPath = join(clientDir, '.vite/manifest.json')
       const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {}
+      const fonts = fontsStylesheet(manifest)
+      // media="print" until start-after-paint.js switches it on: fetched early, used (and its fonts fetched) after paint.
+      if (fonts) styles.push(`<link rel="stylesheet" href="${fonts}" media="print" data-after-paint>`)
       const entry = import(`${pathToFileURL(entryPath).href}?v=${mtimeMs}`) as Promise<ServerEntry>
       loaded = { mtimeMs, entry, template, styles, manifest }
     }
@@ -107,7 +116,10 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
     shell(c, status) {
       const path = join(clientDir, 'index.html')
       if (!existsSync(path)) return null
-      const html = readFileSync(path, 'utf8').replace('</head>', '  <meta name="robots" content="noindex">\n  </head>')
+      const manifestPath = join(clientDir, '.vite/manifest.json')
+      const fonts = existsSync(manifestPath) ? fontsStylesheet(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : undefined
+      const fontsLink = fonts ? `  <link rel="stylesheet" href="${fonts}">\n` : ''
+      const html = readFileSync(path, 'utf8').replace('</head>', `${fontsLink}  <meta name="robots" content="noindex">\n  </head>`)
       return c.body(html, status, { 'Content-Type': HTML, 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' })
     },
   }

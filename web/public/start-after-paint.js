@@ -1,5 +1,6 @@
-// Starts the app bundle on server-rendered pages only once the page has loaded and painted, so that on a phone's
-// slow link the HTML, stylesheet and hero image have the bandwidth to themselves (server/render/page-renderer.ts).
+// Starts the app bundle and switches on the web fonts' stylesheet on server-rendered pages only once the page has
+// loaded and painted, so that on a phone's slow link the HTML, stylesheet and hero image have the bandwidth to
+// themselves (server/render/page-renderer.ts).
 // A tap on a button before then starts the app at once and is repeated on that button when the app is running;
 // links, and typing into fields, work without it.
 const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry')
@@ -25,7 +26,14 @@ function early(event) {
 
 if (entry) {
   document.addEventListener('click', early, true)
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(start))
+  const afterPaint = () =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        // The web fonts' stylesheet (media="print" until now), then the app.
+        for (const link of document.querySelectorAll('link[data-after-paint]')) link.media = 'all'
+        void start()
+      }),
+    )
   if (document.readyState === 'complete') afterPaint()
   else addEventListener('load', afterPaint, { once: true })
 }
