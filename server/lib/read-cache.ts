@@ -20,7 +20,7 @@ interface Entry {
   etag: string
 }
 
-const acceptsGzip = (header: string | undefined) => Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
+export const acceptsGzip = (header: string | undefined) => Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
 
 /** Headers that belong to one body (and its encoding), not to the path: never copied into a header template. */
 const PER_BODY = new Set(['etag', 'content-encoding', 'content-length', 'date', 'transfer-encoding', 'connection', 'keep-alive'])

@@ -1,8 +1,12 @@
 // Server rendering of the public pages: the built renderer (dist/server) fills the built index.html per request.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
+import { acceptsGzip } from '../lib/read-cache'
 import type { RenderOptions, RenderResult } from '../../web/entry-server'
 
 interface ServerEntry {
@@ -22,6 +26,9 @@ const HTML = 'text/html; charset=utf-8'
 
 /** Tags the rendered head replaces. */
 const TEMPLATE_HEAD_TAGS = /\s*<title>[^<]*<\/title>|\s*<meta (?:name="description"|property="og:[^"]*")[^>]*>/g
+
+const sameCalls = (a: Dependency[], b: Dependency[]) =>
+  a.length === b.length && a.every((d, i) => d.url === b[i].url && d.answer === b[i].answer)
 
 export function serverEntryPath(clientDir: string): string {
   return resolve(clientDir, '../server/entry-server.js')
@@ -45,6 +52,45 @@ export function moduleAssets(manifest: Manifest, modules: string[]): { scripts: 
   return { scripts: [...scripts], styles: [...styles] }
 }
 
+/** One API call a render made, and what it answered (status and ETag, or a hash of the body). */
+interface Dependency {
+  url: string
+  init: { method: string; headers?: HeadersInit }
+  answer: string
+}
+
+interface Variant {
+  status: number
+  body: Uint8Array<ArrayBuffer>
+  gzip: Uint8Array<ArrayBuffer>
+  etag: string
+}
+
+/**
+ * Rendered pages of one URL, valid while every API call their renders made still answers the same (so a change made
+ * with plain git, a hidden service or a new image shows on the next request, as the API shows it) and the build and
+ * the year (the footer's copyright) are the same. Up to RENDERS_PER_POOL renders are kept, distinct ones only: the
+ * home page picks its testimonials at random, so a visitor gets one of those picks, chosen at random per request.
+ */
+interface Pool {
+  build: number
+  year: number
+  dependencies: Dependency[]
+  variants: Variant[]
+  renders: number
+  check?: { at: number; valid: Promise<boolean> }
+}
+
+const RENDERS_PER_POOL = 24
+const MAX_POOLS = 200
+
+async function answerOf(res: Response): Promise<string> {
+  const etag = res.headers.get('etag')
+  if (etag) return `${res.status} ${etag}`
+  const body = new Uint8Array(await res.clone().arrayBuffer())
+  return `${res.status} #${createHash('sha1').update(body).digest('base64url')}`
+}
+
 /** The web fonts' stylesheet (web/styles/fonts.css, its own build entry), when built. */
 export function fontsStylesheet(manifest: Manifest): string | undefined {
   const file = manifest['styles/fonts.css']?.file
@@ -55,6 +101,34 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
   const { clientDir, origin } = options
   const entryPath = serverEntryPath(clientDir)
   let loaded: { mtimeMs: number; entry: Promise<ServerEntry>; template: string; styles: string[]; manifest: Manifest } | null = null
+  const pools = new Map<string, Pool>()
+  const recording = new AsyncLocalStorage<{ calls: Dependency[]; keep: boolean }>()
+  /** One function for every render (the renderer configures its API client once); each render's calls are noted. */
+  const fetchAndNote: RenderOptions['fetch'] = async (input, init) => {
+    const res = await options.fetch(input, init)
+    const notes = recording.getStore()
+    if (notes) {
+      const url = input instanceof Request ? input.url : String(input)
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+      // A call that cannot be repeated as it was (not a plain GET) means the page is not kept.
+      if (method !== 'GET' || input instanceof Request) notes.keep = false
+      else notes.calls.push({ url, init: { method, headers: init?.headers }, answer: await answerOf(res) })
+    }
+    return res
+  }
+
+  /** Whether every call the pool's renders made answers the same now; one check serves the requests of one turn. */
+  async function stillValid(pool: Pool): Promise<boolean> {
+    const arrived = performance.now()
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    if (!pool.check || pool.check.at < arrived) {
+      const valid = Promise.all(
+        pool.dependencies.map(async (d) => (await answerOf(await options.fetch(d.url, d.init))) === d.answer),
+      ).then((same) => same.every(Boolean), () => false)
+      pool.check = { at: performance.now(), valid }
+    }
+    return pool.check.valid
+  }
 
   /** Reloaded after a rebuild, so `npm run build` beside a running server takes effect. */
   function current() {
@@ -86,6 +160,16 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
     return loaded
   }
 
+  /** Like the compression and validators middleware would answer (they leave a set Content-Encoding and ETag be). */
+  function send(c: Context, v: Variant): Response {
+    const headers: Record<string, string> = { 'Content-Type': HTML, 'Cache-Control': 'no-cache' }
+    const ok = v.status >= 200 && v.status < 300
+    if (v.body.length >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
+      return c.body(v.gzip, v.status as 200, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', ...(ok ? { ETag: `W/${v.etag}` } : {}) })
+    }
+    return c.body(v.body, v.status as 200, { ...headers, ...(ok ? { ETag: v.etag } : {}) })
+  }
+
   /** The page's tags go first in <head>, so the hero preload is requested before the scripts the template lists. */
   function page(template: string, head: string, body: string): string {
     return template.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`).replace('<div id="root"></div>', body)
@@ -96,8 +180,18 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       const build = current()
       if (!build) return null
       const url = new URL(c.req.url)
+      const key = `${url.pathname}${url.search}`
+      const year = new Date().getFullYear()
+      let pool = pools.get(key)
+      if (pool && (pool.build !== build.mtimeMs || pool.year !== year || !(await stillValid(pool)))) pool = undefined
+      if (pool && pool.renders >= RENDERS_PER_POOL) {
+        return send(c, pool.variants[Math.floor(Math.random() * pool.variants.length)])
+      }
       const request = new Request(`${origin}${url.pathname}${url.search}`, { signal: c.req.raw.signal })
-      const result = await (await build.entry).render(request, { fetch: options.fetch, origin })
+      const notes = { calls: [] as Dependency[], keep: true }
+      const result = await recording.run(notes, async () => (await build.entry).render(request, { fetch: fetchAndNote, origin }))
+      // Calls made in parallel are noted as they finish; in URL order, two renders' calls compare one to one.
+      const dependencies = notes.calls.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
       if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
       const { scripts, styles } = moduleAssets(build.manifest, result.modules)
       const pageChunks = new Set(result.modules.map((m) => `/${build.manifest[m]?.file}`))
@@ -111,7 +205,24 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
         ...scripts.filter((href) => fresh(href) && pageChunks.has(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ].join('\n    ')
       const body = `<div id="root">${result.appHtml}</div>\n    <script type="application/json" id="router-data">${result.hydrationJson}</script>`
-      return c.body(page(build.template, head, body), result.status as 200, { 'Content-Type': HTML, 'Cache-Control': 'no-cache' })
+      const html = new TextEncoder().encode(page(build.template, head, body)) as Uint8Array<ArrayBuffer>
+      const variant: Variant = {
+        status: result.status,
+        body: html,
+        gzip: new Uint8Array(gzipSync(html)),
+        etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+      }
+      if (notes.keep && !c.req.raw.signal.aborted) {
+        const same = pool && sameCalls(pool.dependencies, dependencies)
+        if (!same) {
+          if (pools.size >= MAX_POOLS) pools.clear()
+          pool = { build: build.mtimeMs, year, dependencies, variants: [], renders: 0 }
+          pools.set(key, pool)
+        }
+        pool!.renders++
+        if (!pool!.variants.some((v) => v.etag === variant.etag)) pool!.variants.push(variant)
+      }
+      return send(c, variant)
     },
     shell(c, status) {
       const path = join(clientDir, 'index.html')
