@@ -43,7 +43,11 @@ export class ContentGeneration {
   private checkedAt = -1
   private listings = new Map<string, Listing>()
 
-  constructor(readonly root: string) {}
+  /** `dirs`: the directories under root whose files count (content/ by default; uploads/ for image hashes). */
+  constructor(
+    readonly root: string,
+    private dirs: string[] = ['content'],
+  ) {}
 
   private stamps(dir: string, out: string[], now: number): void {
     const s = statSync(dir, { throwIfNoEntry: false })
@@ -73,7 +77,7 @@ export class ContentGeneration {
     await new Promise<void>((resolve) => setImmediate(resolve))
     if (this.checkedAt < arrived) {
       const out: string[] = []
-      this.stamps(join(this.root, 'content'), out, Date.now())
+      for (const dir of this.dirs) this.stamps(join(this.root, dir), out, Date.now())
       this.value = `${headStamp(this.root)}\n${out.join('\n')}`
       this.checkedAt = performance.now()
     }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { createTestApp, type TestApp } from '../testing/test-app'
+import { createTestApp, makeJpeg, type TestApp } from '../testing/test-app'
 import { PublicReadCache } from './read-cache'
 
 describe('public read shortcut in front of Hono', () => {
@@ -64,6 +64,16 @@ describe('public read shortcut in front of Hono', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('title: Bouquets', 'title: Hand Edited'))
     const after = await get('/api/services')
     expect(after.body.toString()).toContain('Hand Edited')
+  })
+
+  it('shows an uploaded image replaced by hand in the image hashes on the next request', async () => {
+    for (let i = 0; i < 3; i++) await get('/api/image-versions')
+    const before = JSON.parse((await get('/api/image-versions')).body.toString())
+    expect(before['hero-image.jpg']).toBeTruthy()
+    writeFileSync(`${t.root}/uploads/hero-image.jpg`, await makeJpeg(12, 9))
+    const after = JSON.parse((await get('/api/image-versions')).body.toString())
+    expect(after['hero-image.jpg']).toBeTruthy()
+    expect(after['hero-image.jpg']).not.toBe(before['hero-image.jpg'])
   })
 
   it('leaves admin sessions and revalidation to the full chain', async () => {

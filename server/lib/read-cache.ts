@@ -6,8 +6,10 @@ import type { MiddlewareHandler } from 'hono'
 import { isAdmin } from '../auth/auth.middleware'
 import { ContentGeneration } from './content-generation'
 
-/** Reads whose answers depend on nothing but the files under content/ (no session, no remote service). */
-const CACHEABLE = /^\/api\/(services(\/[a-z0-9-]+)?|service-order|service-content\/[a-z0-9-]+|testimonials|site-settings|delivery-installation-content)$/
+/** Reads whose answers depend on nothing but the files under content/ and uploads/ (no session, no remote service). */
+const CACHEABLE = /^\/api\/(services(\/[a-z0-9-]+)?|service-order|service-content\/[a-z0-9-]+|testimonials|site-settings|delivery-installation-content|image-versions)$/
+/** The page images' content hashes: these also depend on the uploaded files themselves. */
+const READS_UPLOADS = /^\/api\/image-versions$/
 
 const MAX_ENTRIES = 500
 
@@ -39,9 +41,16 @@ export class PublicReadCache {
   /** Per path and encoding: the headers of the last full answer served from this cache, minus per-body ones. */
   private templates = new Map<string, [string, string][]>()
   readonly generation: ContentGeneration
+  private withUploads: ContentGeneration
 
   constructor(generation: ContentGeneration | string) {
     this.generation = typeof generation === 'string' ? new ContentGeneration(generation) : generation
+    this.withUploads = new ContentGeneration(this.generation.root, ['content', 'uploads'])
+  }
+
+  /** The fingerprint an answer of this path is valid for, taken after the call. */
+  private current(path: string): Promise<string> {
+    return (READS_UPLOADS.test(path) ? this.withUploads : this.generation).current()
   }
 
   private variant(entry: Entry, acceptEncoding: string | undefined) {
@@ -53,7 +62,7 @@ export class PublicReadCache {
     return async (c, next) => {
       if (c.req.method !== 'GET' || !CACHEABLE.test(c.req.path) || isAdmin(c)) return next()
       const key = c.req.path
-      const current = await this.generation.current()
+      const current = await this.current(key)
       const hit = this.entries.get(key)
       if (hit?.generation === current) {
         const v = this.variant(hit, c.req.header('accept-encoding'))
@@ -104,7 +113,7 @@ export class PublicReadCache {
     return async (req: IncomingMessage, res: ServerResponse) => {
       if (!this.eligible(req, cookieName)) return next(req, res)
       const path = req.url!
-      const current = await this.generation.current()
+      const current = await this.current(path)
       const entry = this.entries.get(path)
       if (entry?.generation !== current) return next(req, res)
       const v = this.variant(entry, req.headers['accept-encoding'])
