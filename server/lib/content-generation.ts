@@ -17,14 +17,26 @@ interface Listing {
 /** A directory changed this recently is listed again even when its stamp looks the same (coarse file-system clocks). */
 const RACY_MS = 2000
 
+/** HEAD's text, read again only when its stamp changed or it changed in the last RACY_MS (git renames it in). */
+let headCache: { path: string; stamp: string; text: string } | null = null
+
+function readHead(path: string): string | null {
+  const s = statSync(path, { throwIfNoEntry: false })
+  if (!s) return null
+  const stamp = `${s.size}:${s.mtimeMs}:${s.ino}`
+  if (headCache?.path === path && headCache.stamp === stamp && Date.now() - s.mtimeMs >= RACY_MS) return headCache.text
+  try {
+    headCache = { path, stamp, text: readFileSync(path, 'utf8').trim() }
+  } catch {
+    return null
+  }
+  return headCache.text
+}
+
 function headStamp(root: string): string {
   const gitDir = join(root, '.git')
-  let head = ''
-  try {
-    head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim()
-  } catch {
-    return '-'
-  }
+  const head = readHead(join(gitDir, 'HEAD'))
+  if (head === null) return '-'
   const ref = /^ref:\s*(\S+)/.exec(head)?.[1]
   if (!ref || ref.includes('..')) return head
   return `${head}|${stampOf(join(gitDir, ref))}|${stampOf(join(gitDir, 'packed-refs'))}`
