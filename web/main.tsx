@@ -25,7 +25,11 @@ async function loadMatchedLazyRoutes(all: RouteObject[]): Promise<void> {
 
 /** Announces that the app has rendered or hydrated: web/public/start-after-paint.js then repeats an early tap. */
 function Running({ children }: { children: ReactNode }) {
-  useEffect(() => void window.dispatchEvent(new Event('app-running')), [])
+  useEffect(() => {
+    // Also visible to browser tests that need the page to be interactive, not just painted.
+    document.documentElement.dataset.app = 'running'
+    window.dispatchEvent(new Event('app-running'))
+  }, [])
   return children
 }
 

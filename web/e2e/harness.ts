@@ -111,3 +111,8 @@ export async function loginAsOwner(page: Page, siteUrl: string): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click()
   await page.getByRole('tab', { name: 'Service Management' }).waitFor()
 }
+
+/** Waits until the app has hydrated the server-rendered page (it starts after the first paint). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached' })
+}

@@ -1,7 +1,7 @@
 // The service page's inquiry form as a visitor fills it: validation messages, colours, custom fields, submit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, launchBrowser, newPage, PHONE, startSite, waitForApp, type Site } from './harness'
 import { adminCookie, putService } from './public-fixtures'
 import { studioToday } from '../../server/inquiries/inquiry.schema'
 
@@ -171,6 +171,8 @@ describe('inquiry form', () => {
   it('starts a fresh form when the visitor moves to another service', async () => {
     const { page, context } = await newPage(browser, DESKTOP)
     await page.goto(`${site.url}/services/events`)
+    // Errors show on blur once the app runs; before that the fields are plain HTML.
+    await waitForApp(page)
     await page.getByLabel('First Name').fill('Grace')
     await page.getByLabel('City').focus()
     await page.getByLabel('City').blur()

@@ -2,7 +2,7 @@
 // loaded and painted, so that on a phone's slow link the HTML, stylesheet and hero image have the bandwidth to
 // themselves (server/render/page-renderer.ts).
 // A tap on a button before then starts the app at once and is repeated on that button when the app is running;
-// links, and typing into fields, work without it.
+// links work without it; focusing a field starts it too, and the form takes over what was typed meanwhile.
 const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry')
 // web/main.tsx announces it once React has hydrated the page.
 const running = new Promise((resolve) => addEventListener('app-running', resolve, { once: true }))
@@ -26,6 +26,8 @@ function early(event) {
 
 if (entry) {
   document.addEventListener('click', early, true)
+  // A visitor who starts filling in a form gets the app at once (the form keeps what was typed meanwhile).
+  document.addEventListener('focusin', () => void start(), { once: true, capture: true })
   const afterPaint = () =>
     requestAnimationFrame(() =>
       setTimeout(() => {

@@ -1,5 +1,5 @@
 // The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types.
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import {
   fieldErrors,
@@ -45,6 +45,20 @@ export function toInquiryPayload(service: Service, state: FormState) {
   }
 }
 
+/** Values already in the form's fields when it mounts (typed before hydration), or null when there are none. */
+function typedBeforeHydration(form: HTMLFormElement | null, service: Service): Partial<FormState> | null {
+  if (!form) return null
+  const valueOf = (id: string) => {
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(`#inq-${CSS.escape(id)}`)
+    return el?.value ?? ''
+  }
+  const contact = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, valueOf(f)]).filter(([, v]) => v)) as Partial<Record<ContactField, string>>
+  const ids = [...service.customTextFields, ...service.customDropdownFields].map((f) => f.id)
+  const answers = Object.fromEntries(ids.map((id) => [id, valueOf(id)]).filter(([, v]) => v))
+  if (Object.keys(contact).length === 0 && Object.keys(answers).length === 0) return null
+  return { ...contact, answers }
+}
+
 const customKey = (service: Service, id: string) =>
   service.customDropdownFields.some((f) => f.id === id) ? `customDropdownFields.${id}` : `customFields.${id}`
 
@@ -56,6 +70,14 @@ export function InquiryForm({ service }: { service: Service }) {
   /** Fields whose error may show: set on blur or submit attempt, cleared while the visitor edits that field. */
   const [shown, setShown] = useState<Record<string, boolean>>({})
   const [submitting, setSubmitting] = useState(false)
+
+  // The app starts after the page's first paint, so a quick visitor may type into the server-rendered fields
+  // before React takes over: keep what they typed instead of leaving it on screen but out of the form's state.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const typed = typedBeforeHydration(formRef.current, service)
+    if (typed) setState((s) => ({ ...s, ...typed, answers: { ...s.answers, ...typed.answers } }))
+  }, [service])
 
   const payload = toInquiryPayload(service, state)
   const result = schema.safeParse(payload)
@@ -105,7 +127,7 @@ export function InquiryForm({ service }: { service: Service }) {
     .filter((f): f is CustomTextField | CustomDropdownField => Boolean(f))
 
   return (
-    <form className="inquiry-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
       <div className="inquiry-form__grid">
         {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
         {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
