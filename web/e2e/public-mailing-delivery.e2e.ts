@@ -1,7 +1,7 @@
 // The mailing-list dialog and the Delivery & Installation page as a visitor sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, launchBrowser, newPage, PHONE, startSite, waitForApp, type Site } from './harness'
 import { adminCookie, api } from './public-fixtures'
 
 let site: Site
@@ -137,6 +137,8 @@ describe('delivery and installation page', () => {
   it("shows 'Loading...' and then 'Failed to load content.' in red when the content cannot load", async () => {
     const { page, context } = await newPage(browser, DESKTOP)
     await page.goto(site.url)
+    // A client-side navigation (after the app runs) is what fetches the content and shows 'Loading...'.
+    await waitForApp(page)
     await page.route('**/api/delivery-installation-content', async (route) => {
       await new Promise((r) => setTimeout(r, 500))
       await route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' })
