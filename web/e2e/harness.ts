@@ -100,6 +100,14 @@ export const DESKTOP = { width: 1366, height: 900 }
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 })
   const page = await context.newPage()
+  // Public pages start their JavaScript after the first paint; a test acts like a visitor of a ready page, so every
+  // goto of an HTML page also waits for the app (a page whose app never starts simply times out of the wait).
+  const goto = page.goto.bind(page)
+  page.goto = (async (url: string, options?: Parameters<Page['goto']>[1]) => {
+    const response = await goto(url, options)
+    if (response?.headers()['content-type']?.includes('text/html')) await waitForApp(page, 15_000).catch(() => undefined)
+    return response
+  }) as Page['goto']
   return { context, page }
 }
 
@@ -113,6 +121,6 @@ export async function loginAsOwner(page: Page, siteUrl: string): Promise<void> {
 }
 
 /** Waits until the app has hydrated the server-rendered page (it starts after the first paint). */
-export async function waitForApp(page: Page): Promise<void> {
-  await page.locator('html[data-app="running"]').waitFor({ state: 'attached' })
+export async function waitForApp(page: Page, timeout?: number): Promise<void> {
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached', timeout })
 }
