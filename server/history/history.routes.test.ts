@@ -5,21 +5,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing/test-app'
+import { createTestApp, useTestApp, type TestApp } from '../testing/test-app'
 import { historyFor } from './history.routes'
 import type { CommitDetail, HistoryPage, HistoryStatus, RestoreResult } from './history.types'
 
+const ctx = useTestApp({ login: true })
 let t: TestApp
 let cookie: string
-
-beforeEach(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterEach(() => {
-  historyFor(t.deps).stop()
-  t.cleanup()
-})
+beforeEach(() => ({ t, cookie } = ctx))
 
 const get = async <T>(path: string): Promise<T> => {
   const res = await t.call('GET', path, { cookie })
@@ -208,9 +201,8 @@ describe('remote', () => {
     remoteApp = await createTestApp({ env: { GIT_REMOTE: 'origin' } })
     remoteApp.git('remote', 'add', 'origin', bare)
   })
-  afterEach(() => {
-    historyFor(remoteApp.deps).stop()
-    remoteApp.cleanup()
+  afterEach(async () => {
+    await remoteApp.cleanup()
     rmSync(bare, { recursive: true, force: true })
   })
 

@@ -1,21 +1,14 @@
 // Stale edits refused: the same service saved from two tabs, a developer's commit, a restore; testimonials and delivery.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing/test-app'
-import { historyFor } from './history.routes'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useTestApp, type TestApp } from '../testing/test-app'
 import { STALE_MESSAGE } from './versions'
 
+const ctx = useTestApp({ login: true })
 let t: TestApp
 let cookie: string
-beforeEach(async () => {
-  t = await createTestApp()
-  cookie = await t.login()
-})
-afterEach(() => {
-  historyFor(t.deps).stop()
-  t.cleanup()
-})
+beforeEach(() => ({ t, cookie } = ctx))
 
 const send = (method: string, path: string, json: unknown) => t.call(method, path, { json, cookie })
 const count = () => t.git('rev-list', '--count', 'HEAD').trim()

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config'
 import { ContentStore } from '../lib/content-store'
 import { ContentRepo } from '../lib/git'
 import { imageDerivativesFor } from '../images/image-derivatives'
+import { historyFor } from '../history/history.routes'
 import { makeTempContentRoot, type TempContentRoot } from './temp-content'
 
 export const TEST_ADMIN = { username: 'owner', password: 'test-password-123' }
@@ -120,8 +121,9 @@ export async function createTestApp(options: { files?: Record<string, string | U
     return (res.headers.get('set-cookie') ?? '').split(';')[0]
   }
   const subjects = () => content.git('log', '--format=%s').trim().split('\n')
-  // Background image copies (after uploads) finish before the directories go, so none is written into a removed one.
+  // Background work ends before the directories go: image copies finish, remote-push retries stop.
   const cleanup = async () => {
+    historyFor(deps).stop()
     await imageDerivativesFor(deps).idle()
     content.cleanup()
   }
