@@ -8,7 +8,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react()],
   build: isSsrBuild
-    ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false }
+    ? {
+        outDir: '../dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        // One file (no code splitting): the server reloads it under a new URL after a rebuild, and page chunks importing the entry by its
+        // plain URL would get a second copy of its modules (and of the page-data context).
+        rollupOptions: { output: { codeSplitting: false } },
+      }
     : {
         outDir: '../dist/client',
         emptyOutDir: true,

@@ -1,57 +1,40 @@
-// Browser entry: the data router over the route objects, hydrating server-rendered HTML when there is some.
-import { StrictMode, useEffect, type ReactNode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom'
-import { routes } from './app/routes'
+// Browser entry. A public page arrives rendered by the server with its data: only that page's code is loaded to
+// hydrate it, and links between pages are ordinary page loads. The dashboard at /admin is a client-only app.
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { PublicApp } from './app/public-app'
+import { Running } from './app/running'
+import { PAGE_COMPONENTS } from './app/route-modules'
+import type { PageData } from './app/page-context'
 
 // The web fonts' stylesheet is a build entry of its own that the server links (server/render/page-renderer.ts).
 if (import.meta.env.DEV) void import('./styles/fonts.css')
 
-/** Server-rendered HTML can only hydrate once the matched pages' lazy components are in memory. */
-async function loadMatchedLazyRoutes(all: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(all, window.location) ?? []
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      const lazy = route.lazy
-      if (!lazy) return
-      if (typeof lazy === 'function') Object.assign(route, await lazy(), { lazy: undefined })
-      else {
-        const parts = await Promise.all(Object.entries(lazy).map(async ([key, load]) => [key, await (load as () => Promise<unknown>)()]))
-        Object.assign(route, Object.fromEntries(parts), { lazy: undefined })
-      }
-    }),
-  )
-}
-
-/** Announces that the app has rendered or hydrated: web/public/start-after-paint.js then repeats an early tap. */
-function Running({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    // Also visible to browser tests that need the page to be interactive, not just painted.
-    document.documentElement.dataset.app = 'running'
-    window.dispatchEvent(new Event('app-running'))
-  }, [])
-  return children
-}
-
 async function start() {
   const container = document.getElementById('root')!
-  const hydrating = container.firstElementChild !== null
-  if (hydrating) await loadMatchedLazyRoutes(routes)
-  // The server's loader data (JSON, as CSP allows no inline script): the router starts with it and fetches nothing.
-  const data = document.getElementById('router-data')
-  if (hydrating && data?.textContent) {
-    ;(window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(data.textContent)
+  if (/^\/admin(\/|$)/.test(window.location.pathname)) {
+    const { mountAdmin } = await import('./admin/mount')
+    mountAdmin(container)
+    return
   }
-  const router = createBrowserRouter(routes)
-  const app = (
+  const json = document.getElementById('page-data')?.textContent
+  if (!json) {
+    // No server rendering (the Vite dev server): load the page's data here.
+    const { renderInBrowser } = await import('./app/render-in-browser')
+    await renderInBrowser(container)
+    return
+  }
+  // The server's data (JSON, as CSP allows no inline script): the page hydrates from it and fetches nothing.
+  const data = JSON.parse(json) as PageData | null
+  const Page = data ? await PAGE_COMPONENTS[data.route]() : null
+  hydrateRoot(
+    container,
     <StrictMode>
       <Running>
-        <RouterProvider router={router} />
+        <PublicApp data={data} Page={Page} />
       </Running>
-    </StrictMode>
+    </StrictMode>,
   )
-  if (hydrating) hydrateRoot(container, app)
-  else createRoot(container).render(app)
 }
 
 void start()

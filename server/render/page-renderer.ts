@@ -192,7 +192,6 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       const result = await recording.run(notes, async () => (await build.entry).render(request, { fetch: fetchAndNote, origin }))
       // Calls made in parallel are noted as they finish; in URL order, two renders' calls compare one to one.
       const dependencies = notes.calls.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
-      if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
       const { scripts, styles } = moduleAssets(build.manifest, result.modules)
       const pageChunks = new Set(result.modules.map((m) => `/${build.manifest[m]?.file}`))
       // The template already links the entry's own chunks and styles.
@@ -204,7 +203,7 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
         // Only the page's own chunk: its imports (the entry's chunks, form schemas) load with the app after first paint.
         ...scripts.filter((href) => fresh(href) && pageChunks.has(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ].join('\n    ')
-      const body = `<div id="root">${result.appHtml}</div>\n    <script type="application/json" id="router-data">${result.hydrationJson}</script>`
+      const body = `<div id="root">${result.appHtml}</div>\n    <script type="application/json" id="page-data">${result.hydrationJson}</script>`
       const html = new TextEncoder().encode(page(build.template, head, body)) as Uint8Array<ArrayBuffer>
       const variant: Variant = {
         status: result.status,

@@ -41,7 +41,7 @@ describe('server rendering', () => {
     expect(html).not.toMatch(/service-card__title[^>]*>Secret</)
     expect(html).toContain('Wonderful!')
     expect(html).toContain('The arch was perfect.')
-    expect(html).toContain('id="router-data"')
+    expect(html).toContain('id="page-data"')
   })
 
   it('sends no inline script: only the module bundle and JSON data blocks (the CSP forbids inline script)', async () => {
@@ -120,12 +120,12 @@ describe('head', () => {
 
   it('home preloads the hero image in the formats and widths the page asks for', async () => {
     const { html } = await page('/')
-    // The copies' URLs carry the source's content hash (its SHA-256, 10 hex digits), in the HTML and the loader data alike.
+    // The copies' URLs carry the source's content hash (its SHA-256, 10 hex digits), in the HTML and the page data alike.
     const hash = createHash('sha256').update(readFileSync(join(t.root, 'uploads/hero-image.jpg'))).digest('hex').slice(0, 10)
     expect(html).toMatch(new RegExp(`<link rel="preload" as="image" type="image/avif" imagesrcset="/img/${hash}/320/hero-image\\.jpg\\.avif 320w, [^"]+" imagesizes="100vw" fetchpriority="high">`))
     expect(html).toMatch(new RegExp(`<source type="image/avif" srcSet="/img/${hash}/320/hero-image\\.jpg\\.avif 320w`, 'i'))
-    const data = JSON.parse(/<script type="application\/json" id="router-data">(.*?)<\/script>/s.exec(html)![1]) as { loaderData: { root: { images: Record<string, string> } } }
-    expect(data.loaderData.root.images['hero-image.jpg']).toBe(hash)
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as { root: { images: Record<string, string> } }
+    expect(data.root.images['hero-image.jpg']).toBe(hash)
   })
 
   it('a service page: its title, description, canonical, a 1200x630 card of its first image and a Service in JSON-LD', async () => {

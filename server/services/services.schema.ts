@@ -167,17 +167,4 @@ export function orderServices<T extends { id: string }>(services: readonly T[], 
   return [...ordered, ...byId.values()]
 }
 
-/** One line of pricing text: 'Label: value' splits at the first colon; other lines are plain items. */
-export type PricingLine = { label: string; value: string } | { text: string }
-
-export function parsePricingLines(pricingInfo: string): PricingLine[] {
-  return pricingInfo
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const colon = line.indexOf(':')
-      if (colon <= 0) return { text: line }
-      return { label: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() }
-    })
-}
+export { parsePricingLines, type PricingLine } from './pricing-lines'

@@ -1,5 +1,6 @@
 // The signed-in dashboard: header with Log out, and the tabs. Add a tab with one line in ADMIN_TABS.
-import { Suspense, useState, type ComponentType } from 'react'
+import { Suspense, type ComponentType } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
 import * as Tabs from '@radix-ui/react-tabs'
 import { ServicesPanel } from './services/services-panel'
 import { TestimonialsPanel } from './testimonials/testimonials-panel'
@@ -27,11 +28,17 @@ export const ADMIN_TABS: AdminTab[] = [
 ]
 
 export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout: () => void }) {
-  const [tab, setTab] = useState(ADMIN_TABS[0].value)
+  // Each tab has its own address (/admin/inbox, ...), so the owner can bookmark or reload it; /admin is the first.
+  const params = useParams()
+  const navigate = useNavigate()
+  const tab = ADMIN_TABS.find((t) => t.value === params.tab)?.value ?? ADMIN_TABS[0].value
   const { confirmLeave } = useLeaveGuard()
 
   const changeTab = async (next: string) => {
-    if (next !== tab && (await confirmLeave())) setTab(next)
+    if (next === tab || !(await confirmLeave())) return
+    const path = next === ADMIN_TABS[0].value ? '/admin' : `/admin/${next}`
+    // A click both presses and focuses the tab, and each reports the change: one history entry, not two.
+    if (window.location.pathname !== path) navigate(path)
   }
   const requestLogout = async () => {
     if (await confirmLeave()) onLogout()

@@ -1,4 +1,4 @@
-// The owner's dashboard at /admin: session check, login, and the management tabs. Loaded lazily by the router.
+// The owner's dashboard at /admin: session check, login, and the management tabs (web/admin/mount.tsx starts it).
 import { useCallback, useEffect, useState } from 'react'
 import { Toaster, toast } from 'sonner'
 import '../styles/tokens.css'
@@ -79,4 +79,4 @@ function AdminApp() {
   )
 }
 
-export const Component = AdminApp
+export { AdminApp }

@@ -1,15 +1,7 @@
 // The not-found page: unknown paths, hidden or unknown services, switched-off features and failed service loads.
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom'
-import { useRootData } from './root-loader'
-import { useDocumentTitle } from './document-title'
-import { pageTitles } from './titles'
 import './not-found.css'
 
 export function NotFoundPage() {
-  const error = useRouteError()
-  if (error && !(isRouteErrorResponse(error) && error.status === 404)) console.error(error)
-  const { settings } = useRootData()
-  useDocumentTitle(pageTitles.notFound(settings.brand.name))
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       <svg className="not-found__balloon" viewBox="0 0 120 200" aria-hidden="true">
@@ -26,9 +18,9 @@ export function NotFoundPage() {
       </svg>
       <h1 id="not-found-title" className="not-found__title">Oops! This page has floated away.</h1>
       <p className="not-found__text">The page you are looking for isn't here. Let's get you back to the party.</p>
-      <Link to="/" className="button button--primary">
+      <a href="/" className="button button--primary">
         Return to Home
-      </Link>
+      </a>
     </section>
   )
 }

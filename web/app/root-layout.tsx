@@ -1,36 +1,24 @@
-// The frame around every public page: header, main, footer, and scroll handling.
-import { Outlet } from 'react-router-dom'
+// The frame around every public page: header, main, footer, and scrolling to the address's hash.
+import type { ReactNode } from 'react'
 import { SiteHeader } from '../components/site-header'
 import { SiteFooter } from '../components/site-footer'
-import { ScrollManager } from './scroll-manager'
-import { useRootData } from './root-loader'
+import { ScrollToHash } from './scroll-to-hash'
+import { useRootData } from './page-context'
 import '../styles/global.css'
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { settings, services } = useRootData()
   return (
     <div className="site">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <ScrollManager />
+      <ScrollToHash />
       <SiteHeader settings={settings} services={services} />
       <main id="main" className="site__main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <SiteFooter settings={settings} services={services} />
-    </div>
-  )
-}
-
-/** Shown only while the very first page's data loads in the browser (no server-rendered HTML). */
-export function RootHydrateFallback() {
-  return (
-    <div className="site site--loading" aria-busy="true">
-      <div className="site-loading" role="status">
-        <span className="site-loading__dot" />
-        <span className="visually-hidden">Loading...</span>
-      </div>
     </div>
   )
 }

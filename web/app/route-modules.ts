@@ -1,18 +1,26 @@
-// Which source module holds each lazily loaded public page, so the server can link its chunk and styles up front.
-export const LAZY_ROUTE_MODULES: Record<string, string> = {
+// Each public page's component, in a chunk of its own: a page loads only its own code, the server links it up front.
+import type { ComponentType } from 'react'
+import type { PublicRouteId } from './public-routes'
+
+type PageModule = () => Promise<ComponentType>
+
+export const PAGE_COMPONENTS: Record<PublicRouteId, PageModule> = {
+  home: async () => (await import('../pages/home/home-page')).HomePage,
+  service: async () => (await import('../pages/service/service-page')).ServicePage,
+  about: async () => (await import('../pages/about/about-page')).AboutPage,
+  contact: async () => (await import('../pages/contact/contact-page')).ContactPage,
+  delivery: async () => (await import('../pages/delivery/delivery-page')).DeliveryPage,
+  'thank-you': async () => (await import('../pages/thank-you/thank-you-page')).ThankYouPage,
+  'not-found': async () => (await import('./not-found')).NotFoundPage,
+}
+
+/** The source module of each page's chunk (Vite manifest keys), for <link rel=modulepreload> and its stylesheets. */
+export const PAGE_SOURCE_MODULES: Record<PublicRouteId, string> = {
+  home: 'pages/home/home-page.tsx',
   service: 'pages/service/service-page.tsx',
   about: 'pages/about/about-page.tsx',
   contact: 'pages/contact/contact-page.tsx',
   delivery: 'pages/delivery/delivery-page.tsx',
   'thank-you': 'pages/thank-you/thank-you-page.tsx',
-}
-
-/** The public pages with a fixed path (for the bundle benchmark and the sitemap); the service page is per service. */
-export const PUBLIC_PAGE_PATHS: Record<string, string> = {
-  home: '/',
-  service: '/services/:serviceId',
-  about: '/about',
-  contact: '/contact',
-  delivery: '/delivery-installation',
-  'thank-you': '/thank-you',
+  'not-found': 'app/not-found.tsx',
 }

@@ -1,4 +1,5 @@
-// The one markdown renderer: delivery page and the dashboard's live preview show content exactly alike.
+// The one markdown renderer: the delivery page (rendered to HTML on the server) and the dashboard's live preview
+// show content exactly alike.
 import Markdown, { defaultUrlTransform } from 'react-markdown'
 import './markdown-content.css'
 
@@ -7,10 +8,14 @@ import './markdown-content.css'
  * into visible text (never markup), and defaultUrlTransform keeps only http, https, irc, ircs,
  * mailto, xmpp and relative URLs; any other link target becomes empty.
  */
+export function MarkdownBody({ markdown }: { markdown: string }) {
+  return <Markdown urlTransform={defaultUrlTransform}>{markdown}</Markdown>
+}
+
 export function MarkdownContent({ markdown }: { markdown: string }) {
   return (
     <div className="markdown-content">
-      <Markdown urlTransform={defaultUrlTransform}>{markdown}</Markdown>
+      <MarkdownBody markdown={markdown} />
     </div>
   )
 }

@@ -1,11 +1,11 @@
 // The mobile menu drawer (Radix dialog), loaded on the first tap of the menu button.
 import { useState } from 'react'
-import { Link, NavLink } from 'react-router-dom'
+import { NavLink } from './nav-link'
 import * as Dialog from '@radix-ui/react-dialog'
 import type { SiteSettings } from '../lib/public-api'
-import { AwaitServices } from './await-services'
+import { WithServices } from './with-services'
 import { CloseIcon, MenuIcon } from './icons'
-import { CorporateLink, navClass } from './site-header'
+import { CorporateLink } from './site-header'
 
 export default function MobileMenu({ settings, defaultOpen = false }: { settings: SiteSettings; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen)
@@ -26,36 +26,36 @@ export default function MobileMenu({ settings, defaultOpen = false }: { settings
             </Dialog.Close>
           </div>
           <nav aria-label="Mobile" className="drawer__nav">
-            <NavLink to="/" end className={navClass} onClick={close}>
+            <NavLink href="/" end className="site-nav__link" onClick={close}>
               Home
             </NavLink>
             {aboutEnabled && (
-              <NavLink to="/about" className={navClass} onClick={close}>
+              <NavLink href="/about" className="site-nav__link" onClick={close}>
                 About
               </NavLink>
             )}
-            <NavLink to="/delivery-installation" className={navClass} onClick={close}>
+            <NavLink href="/delivery-installation" className="site-nav__link" onClick={close}>
               Delivery &amp; Installation
             </NavLink>
             <CorporateLink servicesEnabled={servicesEnabled} onClick={close} />
             {servicesEnabled && (
               <div className="drawer__group">
                 <p className="drawer__group-title">Services</p>
-                <AwaitServices fallback={<p className="drawer__note">Loading services...</p>}>
+                <WithServices>
                   {(services) =>
                     services?.map((s) => (
-                      <NavLink key={s.id} to={`/services/${s.id}`} className={navClass} onClick={close}>
+                      <NavLink key={s.id} href={`/services/${s.id}`} className="site-nav__link" onClick={close}>
                         {s.title}
                       </NavLink>
                     ))
                   }
-                </AwaitServices>
+                </WithServices>
               </div>
             )}
           </nav>
-          <Link to="/contact" className="button button--primary button--block" onClick={close}>
+          <a href="/contact" className="button button--primary button--block" onClick={close}>
             Inquire
-          </Link>
+          </a>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,5 +1,5 @@
 // Pricing text as a list: each line an item, 'Label: value' lines shown as a label with its value.
-import { parsePricingLines } from '../../server/services/services.schema'
+import { parsePricingLines } from '../../server/services/pricing-lines'
 
 export function PricingList({ pricingInfo }: { pricingInfo: string }) {
   const lines = parsePricingLines(pricingInfo)

@@ -1,6 +1,5 @@
 // A service on the home grid: image carousel, description, collapsible About and Pricing, Learn More.
 import { lazy, Suspense } from 'react'
-import { Link } from 'react-router-dom'
 import type { Service } from '../lib/public-api'
 import { ImageCarousel } from './image-carousel'
 import { Collapsible } from './collapsible'
@@ -33,9 +32,9 @@ export function ServiceCard({ service, servicesEnabled }: { service: Service; se
           )}
         </div>
         {servicesEnabled && (
-          <Link to={`/services/${service.id}`} className="button button--outline button--small service-card__more" aria-label={`Learn More about ${service.title}`}>
+          <a href={`/services/${service.id}`} className="button button--outline button--small service-card__more" aria-label={`Learn More about ${service.title}`}>
             Learn More
-          </Link>
+          </a>
         )}
       </div>
     </article>

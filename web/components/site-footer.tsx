@@ -1,22 +1,20 @@
 // The site footer: brand, quick links, visible services, contact details and social links.
-import { Link } from 'react-router-dom'
 import type { Service, SiteSettings } from '../lib/public-api'
-import type { Deferred } from '../lib/deferred'
 import { serviceHref } from '../lib/paths'
-import { AwaitServices } from './await-services'
+import { WithServices } from './with-services'
 import { BalloonMark, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from './icons'
 import './site-footer.css'
 
-export function SiteFooter({ settings }: { settings: SiteSettings; services: Deferred<Service[] | null> }) {
+export function SiteFooter({ settings }: { settings: SiteSettings; services: Service[] | null }) {
   const { brand, contact, social, features } = settings
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Link to="/" className="brand brand--light">
+          <a href="/" className="brand brand--light">
             <BalloonMark />
             <span className="brand__name">{brand.name}</span>
-          </Link>
+          </a>
           {brand.tagline && <p className="site-footer__tagline">{brand.tagline}</p>}
           <div className="site-footer__social">
             <a href={social.instagram} className="social-link" target="_blank" rel="noopener noreferrer" aria-label="Instagram">
@@ -31,14 +29,14 @@ export function SiteFooter({ settings }: { settings: SiteSettings; services: Def
         <nav className="site-footer__col" aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="site-footer__heading">Quick Links</h2>
           <ul>
-            <li><Link to="/">Home</Link></li>
-            {features.aboutEnabled && <li><Link to="/about">About</Link></li>}
-            <li><Link to="/delivery-installation">Delivery &amp; Installation</Link></li>
-            <li><Link to="/contact">Contact</Link></li>
+            <li><a href="/">Home</a></li>
+            {features.aboutEnabled && <li><a href="/about">About</a></li>}
+            <li><a href="/delivery-installation">Delivery &amp; Installation</a></li>
+            <li><a href="/contact">Contact</a></li>
           </ul>
         </nav>
 
-        <AwaitServices>
+        <WithServices>
           {(services) =>
             services?.length ? (
               <nav className="site-footer__col" aria-labelledby="footer-services">
@@ -46,14 +44,14 @@ export function SiteFooter({ settings }: { settings: SiteSettings; services: Def
                 <ul>
                   {services.map((s) => (
                     <li key={s.id}>
-                      <Link to={serviceHref(s.id, features.servicesEnabled)}>{s.title}</Link>
+                      <a href={serviceHref(s.id, features.servicesEnabled)}>{s.title}</a>
                     </li>
                   ))}
                 </ul>
               </nav>
             ) : null
           }
-        </AwaitServices>
+        </WithServices>
 
         <div className="site-footer__col">
           <h2 className="site-footer__heading">Contact</h2>

@@ -1,41 +1,38 @@
 // The sticky site header: brand, main links, the Services dropdown, Inquire, and a mobile menu drawer.
 import { lazy } from 'react'
-import { Link, NavLink } from 'react-router-dom'
+import { NavLink } from './nav-link'
 import type { Service, SiteSettings } from '../lib/public-api'
-import type { Deferred } from '../lib/deferred'
 import { findCorporateService, serviceHref } from '../lib/paths'
-import { AwaitServices } from './await-services'
+import { WithServices } from './with-services'
 import { BalloonMark, ChevronDownIcon, MenuIcon } from './icons'
 import { LoadOnUse } from './load-on-use'
 import './site-header.css'
 
 interface HeaderProps {
   settings: SiteSettings
-  services: Deferred<Service[] | null>
+  services: Service[] | null
 }
-
-export const navClass = ({ isActive }: { isActive: boolean }) => `site-nav__link${isActive ? ' is-active' : ''}`
 
 export function SiteHeader({ settings }: HeaderProps) {
   const { servicesEnabled, aboutEnabled } = settings.features
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand" aria-label={`${settings.brand.name}, home`}>
+        <a href="/" className="brand" aria-label={`${settings.brand.name}, home`}>
           <BalloonMark />
           <span className="brand__name">{settings.brand.name}</span>
-        </Link>
+        </a>
 
         <nav className="site-nav" aria-label="Main">
-          <NavLink to="/" end className={navClass}>
+          <NavLink href="/" end className="site-nav__link">
             Home
           </NavLink>
           {aboutEnabled && (
-            <NavLink to="/about" className={navClass}>
+            <NavLink href="/about" className="site-nav__link">
               About
             </NavLink>
           )}
-          <NavLink to="/delivery-installation" className={navClass}>
+          <NavLink href="/delivery-installation" className="site-nav__link">
             Delivery &amp; Installation
           </NavLink>
           <CorporateLink servicesEnabled={servicesEnabled} />
@@ -43,9 +40,9 @@ export function SiteHeader({ settings }: HeaderProps) {
         </nav>
 
         <div className="site-header__actions">
-          <Link to="/contact" className="button button--primary button--small site-header__inquire">
+          <a href="/contact" className="button button--primary button--small site-header__inquire">
             Inquire
-          </Link>
+          </a>
           <MobileMenuButton settings={settings} />
         </div>
       </div>
@@ -56,16 +53,16 @@ export function SiteHeader({ settings }: HeaderProps) {
 /** Shown only while a visible service titled Corporate exists. */
 export function CorporateLink({ servicesEnabled, onClick }: { servicesEnabled: boolean; onClick?: () => void }) {
   return (
-    <AwaitServices>
+    <WithServices>
       {(services) => {
         const corporate = findCorporateService(services)
         return corporate ? (
-          <NavLink to={serviceHref(corporate.id, servicesEnabled)} className={navClass} onClick={onClick}>
+          <NavLink href={serviceHref(corporate.id, servicesEnabled)} className="site-nav__link" onClick={onClick}>
             Corporate
           </NavLink>
         ) : null
       }}
-    </AwaitServices>
+    </WithServices>
   )
 }
 

@@ -51,8 +51,16 @@ describe('admin access', () => {
     }
     await page.getByRole('button', { name: 'Save Changes' }).waitFor()
 
+    // Each tab has its own address: Back returns to the previous tab, and a reload keeps the tab.
+    await page.getByRole('tab', { name: 'Testimonials Management' }).click()
+    await page.waitForURL(`${site.url}/admin/testimonials`)
+    await page.goBack()
+    await page.getByRole('tab', { name: 'Service Management', selected: true }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/admin')
+    await page.goForward()
+    await page.getByRole('tab', { name: 'Testimonials Management', selected: true }).waitFor()
     await page.reload()
-    await page.getByRole('tab', { name: 'Service Management' }).waitFor()
+    await page.getByRole('tab', { name: 'Testimonials Management', selected: true }).waitFor()
 
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('button', { name: 'Login' }).waitFor()

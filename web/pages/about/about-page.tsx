@@ -1,6 +1,5 @@
 // About: the studio's story, its values and the artist; only reachable when ABOUT_ENABLED is on.
-import { Link } from 'react-router-dom'
-import { useRootData } from '../../app/root-loader'
+import { useRootData } from '../../app/page-context'
 import { PaletteIcon, SparkleIcon } from '../../components/icons'
 import '../content-page.css'
 
@@ -66,9 +65,9 @@ export function AboutPage() {
               endlessly colourful. From organic garlands to towering custom pieces, she leads every design and still
               shows up to install the big ones herself.
             </p>
-            <Link to="/contact" className="button button--primary">
+            <a href="/contact" className="button button--primary">
               Work with us
-            </Link>
+            </a>
           </div>
         </section>
       </div>

@@ -1,7 +1,6 @@
 // Contact: e-mail and phone buttons, social links and a path to the service inquiry forms.
-import { Link } from 'react-router-dom'
-import { useRootData } from '../../app/root-loader'
-import { AwaitServices } from '../../components/await-services'
+import { useRootData } from '../../app/page-context'
+import { WithServices } from '../../components/with-services'
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../../components/icons'
 import '../content-page.css'
 
@@ -42,7 +41,7 @@ export function ContactPage() {
           </div>
         </section>
         {features.servicesEnabled && (
-          <AwaitServices>
+          <WithServices>
             {(services) =>
               services?.length ? (
                 <section className="contact-services" aria-labelledby="contact-quote">
@@ -51,14 +50,14 @@ export function ContactPage() {
                   <ul>
                     {services.map((s) => (
                       <li key={s.id}>
-                        <Link to={`/services/${s.id}`}>{s.title}</Link>
+                        <a href={`/services/${s.id}`}>{s.title}</a>
                       </li>
                     ))}
                   </ul>
                 </section>
               ) : null
             }
-          </AwaitServices>
+          </WithServices>
         )}
       </div>
     </div>

@@ -1,12 +1,11 @@
 // Delivery & Installation: the owner's markdown beside the delivery truck picture.
-import { Suspense } from 'react'
-import { Await, useLoaderData } from 'react-router-dom'
-import { MarkdownContent } from '../../components/markdown-content'
+import { usePageData } from '../../app/page-context'
 import type { DeliveryData } from './delivery-loader'
+import '../../components/markdown-content.css'
 import './delivery-page.css'
 
 export function DeliveryPage() {
-  const { markdown } = useLoaderData() as DeliveryData
+  const { html } = usePageData<DeliveryData>()
   return (
     <div className="delivery-page">
       <div className="container delivery-layout">
@@ -16,19 +15,14 @@ export function DeliveryPage() {
         <article className="delivery-body">
           <p className="eyebrow">How it works</p>
           <h1 className="delivery-body__title">Delivery &amp; Installation</h1>
-          <Suspense fallback={<p className="delivery-body__status">Loading...</p>}>
-            <Await resolve={markdown}>
-              {(loaded: string | null) =>
-                loaded === null ? (
-                  <p className="delivery-body__error" role="alert">
-                    Failed to load content.
-                  </p>
-                ) : (
-                  <MarkdownContent markdown={loaded} />
-                )
-              }
-            </Await>
-          </Suspense>
+          {html === null ? (
+            <p className="delivery-body__error" role="alert">
+              Failed to load content.
+            </p>
+          ) : (
+            // Rendered by the shared markdown renderer (web/components/markdown-html.tsx), which emits no raw HTML.
+            <div className="markdown-content" dangerouslySetInnerHTML={{ __html: html }} />
+          )}
         </article>
       </div>
     </div>

@@ -1,42 +1,16 @@
 // Home: hero, the services grid, why choose us, testimonials, mailing list and a contact call to action.
-import { Link } from 'react-router-dom'
-import { useLoaderData } from 'react-router-dom'
-import { getTestimonials, type Service, type Testimonial } from '../../lib/public-api'
-import { useRootData } from '../../app/root-loader'
-import { AwaitServices } from '../../components/await-services'
+import type { Service, Testimonial } from '../../lib/public-api'
+import { usePageData, useRootData } from '../../app/page-context'
+import { MAX_TESTIMONIALS, type HomeData } from './home-loader'
+import { WithServices } from '../../components/with-services'
 import { ServiceCard } from '../../components/service-card'
 import { HERO_SIZES, ResponsiveImage } from '../../components/responsive-image'
 import { MailingListDialog } from '../../components/mailing-list-dialog'
 import { PaletteIcon, SparkleIcon, TruckIcon } from '../../components/icons'
 import './home.css'
 
-export const MAX_TESTIMONIALS = 3
-
-export interface HomeData {
-  testimonials: Testimonial[]
-}
-
-/** Picks up to three testimonials, at random when there are more (chosen in the loader so server and browser agree). */
-export function pickTestimonials<T>(all: readonly T[], count = MAX_TESTIMONIALS, random = Math.random): T[] {
-  const pool = [...all]
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[pool[i], pool[j]] = [pool[j], pool[i]]
-  }
-  return all.length <= count ? [...all] : pool.slice(0, count)
-}
-
-export async function homeLoader({ request }: { request: Request }): Promise<HomeData> {
-  try {
-    return { testimonials: pickTestimonials(await getTestimonials(request.signal)) }
-  } catch (error) {
-    console.error(error)
-    return { testimonials: [] }
-  }
-}
-
 export function HomePage() {
-  const { testimonials } = useLoaderData() as HomeData
+  const { testimonials } = usePageData<HomeData>()
   const { settings } = useRootData()
   return (
     <>
@@ -50,9 +24,9 @@ export function HomePage() {
             </h2>
             <p className="section__lead">From a single bouquet to a full venue transformation, every piece is designed and built by hand.</p>
           </header>
-          <AwaitServices fallback={<ServicesSkeleton />}>
+          <WithServices>
             {(services) => (services?.length ? <ServicesGrid services={services} servicesEnabled={settings.features.servicesEnabled} /> : null)}
-          </AwaitServices>
+          </WithServices>
         </div>
       </section>
       <WhyChoose brand={settings.brand.name} />
@@ -76,13 +50,13 @@ function Hero() {
         </h1>
         {hero.subtitle && <p className="hero__subtitle">{hero.subtitle}</p>}
         <div className="hero__actions">
-          <Link to={hero.primaryHref} className="button button--primary">
+          <a href={hero.primaryHref} className="button button--primary">
             {hero.primaryLabel}
-          </Link>
+          </a>
           {hero.secondaryLabel && (
-            <Link to={secondaryHref} className="button button--outline-light">
+            <a href={secondaryHref} className="button button--outline-light">
               {hero.secondaryLabel}
-            </Link>
+            </a>
           )}
         </div>
       </div>
@@ -95,16 +69,6 @@ function ServicesGrid({ services, servicesEnabled }: { services: Service[]; serv
     <div className="services-grid">
       {services.map((s) => (
         <ServiceCard key={s.id} service={s} servicesEnabled={servicesEnabled} />
-      ))}
-    </div>
-  )
-}
-
-function ServicesSkeleton() {
-  return (
-    <div className="services-grid" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="service-skeleton" />
       ))}
     </div>
   )
@@ -186,9 +150,9 @@ function ContactCta() {
             <p className="cta__text">Tell us about your date, venue and colours, and we'll send a tailored quote, usually within one business day.</p>
           </div>
           <div className="cta__actions">
-            <Link to="/contact" className="button button--primary">
+            <a href="/contact" className="button button--primary">
               Contact Us
-            </Link>
+            </a>
             <MailingListDialog triggerClassName="button button--outline-light" />
           </div>
         </div>

@@ -1,13 +1,6 @@
 // The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { useNavigate } from 'react-router-dom'
-import {
-  fieldErrors,
-  inquirySchemaFor,
-  NOT_PROVIDED,
-  REFERRAL_SOURCES,
-  studioToday,
-} from '../../../server/inquiries/inquiry.schema'
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { NOT_PROVIDED, REFERRAL_SOURCES, studioToday } from '../../../server/inquiries/inquiry-fields'
 import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
 import { sendInquiry, type Service } from '../../lib/public-api'
 import { ColorPicker } from './color-picker'
@@ -59,13 +52,26 @@ function typedBeforeHydration(form: HTMLFormElement | null, service: Service): P
   return { ...contact, answers }
 }
 
+type Validation = typeof import('./inquiry-validation')
+let validationModule: Promise<Validation> | undefined
+const importValidation = () => (validationModule ??= import('./inquiry-validation'))
+
+/** The validation code, once loaded: null until the visitor starts on the form (or on the server). */
+function useValidation(): [Validation | null, () => void] {
+  const [validation, setValidation] = useState<Validation | null>(null)
+  const load = useCallback(() => {
+    void importValidation().then(setValidation, (error: unknown) => console.error(error))
+  }, [])
+  return [validation, load]
+}
+
 const customKey = (service: Service, id: string) =>
   service.customDropdownFields.some((f) => f.id === id) ? `customDropdownFields.${id}` : `customFields.${id}`
 
 export function InquiryForm({ service }: { service: Service }) {
-  const navigate = useNavigate()
   const today = studioToday()
-  const schema = useMemo(() => inquirySchemaFor(service, today), [service, today])
+  const [validation, loadValidation] = useValidation()
+  const schema = useMemo(() => validation?.inquirySchemaFor(service, today), [validation, service, today])
   const [state, setState] = useState<FormState>(emptyState)
   /** Fields whose error may show: set on blur or submit attempt, cleared while the visitor edits that field. */
   const [shown, setShown] = useState<Record<string, boolean>>({})
@@ -77,11 +83,13 @@ export function InquiryForm({ service }: { service: Service }) {
   useEffect(() => {
     const typed = typedBeforeHydration(formRef.current, service)
     if (typed) setState((s) => ({ ...s, ...typed, answers: { ...s.answers, ...typed.answers } }))
-  }, [service])
+    if (typed || formRef.current?.contains(document.activeElement)) loadValidation()
+  }, [service, loadValidation])
 
   const payload = toInquiryPayload(service, state)
-  const result = schema.safeParse(payload)
-  const errors = result.success ? {} : fieldErrors(result.error)
+  // Until the validation has loaded the form counts as incomplete (as it is when empty), with no messages yet.
+  const result = schema?.safeParse(payload) ?? { success: false as const, error: null }
+  const errors = result.success || !result.error || !validation ? {} : validation.fieldErrors(result.error)
   const errorFor = (key: string) => (shown[key] ? errors[key] : undefined)
 
   const reveal = (key: string) => setShown((s) => ({ ...s, [key]: true }))
@@ -102,7 +110,7 @@ export function InquiryForm({ service }: { service: Service }) {
     setSubmitting(true)
     try {
       await sendInquiry(payload)
-      navigate('/thank-you')
+      window.location.assign('/thank-you')
     } catch (error) {
       console.error(error)
       setSubmitting(false)
@@ -127,7 +135,16 @@ export function InquiryForm({ service }: { service: Service }) {
     .filter((f): f is CustomTextField | CustomDropdownField => Boolean(f))
 
   return (
-    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+    <form
+      ref={formRef}
+      className="inquiry-form"
+      onSubmit={onSubmit}
+      onFocus={loadValidation}
+      onPointerDown={loadValidation}
+      onChange={loadValidation}
+      noValidate
+      aria-busy={submitting}
+    >
       <div className="inquiry-form__grid">
         {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
         {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}

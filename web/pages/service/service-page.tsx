@@ -1,5 +1,5 @@
 // The service page: the service's pictures, about and pricing beside its inquiry form.
-import { useLoaderData } from 'react-router-dom'
+import { usePageData } from '../../app/page-context'
 import { ImageCarousel } from '../../components/image-carousel'
 import { PricingList } from '../../components/pricing-list'
 import { InquiryForm } from './inquiry-form'
@@ -8,7 +8,7 @@ import '../content-page.css'
 import './service-page.css'
 
 export function ServicePage() {
-  const { service } = useLoaderData() as ServiceData
+  const { service } = usePageData<ServiceData>()
   return (
     <div className="service-page">
       <header className="page-intro">

@@ -1,5 +1,4 @@
 // Shown after an inquiry is sent.
-import { Link } from 'react-router-dom'
 import '../content-page.css'
 
 export function ThankYouPage() {
@@ -15,9 +14,9 @@ export function ThankYouPage() {
         We have received your inquiry and will be in touch soon, usually within one business day, with ideas and a
         quote for your celebration.
       </p>
-      <Link to="/" className="button button--primary">
+      <a href="/" className="button button--primary">
         Return to Home
-      </Link>
+      </a>
     </section>
   )
 }
