@@ -193,18 +193,17 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       // Calls made in parallel are noted as they finish; in URL order, two renders' calls compare one to one.
       const dependencies = notes.calls.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
       const { scripts, styles } = moduleAssets(build.manifest, result.modules)
-      const pageChunks = new Set(result.modules.map((m) => `/${build.manifest[m]?.file}`))
       // The template already links the entry's own chunks and styles.
       const fresh = (href: string) => !build.template.includes(`"${href}"`) && !build.styles.some((tag) => tag.includes(`"${href}"`))
       const head = [
         result.head,
         ...build.styles,
         ...styles.filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-        // Only the page's own chunk: its imports (the entry's chunks, form schemas) load with the app after first paint.
-        ...scripts.filter((href) => fresh(href) && pageChunks.has(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ].join('\n    ')
       const body = `<div id="root">${result.appHtml}</div>\n    <script type="application/json" id="page-data">${result.hydrationJson}</script>`
-      const html = new TextEncoder().encode(page(build.template, head, body)) as Uint8Array<ArrayBuffer>
+      // The page's chunks are fetched beside the entry when the app starts (after first paint), not one after the other.
+      const template = build.template.replace(' data-entry=', ` data-preload="${scripts.filter(fresh).join(' ')}" data-entry=`)
+      const html = new TextEncoder().encode(page(template, head, body)) as Uint8Array<ArrayBuffer>
       const variant: Variant = {
         status: result.status,
         body: html,

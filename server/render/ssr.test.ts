@@ -76,10 +76,24 @@ describe('server rendering', () => {
     }
   })
 
-  it('links the page chunk and styles of a lazily loaded page in the head', async () => {
-    const { html } = await page('/services/bouquets')
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/service-page-[^"]+\.js">/)
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/service-page-[^"]+\.css">/)
+  it("keeps the page's data small: every service as what the pages show of it, not its whole content", async () => {
+    const { html } = await page('/')
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as { root: { services: Record<string, unknown>[] } }
+    const bouquets = data.root.services.find((s) => s.id === 'bouquets')!
+    expect(Object.keys(bouquets).sort()).toEqual(['description', 'hasAbout', 'hasPricing', 'id', 'images', 'title'])
+    expect(bouquets).toMatchObject({ title: 'Bouquets', hasAbout: true, hasPricing: true })
+    expect(html).not.toContain('All about Bouquets.')
+  })
+
+  it('draws every page after one stylesheet, and names the page chunks to fetch beside the entry once painted', async () => {
+    for (const [path, chunk] of [['/', 'home-page'], ['/services/bouquets', 'service-page'], ['/delivery-installation', 'delivery-page']]) {
+      const { html } = await page(path)
+      const blocking = [...html.matchAll(/<link rel="stylesheet"([^>]*)>/g)].filter((m) => !m[1].includes('media="print"'))
+      expect(blocking, path).toHaveLength(1)
+      // Nothing but the hero competes with the HTML and the stylesheet before the first paint.
+      expect(html, path).not.toContain('rel="modulepreload"')
+      expect(html, path).toMatch(new RegExp(`<script type="module" src="/start-after-paint.js" data-preload="[^"]*/assets/${chunk}-[^"]+\\.js[^"]*" data-entry="/assets/index-[^"]+\\.js">`))
+    }
   })
 
   it('the dashboard stays a client-only shell that search engines are told not to index', async () => {

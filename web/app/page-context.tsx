@@ -1,6 +1,6 @@
 // The data a server-rendered public page was drawn from; the browser hydrates the same page from the same data.
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Service, SiteSettings } from '../lib/public-api'
+import type { ServiceSummary, SiteSettings } from '../lib/public-api'
 import type { ImageVersions } from '../lib/image-urls'
 import type { PublicRouteId } from './public-routes'
 
@@ -8,7 +8,7 @@ import type { PublicRouteId } from './public-routes'
 export interface RootData {
   settings: SiteSettings
   /** null when the services could not be loaded: the parts that list them show nothing. */
-  services: Service[] | null
+  services: ServiceSummary[] | null
   /** Hashes of the page images, for content-hashed image URLs; empty when they could not be loaded (originals show). */
   images: ImageVersions
 }

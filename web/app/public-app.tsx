@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react'
 import { PageDataProvider, type PageData } from './page-context'
 import { RootErrorPage, RootLayout } from './root-layout'
+import './page-styles'
 
 export function PublicApp({ data, Page }: { data: PageData | null; Page: ComponentType | null }) {
   if (!data || !Page) return <RootErrorPage />

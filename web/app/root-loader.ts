@@ -1,11 +1,12 @@
 // The data every public page shares: site settings (brand, contact, flags), the visible services and image hashes.
-import { getImageVersions, getPublicServices, getSiteSettings } from '../lib/public-api'
+import { getImageVersions, getPublicServices, getSiteSettings, summarise } from '../lib/public-api'
 import type { RootData } from './page-context'
 
 export async function rootLoader({ request }: { request: Request }): Promise<RootData> {
   const [settings, services, images] = await Promise.all([
     getSiteSettings(request.signal),
-    getPublicServices(request.signal).catch((error: unknown) => {
+    // Only what every page shows of them: the whole of each service would more than double the page's data.
+    getPublicServices(request.signal).then((services) => services.map(summarise), (error: unknown) => {
       console.error(error)
       return null
     }),

@@ -1,5 +1,5 @@
 // The <head> tags of a server-rendered page: title, description, canonical, Open Graph, Twitter card and JSON-LD.
-import type { Service, SiteSettings } from '../lib/public-api'
+import type { Service, ServiceSummary, SiteSettings } from '../lib/public-api'
 import { OG_IMAGE, ogImageUrl } from '../lib/image-urls'
 
 export const DEFAULT_OG_IMAGE = '/images/og-default.jpg'
@@ -11,7 +11,7 @@ export interface HeadInput {
   path: string
   origin: string
   settings: SiteSettings
-  services: Service[]
+  services: ServiceSummary[]
   service?: Service
   /** `<link rel=preload>` of the page's largest image (the home hero). */
   preloadImage?: { srcSet: string; sizes: string; type: string }
@@ -62,7 +62,7 @@ function localBusiness(origin: string, s: SiteSettings) {
   }
 }
 
-function serviceLd(origin: string, s: SiteSettings, service: Service) {
+function serviceLd(origin: string, s: SiteSettings, service: ServiceSummary | Service) {
   const image = service.images[0]?.cropped
   return {
     '@type': 'Service',

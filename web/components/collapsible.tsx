@@ -3,13 +3,24 @@
 import { useId, useState, type ReactNode } from 'react'
 import { ChevronDownIcon } from './icons'
 
-export function Collapsible({ title, children, defaultOpen = false }: { title: string; children: ReactNode; defaultOpen?: boolean }) {
+export function Collapsible({
+  title,
+  children,
+  defaultOpen = false,
+  onIntent,
+}: {
+  title: string
+  children: ReactNode
+  defaultOpen?: boolean
+  /** Called when a visitor reaches for the button (hover, focus, press): a head start for content that loads. */
+  onIntent?: () => void
+}) {
   const [open, setOpen] = useState(defaultOpen)
   const id = useId()
   return (
     <div className={`collapsible${open ? ' is-open' : ''}`}>
       <h3 className="collapsible__heading">
-        <button type="button" className="collapsible__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <button type="button" className="collapsible__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} onPointerEnter={onIntent} onPointerDown={onIntent} onFocus={onIntent}>
           <span>{title}</span>
           <ChevronDownIcon className="collapsible__chevron" />
         </button>

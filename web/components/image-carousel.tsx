@@ -27,6 +27,10 @@ export function ImageCarousel({
   const [emblaRef, embla] = useEmblaCarousel({ loop: images.length > 1 })
   const [selected, setSelected] = useState(0)
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
+  // The server's HTML holds the first picture only; the others join once the app runs. A phone then asks for
+  // a few first pictures near the screen before the first paint, not every card's whole set.
+  const [allSlides, setAllSlides] = useState(false)
+  useEffect(() => setAllSlides(true), [])
 
   useEffect(() => {
     if (!embla) return
@@ -54,7 +58,7 @@ export function ImageCarousel({
     <div className="carousel" role="group" aria-roledescription="carousel" aria-label={`${label} images`}>
       <div className="carousel__viewport" ref={emblaRef}>
         <div className="carousel__track">
-          {images.map((img, i) => (
+          {(allSlides ? images : images.slice(0, 1)).map((img, i) => (
             <div className="carousel__slide" key={`${img.cropped}-${i}`} aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
               <button type="button" className="carousel__image-button" onClick={() => setLightboxIndex(i)} aria-label={`Enlarge ${slides[i].alt}`}>
                 <ResponsiveImage

@@ -1,14 +1,16 @@
 // A service on the home grid: image carousel, description, collapsible About and Pricing, Learn More.
-import { lazy, Suspense } from 'react'
-import type { Service } from '../lib/public-api'
+import { lazy, Suspense, type ReactNode } from 'react'
+import type { ServiceSummary } from '../lib/public-api'
 import { ImageCarousel } from './image-carousel'
 import { Collapsible } from './collapsible'
+import { loadServiceTexts, useServiceTexts, type ServiceTexts } from './service-texts'
 import './service-card.css'
 
-// Pricing parsing comes with the shared schema module (and zod); it loads when a visitor opens Pricing.
+// Pricing parsing loads when a visitor opens Pricing.
 const PricingList = lazy(() => import('./pricing-list').then((m) => ({ default: m.PricingList })))
 
-export function ServiceCard({ service, servicesEnabled }: { service: Service; servicesEnabled: boolean }) {
+export function ServiceCard({ service, servicesEnabled }: { service: ServiceSummary; servicesEnabled: boolean }) {
+  const preload = () => void loadServiceTexts(service.id).catch(() => undefined)
   return (
     <article className="service-card" id={`service-${service.id}`} aria-labelledby={`service-${service.id}-title`}>
       <ImageCarousel images={service.images} label={service.title} />
@@ -18,16 +20,20 @@ export function ServiceCard({ service, servicesEnabled }: { service: Service; se
         </h3>
         <p className="service-card__description">{service.description}</p>
         <div className="service-card__sections">
-          {service.aboutText.trim() && (
-            <Collapsible title="About">
-              <p className="service-card__about">{service.aboutText}</p>
+          {service.hasAbout && (
+            <Collapsible title="About" onIntent={preload}>
+              <ServiceText serviceId={service.id}>{(t) => <p className="service-card__about">{t.aboutText}</p>}</ServiceText>
             </Collapsible>
           )}
-          {service.pricingInfo.trim() && (
-            <Collapsible title="Pricing">
-              <Suspense fallback={<p className="pricing__empty">Loading...</p>}>
-                <PricingList pricingInfo={service.pricingInfo} />
-              </Suspense>
+          {service.hasPricing && (
+            <Collapsible title="Pricing" onIntent={preload}>
+              <ServiceText serviceId={service.id}>
+                {(t) => (
+                  <Suspense fallback={<Loading />}>
+                    <PricingList pricingInfo={t.pricingInfo} />
+                  </Suspense>
+                )}
+              </ServiceText>
             </Collapsible>
           )}
         </div>
@@ -39,4 +45,20 @@ export function ServiceCard({ service, servicesEnabled }: { service: Service; se
       </div>
     </article>
   )
+}
+
+const Loading = () => <p className="pricing__empty">Loading...</p>
+
+/** An opened panel's text: 'Loading...' until it arrives, the spec's message if it cannot be loaded. */
+function ServiceText({ serviceId, children }: { serviceId: string; children: (texts: ServiceTexts) => ReactNode }) {
+  const state = useServiceTexts(serviceId)
+  if (state.status === 'loading') return <Loading />
+  if (state.status === 'error') {
+    return (
+      <p className="service-card__error" role="alert">
+        There was a problem loading the service content. Please try again.
+      </p>
+    )
+  }
+  return children(state.texts)
 }

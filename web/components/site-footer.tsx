@@ -1,11 +1,11 @@
 // The site footer: brand, quick links, visible services, contact details and social links.
-import type { Service, SiteSettings } from '../lib/public-api'
+import type { ServiceSummary, SiteSettings } from '../lib/public-api'
 import { serviceHref } from '../lib/paths'
 import { WithServices } from './with-services'
 import { BalloonMark, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from './icons'
 import './site-footer.css'
 
-export function SiteFooter({ settings }: { settings: SiteSettings; services: Service[] | null }) {
+export function SiteFooter({ settings }: { settings: SiteSettings; services: ServiceSummary[] | null }) {
   const { brand, contact, social, features } = settings
   return (
     <footer className="site-footer">

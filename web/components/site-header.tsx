@@ -1,7 +1,7 @@
 // The sticky site header: brand, main links, the Services dropdown, Inquire, and a mobile menu drawer.
 import { lazy } from 'react'
 import { NavLink } from './nav-link'
-import type { Service, SiteSettings } from '../lib/public-api'
+import type { ServiceSummary, SiteSettings } from '../lib/public-api'
 import { findCorporateService, serviceHref } from '../lib/paths'
 import { WithServices } from './with-services'
 import { BalloonMark, ChevronDownIcon, MenuIcon } from './icons'
@@ -10,7 +10,7 @@ import './site-header.css'
 
 interface HeaderProps {
   settings: SiteSettings
-  services: Service[] | null
+  services: ServiceSummary[] | null
 }
 
 export function SiteHeader({ settings }: HeaderProps) {

@@ -131,6 +131,25 @@ describe('service cards', () => {
     expect(await page.title()).toMatch(/^Bouquets \| /)
     await context.close()
   })
+
+  it("a card's About that cannot be loaded says so, and loads when opened again", async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await page.goto(site.url)
+    const card = page.locator('#service-bouquets')
+    await page.route('**/api/services/bouquets', (route) => route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }))
+    const about = card.getByRole('button', { name: 'About' })
+    await about.click()
+    const error = card.getByRole('alert')
+    await error.waitFor()
+    expect(await error.textContent()).toBe('There was a problem loading the service content. Please try again.')
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)')
+    await page.unroute('**/api/services/bouquets')
+    await about.click()
+    await about.click()
+    await card.getByText('Latex and foil bouquets, weighted for display.').waitFor()
+    expect(await card.getByRole('alert').count()).toBe(0)
+    await context.close()
+  })
 })
 
 describe('header and footer', () => {

@@ -10,6 +10,17 @@ import type { ImageVersions } from './image-urls'
 
 export type { Service, SiteSettings, Testimonial, Segment }
 
+/** What the public pages show of every service (header, footer, home cards); its texts load when a card opens them. */
+export interface ServiceSummary extends Pick<Service, 'id' | 'title' | 'description' | 'images'> {
+  hasAbout: boolean
+  hasPricing: boolean
+}
+
+export function summarise(service: Service): ServiceSummary {
+  const { id, title, description, images } = service
+  return { id, title, description, images, hasAbout: Boolean(service.aboutText.trim()), hasPricing: Boolean(service.pricingInfo.trim()) }
+}
+
 export function getSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
   return apiRequest<SiteSettings>('GET', '/site-settings', { signal })
 }

@@ -9,6 +9,16 @@ const running = new Promise((resolve) => addEventListener('app-running', resolve
 let app
 
 function start() {
+  if (!app) {
+    // The page's own chunks load beside the entry instead of after it.
+    const preload = document.querySelector('script[data-entry]')?.getAttribute('data-preload') ?? ''
+    for (const href of preload.split(' ').filter(Boolean)) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      document.head.append(link)
+    }
+  }
   app ??= import(entry).then(async () => {
     await running
     document.removeEventListener('click', early, true)

@@ -1,5 +1,5 @@
 // Home: hero, the services grid, why choose us, testimonials, mailing list and a contact call to action.
-import type { Service, Testimonial } from '../../lib/public-api'
+import type { ServiceSummary, Testimonial } from '../../lib/public-api'
 import { usePageData, useRootData } from '../../app/page-context'
 import { MAX_TESTIMONIALS, type HomeData } from './home-loader'
 import { WithServices } from '../../components/with-services'
@@ -64,7 +64,7 @@ function Hero() {
   )
 }
 
-function ServicesGrid({ services, servicesEnabled }: { services: Service[]; servicesEnabled: boolean }) {
+function ServicesGrid({ services, servicesEnabled }: { services: ServiceSummary[]; servicesEnabled: boolean }) {
   return (
     <div className="services-grid">
       {services.map((s) => (
