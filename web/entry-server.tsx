@@ -62,6 +62,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
         origin: options.origin,
         settings: data.root.settings,
         services: data.root.services ?? [],
+        images: data.root.images,
         service: data.route === 'service' ? (data.page as ServiceData).service : undefined,
         preloadImage: data.route === 'home' ? heroPreload(data.root.settings.hero.image, data.root.images) : undefined,
       })

@@ -1,6 +1,6 @@
 // The <head> tags of a server-rendered page: title, description, canonical, Open Graph, Twitter card and JSON-LD.
 import type { Service, ServiceSummary, SiteSettings } from '../lib/public-api'
-import { OG_IMAGE, ogImageUrl } from '../lib/image-urls'
+import { OG_IMAGE, ogImageUrl, type ImageVersions } from '../lib/image-urls'
 
 export const DEFAULT_OG_IMAGE = '/images/og-default.jpg'
 
@@ -12,6 +12,8 @@ export interface HeadInput {
   origin: string
   settings: SiteSettings
   services: ServiceSummary[]
+  /** Content hashes of the uploads, for the link-preview card's immutable URL. */
+  images: ImageVersions
   service?: Service
   /** `<link rel=preload>` of the page's largest image (the home hero). */
   preloadImage?: { srcSet: string; sizes: string; type: string }
@@ -62,7 +64,7 @@ function localBusiness(origin: string, s: SiteSettings) {
   }
 }
 
-function serviceLd(origin: string, s: SiteSettings, service: ServiceSummary | Service) {
+function serviceLd(origin: string, s: SiteSettings, service: ServiceSummary | Service, images: ImageVersions) {
   const image = service.images[0]?.cropped
   return {
     '@type': 'Service',
@@ -71,7 +73,7 @@ function serviceLd(origin: string, s: SiteSettings, service: ServiceSummary | Se
     serviceType: service.title,
     description: service.description,
     url: `${origin}/services/${service.id}`,
-    image: image ? `${origin}${ogImageUrl(image)}` : undefined,
+    image: image ? `${origin}${ogImageUrl(image, images)}` : undefined,
     areaServed: s.contact.area,
     provider: { '@id': `${origin}/#business` },
   }
@@ -80,7 +82,7 @@ function serviceLd(origin: string, s: SiteSettings, service: ServiceSummary | Se
 export function jsonLd(input: HeadInput): object {
   const { origin, settings, services, service, routeId } = input
   const graph: object[] = [localBusiness(origin, settings)]
-  if (routeId === 'service' && service) graph.push(serviceLd(origin, settings, service))
+  if (routeId === 'service' && service) graph.push(serviceLd(origin, settings, service, input.images))
   if (routeId === 'home' && services.length) {
     graph.push({
       '@type': 'ItemList',
@@ -88,7 +90,7 @@ export function jsonLd(input: HeadInput): object {
       itemListElement: services.map((s, i) => ({
         '@type': 'ListItem',
         position: i + 1,
-        item: settings.features.servicesEnabled ? serviceLd(origin, settings, s) : { '@type': 'Service', name: s.title, description: s.description },
+        item: settings.features.servicesEnabled ? serviceLd(origin, settings, s, input.images) : { '@type': 'Service', name: s.title, description: s.description },
       })),
     })
   }
@@ -100,7 +102,7 @@ export function renderHead(input: HeadInput): string {
   const { origin, settings, service, routeId, title } = input
   const description = pageDescription(input)
   const canonical = `${origin}${input.path === '/' ? '/' : input.path.replace(/\/+$/, '')}`
-  const image = `${origin}${service?.images[0] ? ogImageUrl(service.images[0].cropped) : DEFAULT_OG_IMAGE}`
+  const image = `${origin}${service?.images[0] ? ogImageUrl(service.images[0].cropped, input.images) : DEFAULT_OG_IMAGE}`
   const imageAlt = service ? `${service.title} by ${settings.brand.name}` : `${settings.brand.name}, balloon décor in Portland`
   const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
   const tags = [

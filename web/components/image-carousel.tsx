@@ -27,10 +27,12 @@ export function ImageCarousel({
   const [emblaRef, embla] = useEmblaCarousel({ loop: images.length > 1 })
   const [selected, setSelected] = useState(0)
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null)
-  // The server's HTML holds the first picture only; the others join once the app runs. A phone then asks for
-  // a few first pictures near the screen before the first paint, not every card's whole set.
-  const [allSlides, setAllSlides] = useState(false)
-  useEffect(() => setAllSlides(true), [])
+  // The server's HTML holds the first picture only, and (except for the page's main picture) inside <noscript>:
+  // a browser running JavaScript asks for the pictures once the app runs, after the first paint, so the cards
+  // below the hero never share a phone's link with it (Chrome fetches lazy images 1000+ px ahead of the screen).
+  // Without JavaScript the first picture shows as it is.
+  const [running, setRunning] = useState(false)
+  useEffect(() => setRunning(true), [])
 
   useEffect(() => {
     if (!embla) return
@@ -58,27 +60,32 @@ export function ImageCarousel({
     <div className="carousel" role="group" aria-roledescription="carousel" aria-label={`${label} images`}>
       <div className="carousel__viewport" ref={emblaRef}>
         <div className="carousel__track">
-          {(allSlides ? images : images.slice(0, 1)).map((img, i) => (
-            <div className="carousel__slide" key={`${img.cropped}-${i}`} aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
-              <button type="button" className="carousel__image-button" onClick={() => setLightboxIndex(i)} aria-label={`Enlarge ${slides[i].alt}`}>
-                <ResponsiveImage
-                  src={img.cropped}
-                  alt={slides[i].alt}
-                  width={800}
-                  height={600}
-                  sizes={sizes}
-                  maxWidth={CARD_MAX_WIDTH}
-                  loading={priority && i === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={priority && i === 0 ? 'high' : undefined}
-                  decoding="async"
-                  draggable={false}
-                />
-                <span className="carousel__zoom" aria-hidden="true">
-                  <ZoomIcon width={18} height={18} />
-                </span>
-              </button>
-            </div>
-          ))}
+          {(running ? images : images.slice(0, 1)).map((img, i) => {
+            const picture = (
+              <ResponsiveImage
+                src={img.cropped}
+                alt={slides[i].alt}
+                width={800}
+                height={600}
+                sizes={sizes}
+                maxWidth={CARD_MAX_WIDTH}
+                loading={priority && i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={priority && i === 0 ? 'high' : undefined}
+                decoding="async"
+                draggable={false}
+              />
+            )
+            return (
+              <div className="carousel__slide" key={`${img.cropped}-${i}`} aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
+                <button type="button" className="carousel__image-button" onClick={() => setLightboxIndex(i)} aria-label={`Enlarge ${slides[i].alt}`}>
+                  {running || priority ? picture : <noscript>{picture}</noscript>}
+                  <span className="carousel__zoom" aria-hidden="true">
+                    <ZoomIcon width={18} height={18} />
+                  </span>
+                </button>
+              </div>
+            )
+          })}
         </div>
       </div>
       {images.length > 1 && (

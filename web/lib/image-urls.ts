@@ -37,8 +37,13 @@ export function imageSrcSet(name: string, version: string, format: ImageFormat, 
     .join(', ')
 }
 
-/** A 1200x630 JPEG crop of an uploaded image for Open Graph and Twitter cards; other URLs pass through. */
-export function ogImageUrl(src: string): string {
+/**
+ * A 1200x630 JPEG crop of an uploaded image for Open Graph and Twitter cards, under the source's hash when known
+ * (cached for a year as immutable); other URLs pass through.
+ */
+export function ogImageUrl(src: string, versions: ImageVersions = {}): string {
   const name = uploadName(src)
-  return name ? `/img/og/${name}.jpg` : src
+  if (!name) return src
+  const version = versions[name]
+  return version ? `/img/${version}/og/${name}.jpg` : `/img/og/${name}.jpg`
 }

@@ -46,6 +46,24 @@ if (entry) {
         void start()
       }),
     )
-  if (document.readyState === 'complete') afterPaint()
-  else addEventListener('load', afterPaint, { once: true })
+  // `load` can come before the first frame is on screen (the page's images are few); wait for both.
+  const loaded = new Promise((resolve) => {
+    if (document.readyState === 'complete') resolve()
+    else addEventListener('load', resolve, { once: true })
+  })
+  void Promise.all([loaded, firstContentfulPaint()]).then(afterPaint)
+}
+
+/** Resolves once the browser reports the first contentful paint (at once where it cannot tell). */
+function firstContentfulPaint() {
+  return new Promise((resolve) => {
+    const done = (entries) => entries.some((e) => e.name === 'first-contentful-paint')
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || done(performance.getEntriesByType('paint'))) return resolve()
+    const observer = new PerformanceObserver((list) => {
+      if (!done(list.getEntries())) return
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe({ type: 'paint', buffered: true })
+  })
 }

@@ -1,5 +1,5 @@
 // The balloon colour picker: the service's colour groups as swatch buttons, with its maximum and required rules.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { BALLOON_COLOR_GROUPS, colorsShownFor } from '../../../server/inquiries/balloon-colors'
 import type { Service } from '../../lib/public-api'
 
@@ -14,6 +14,10 @@ export function ColorPicker({ service, selected, error, onChange }: ColorPickerP
   const shown = colorsShownFor(service)
   const max = service.maxBalloonColors
   const [limitHit, setLimitHit] = useState(false)
+  // The server's HTML draws each swatch in its flat colour; the pictures come once the app runs, so their ~80
+  // requests never compete with the page's first paint.
+  const [pictures, setPictures] = useState(false)
+  useEffect(() => setPictures(true), [])
   const limitMessage = max != null ? `You can only select up to ${max} colors` : ''
 
   const toggle = (name: string) => {
@@ -54,7 +58,7 @@ export function ColorPicker({ service, selected, error, onChange }: ColorPickerP
                 const on = selected.includes(c.name)
                 return (
                   <button key={c.name} type="button" className="swatch" aria-pressed={on} onClick={() => toggle(c.name)}>
-                    <img src={c.image} alt="" width={40} height={40} loading="lazy" decoding="async" style={{ backgroundColor: c.hex }} />
+                    <img src={pictures ? c.image : undefined} alt="" width={40} height={40} loading="lazy" decoding="async" style={{ backgroundColor: c.hex }} />
                     <span className="swatch__name">{c.name}</span>
                   </button>
                 )
