@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { SiteHeader } from '../components/site-header'
 import { SiteFooter } from '../components/site-footer'
 import { ScrollToHash } from './scroll-to-hash'
+import { HydrateApart } from './hydrate-apart'
 import { useRootData } from './page-context'
 import '../styles/global.css'
 
@@ -14,11 +15,15 @@ export function RootLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <ScrollToHash />
-      <SiteHeader settings={settings} services={services} />
+      <HydrateApart>
+        <SiteHeader settings={settings} services={services} />
+      </HydrateApart>
       <main id="main" className="site__main" tabIndex={-1}>
-        {children}
+        <HydrateApart>{children}</HydrateApart>
       </main>
-      <SiteFooter settings={settings} services={services} />
+      <HydrateApart>
+        <SiteFooter settings={settings} services={services} />
+      </HydrateApart>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 // Home: hero, the services grid, why choose us, testimonials, mailing list and a contact call to action.
 import type { ServiceSummary, Testimonial } from '../../lib/public-api'
 import { usePageData, useRootData } from '../../app/page-context'
+import { HydrateApart } from '../../app/hydrate-apart'
 import { MAX_TESTIMONIALS, type HomeData } from './home-loader'
 import { WithServices } from '../../components/with-services'
 import { ServiceCard } from '../../components/service-card'
@@ -29,9 +30,17 @@ export function HomePage() {
           </WithServices>
         </div>
       </section>
-      <WhyChoose brand={settings.brand.name} />
-      {testimonials.length > 0 && <Testimonials testimonials={testimonials} />}
-      <ContactCta />
+      <HydrateApart>
+        <WhyChoose brand={settings.brand.name} />
+      </HydrateApart>
+      {testimonials.length > 0 && (
+        <HydrateApart>
+          <Testimonials testimonials={testimonials} />
+        </HydrateApart>
+      )}
+      <HydrateApart>
+        <ContactCta />
+      </HydrateApart>
     </>
   )
 }
@@ -68,7 +77,9 @@ function ServicesGrid({ services, servicesEnabled }: { services: ServiceSummary[
   return (
     <div className="services-grid">
       {services.map((s) => (
-        <ServiceCard key={s.id} service={s} servicesEnabled={servicesEnabled} />
+        <HydrateApart key={s.id}>
+          <ServiceCard service={s} servicesEnabled={servicesEnabled} />
+        </HydrateApart>
       ))}
     </div>
   )
