@@ -43,6 +43,7 @@ const server = serve(options, (info) => {
 async function shutdown() {
   setTimeout(() => process.exit(0), 5000).unref()
   await stopMailOutbox(config.dataDir).catch((err) => console.error('Could not stop the mail outbox:', err))
+  readCache.close()
   server.close(() => process.exit(0))
 }
 process.on('SIGTERM', shutdown)

@@ -1,28 +1,57 @@
 // The content fingerprint changes with every kind of change a developer can make by hand or with git.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { EventEmitter } from 'node:events'
+import { mkdirSync, readFile, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
-import { ContentGeneration } from './content-generation'
+import { closeContentWatchers, ContentGeneration } from './content-generation'
+
+/** What `fs.watch` does in this file: the real thing, or a failure / a watcher that never reports. */
+const watchMode = vi.hoisted(() => ({ current: 'real' as 'real' | 'ENOSPC' | 'silent' }))
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>()
+  const watch = (...args: Parameters<typeof fs.watch>) => {
+    if (watchMode.current === 'ENOSPC') throw Object.assign(new Error('no inotify watches left'), { code: 'ENOSPC' })
+    if (watchMode.current === 'silent') return Object.assign(new EventEmitter(), { close: () => {} })
+    return fs.watch(...args)
+  }
+  return { ...fs, default: { ...fs, watch }, watch }
+})
 
 describe('content generation', () => {
   let root: TempContentRoot
+  let g: ContentGeneration
   beforeEach(() => {
+    watchMode.current = 'real'
     root = makeTempContentRoot({ seed: false, files: { 'content/site.yaml': 'a: 1\n', 'content/services/one.yaml': 'x: 1\n' } })
+    g = new ContentGeneration(root.root)
   })
-  afterEach(() => root.cleanup())
+  afterEach(() => {
+    vi.restoreAllMocks()
+    closeContentWatchers(root.root)
+    root.cleanup()
+  })
+
+  const dir = () => join(root.root, 'content/services')
+
+  /** Takes the fingerprint, makes the change, and expects the next call to see it, with the watchers still in use. */
+  async function expectSeen(change: () => unknown) {
+    const before = await g.current()
+    expect(await g.current()).toBe(before)
+    await change()
+    expect(await g.current()).not.toBe(before)
+    expect(g.watching).toBe(true)
+  }
 
   it('changes on in-place edits, added, renamed and removed files, also once directory listings are reused', async () => {
-    const g = new ContentGeneration(root.root)
-    const dir = join(root.root, 'content/services')
     const changes = [
-      () => writeFileSync(join(dir, 'one.yaml'), 'x: 2\n'),
-      () => writeFileSync(join(dir, 'two.yaml'), 'y: 1\n'),
+      () => writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n'),
+      () => writeFileSync(join(dir(), 'two.yaml'), 'y: 1\n'),
       () => {
-        writeFileSync(join(dir, '.tmp-three'), 'z: 1\n')
-        renameSync(join(dir, '.tmp-three'), join(dir, 'three.yaml'))
+        writeFileSync(join(dir(), '.tmp-three'), 'z: 1\n')
+        renameSync(join(dir(), '.tmp-three'), join(dir(), 'three.yaml'))
       },
-      () => rmSync(join(dir, 'two.yaml')),
+      () => rmSync(join(dir(), 'two.yaml')),
       () => mkdirSync(join(root.root, 'content/extra')),
       () => writeFileSync(join(root.root, 'content/extra/new.yaml'), 'n: 1\n'),
     ]
@@ -35,5 +64,118 @@ describe('content generation', () => {
         expect(await g.current()).not.toBe(before)
       }
     }
+    expect(g.watching).toBe(true)
+  })
+
+  it('takes no new fingerprint while nothing changes', async () => {
+    await g.current()
+    await g.current()
+    const checks = g.checks
+    for (let i = 0; i < 20; i++) await Promise.all([g.current(), g.current()])
+    expect(g.checks).toBe(checks)
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
+    await g.current()
+    expect(g.checks).toBe(checks + 1)
+  })
+
+  it('sees an edit made in an I/O callback by a call made right after it, in the same turn', async () => {
+    await g.current()
+    for (let i = 0; i < 5; i++) {
+      const before = await g.current()
+      // The write and the call happen in the poll phase, before the event has been read from the kernel.
+      const after = await new Promise<string>((resolve) =>
+        readFile(join(dir(), 'one.yaml'), () => {
+          writeFileSync(join(dir(), 'one.yaml'), `x: ${i + 10}\n`)
+          resolve(g.current())
+        }),
+      )
+      expect(after).not.toBe(before)
+    }
+    expect(g.watching).toBe(true)
+  })
+
+  it('sees an edit in place that keeps the size, and an atomic rename over a file', async () => {
+    await expectSeen(() => writeFileSync(join(dir(), 'one.yaml'), 'x: 9\n'))
+    await expectSeen(() => {
+      writeFileSync(join(dir(), '.one.yaml.tmp'), 'x: 8\n')
+      renameSync(join(dir(), '.one.yaml.tmp'), join(dir(), 'one.yaml'))
+    })
+  })
+
+  it('sees commits, resets, branch switches and packed refs made with plain git', async () => {
+    await expectSeen(() => root.git('commit', '-q', '--allow-empty', '-m', 'Empty'))
+    await expectSeen(() => root.git('reset', '-q', '--soft', 'HEAD~1'))
+    await expectSeen(() => root.git('checkout', '-q', '-b', 'feature/nested'))
+    await expectSeen(() => root.git('commit', '-q', '--allow-empty', '-m', 'On the nested branch'))
+    await expectSeen(() => root.git('pack-refs', '--all'))
+    await expectSeen(() => root.git('commit', '-q', '--allow-empty', '-m', 'After packing'))
+    await expectSeen(() => root.git('checkout', '-q', 'main'))
+    await expectSeen(() => root.git('commit', '-q', '--allow-empty', '-m', 'Back on main'))
+    await expectSeen(() => root.git('reset', '-q', '--hard', 'feature/nested'))
+  })
+
+  it('sees files in new directories, and in a directory removed and made again', async () => {
+    await expectSeen(() => {
+      mkdirSync(join(root.root, 'content/a/b'), { recursive: true })
+      writeFileSync(join(root.root, 'content/a/b/deep.yaml'), 'd: 1\n')
+    })
+    await expectSeen(() => writeFileSync(join(root.root, 'content/a/b/deep.yaml'), 'd: 2\n'))
+    await expectSeen(() => {
+      rmSync(dir(), { recursive: true })
+      mkdirSync(dir())
+      writeFileSync(join(dir(), 'one.yaml'), 'x: 1\n')
+    })
+    await expectSeen(() => writeFileSync(join(dir(), 'one.yaml'), 'x: 3\n'))
+    await expectSeen(() => rmSync(join(root.root, 'content'), { recursive: true }))
+    await expectSeen(() => mkdirSync(join(root.root, 'content/services'), { recursive: true }))
+    await expectSeen(() => writeFileSync(join(dir(), 'one.yaml'), 'x: 4\n'))
+  })
+
+  it('follows a content directory replaced by a rename', async () => {
+    const fresh = join(root.root, 'content-next')
+    mkdirSync(join(fresh, 'services'), { recursive: true })
+    writeFileSync(join(fresh, 'services/one.yaml'), 'x: 5\n')
+    await expectSeen(() => {
+      renameSync(join(root.root, 'content'), join(root.root, 'content-old'))
+      renameSync(fresh, join(root.root, 'content'))
+    })
+    await expectSeen(() => writeFileSync(join(dir(), 'one.yaml'), 'x: 6\n'))
+    // The old directory, still on disk, no longer counts.
+    const before = await g.current()
+    writeFileSync(join(root.root, 'content-old/services/one.yaml'), 'x: 7\n')
+    expect(await g.current()).toBe(before)
+  })
+
+  it('falls back to checking every turn when no watcher can be set up', async () => {
+    watchMode.current = 'ENOSPC'
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const before = await g.current()
+    expect(g.watching).toBe(false)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ENOSPC'))
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
+    expect(await g.current()).not.toBe(before)
+  })
+
+  it('falls back when a change came without an event, within a second', async () => {
+    watchMode.current = 'silent'
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const before = await g.current()
+    await g.current()
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
+    await new Promise((r) => setTimeout(r, 1100))
+    const seen = await g.current()
+    expect(seen).not.toBe(before)
+    expect(g.watching).toBe(false)
+    expect(warn).toHaveBeenCalledOnce()
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 3\n')
+    expect(await g.current()).not.toBe(seen)
+  })
+
+  it('stops watching when closed and still answers correctly', async () => {
+    const before = await g.current()
+    closeContentWatchers(root.root)
+    expect(g.watching).toBe(false)
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
+    expect(await g.current()).not.toBe(before)
   })
 })

@@ -1,6 +1,6 @@
-// A fingerprint of everything under content/ plus git's HEAD, taken once for all the requests that arrived together.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+// A fingerprint of everything under content/ plus git's HEAD, taken again only after file-system events announce a change.
+import { readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 
 function stampOf(path: string): string {
   const s = statSync(path, { throwIfNoEntry: false })
@@ -16,6 +16,9 @@ interface Listing {
 
 /** A directory changed this recently is listed again even when its stamp looks the same (coarse file-system clocks). */
 const RACY_MS = 2000
+
+/** Even with no event, the files are stat'ed again once the last check is this old: a missed event lasts no longer. */
+const RECHECK_MS = 1000
 
 /** HEAD's text, read again only when its stamp changed or it changed in the last RACY_MS (git renames it in). */
 let headCache: { path: string; stamp: string; text: string } | null = null
@@ -33,27 +36,111 @@ function readHead(path: string): string | null {
   return headCache.text
 }
 
-function headStamp(root: string): string {
+/** Directories to watch, by path: the inode watched and the entry names that matter (null: all of them). */
+type WatchPlan = Map<string, { ino: number; names: Set<string> | null }>
+
+function plan(watches: WatchPlan, dir: string, name: string | null, ino?: number): void {
+  const s = ino === undefined ? statSync(dir, { throwIfNoEntry: false }) : { ino, isDirectory: () => true }
+  if (!s?.isDirectory()) return
+  const known = watches.get(dir)
+  if (!known) watches.set(dir, { ino: s.ino, names: name === null ? null : new Set([name]) })
+  else if (name === null) known.names = null
+  else known.names?.add(name)
+}
+
+/** HEAD's text and the stamps of the branch's ref and packed-refs; the directories git replaces them in, to `watches`. */
+function headStamp(root: string, watches: WatchPlan): string {
   const gitDir = join(root, '.git')
   const head = readHead(join(gitDir, 'HEAD'))
   if (head === null) return '-'
+  plan(watches, gitDir, 'HEAD')
+  plan(watches, gitDir, 'packed-refs')
   const ref = /^ref:\s*(\S+)/.exec(head)?.[1]
   if (!ref || ref.includes('..')) return head
+  // The nearest existing directory on the ref's path: the ref (or the directory holding it) appears there.
+  let dir = dirname(join(gitDir, ref))
+  let name = basename(ref)
+  while (dir.length > gitDir.length && !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    name = basename(dir)
+    dir = dirname(dir)
+  }
+  plan(watches, dir, name)
   return `${head}|${stampOf(join(gitDir, ref))}|${stampOf(join(gitDir, 'packed-refs'))}`
 }
 
+interface Batch {
+  promise: Promise<void>
+  resolve: () => void
+}
+/** Callers since the last check phase; callers waiting for the next poll phase to end. */
+let gathering: Batch | null = null
+let passing: Batch | null = null
+let scheduled = false
+
 /**
- * `current()` answers with a fingerprint taken after the call was made, so a change made with plain git (or by
- * hand) before a request is always seen by it. The check is synchronous and runs once per turn of the event loop:
- * requests that arrived together share it, so under load the file system is asked once per batch of requests.
- * Every file is stat'ed on every check (an in-place edit changes only the file); a directory is listed again only
- * when its own stamp changed (an entry added, removed or renamed into it, atomic writes included) or it changed in
- * the last RACY_MS, and missing files are stat'ed without throwing: about a third of the cost of listing everything.
+ * Resolves once a poll phase of the event loop that began after the call has ended. The kernel queues a file-system
+ * event before the write that caused it returns, and Node delivers queued events in the poll phase, so by then every
+ * event of a write made before the call has reached its watcher. One setImmediate is not enough: a write made in a
+ * poll-phase callback (an I/O completion) and a check in that turn's check phase would see no event yet. Callers
+ * arriving together share one promise, and under load each batch waits one extra turn of the loop.
+ */
+function afterPendingEvents(): Promise<void> {
+  if (!gathering) {
+    let resolve!: () => void
+    gathering = { promise: new Promise<void>((r) => (resolve = r)), resolve }
+    if (!scheduled) {
+      scheduled = true
+      setImmediate(turn)
+    }
+  }
+  return gathering.promise
+}
+
+function turn(): void {
+  const ready = passing
+  passing = gathering
+  gathering = null
+  ready?.resolve()
+  if (passing) setImmediate(turn)
+  else scheduled = false
+}
+
+interface Watched {
+  watcher: FSWatcher
+  ino: number
+  names: Set<string> | null
+}
+
+const live = new Set<ContentGeneration>()
+
+/** Closes the watchers of every ContentGeneration on `root` (test apps, before their directory goes). */
+export function closeContentWatchers(root: string): void {
+  for (const g of live) if (resolve(g.root) === resolve(root)) g.close()
+}
+
+/**
+ * `current()` answers with a fingerprint that reflects every change made with plain git (or by hand) before the call.
+ * Each directory under content/, the content root (for content/ itself) and git's HEAD, branch ref and packed-refs
+ * (by their directories: git and editors replace files by renaming into them) are watched; a relevant event marks the
+ * fingerprint dirty, and the next call takes it again after the pending events have been delivered. While nothing
+ * changes, a call costs no file-system access; the files are still stat'ed once RECHECK_MS after the last check.
+ *
+ * Taking the fingerprint: every file is stat'ed (an in-place edit changes only the file); a directory is listed
+ * again only when its own stamp changed or it changed in the last RACY_MS. Watchers follow the directories found:
+ * one appearing is watched (and checked once more, for what was written into it before the watch began), one gone
+ * or replaced is let go. Where watching fails (no inotify watches left, a file system without events, a change that
+ * came without an event), this root falls back for good to the check on every turn of the event loop.
  */
 export class ContentGeneration {
   private value = ''
-  private checkedAt = -1
+  private checkedAt = -Infinity
   private listings = new Map<string, Listing>()
+  private mode: 'watch' | 'stat' = 'watch'
+  private dirty = true
+  /** Relevant events delivered so far: tells a change that came with an event from one that did not. */
+  private events = 0
+  private watchers = new Map<string, Watched>()
+  private taken = 0
 
   /** `dirs`: the directories under root whose files count (content/ by default; uploads/ for image hashes). */
   constructor(
@@ -61,13 +148,24 @@ export class ContentGeneration {
     private dirs: string[] = ['content'],
   ) {}
 
-  private stamps(dir: string, out: string[], now: number): void {
+  /** Whether file-system events are being used (false after a fallback or close()). */
+  get watching(): boolean {
+    return this.mode === 'watch'
+  }
+
+  /** How many times the fingerprint was taken (the files stat'ed). */
+  get checks(): number {
+    return this.taken
+  }
+
+  private stamps(dir: string, out: string[], now: number, watches: WatchPlan): void {
     const s = statSync(dir, { throwIfNoEntry: false })
     if (!s?.isDirectory()) {
       this.listings.delete(dir)
       out.push(`${dir}/:-`)
       return
     }
+    plan(watches, dir, null, s.ino)
     const stamp = `${s.mtimeMs}:${s.ino}`
     let listing = this.listings.get(dir)
     if (!listing || listing.stamp !== stamp || now - s.mtimeMs < RACY_MS) {
@@ -81,17 +179,98 @@ export class ContentGeneration {
     }
     out.push(`${dir}/:${stamp}`)
     for (const file of listing.files) out.push(`${file}:${stampOf(file)}`)
-    for (const sub of listing.dirs) this.stamps(sub, out, now)
+    for (const sub of listing.dirs) this.stamps(sub, out, now, watches)
+  }
+
+  private check(): void {
+    const watches: WatchPlan = new Map()
+    const out: string[] = []
+    for (const dir of this.dirs) {
+      const path = join(this.root, dir)
+      plan(watches, dirname(path), basename(path))
+      this.stamps(path, out, Date.now(), watches)
+    }
+    plan(watches, this.root, '.git')
+    this.value = `${headStamp(this.root, watches)}\n${out.join('\n')}`
+    this.checkedAt = performance.now()
+    this.taken++
+    if (this.mode === 'watch') this.follow(watches)
+  }
+
+  /** Watches what `watches` names and lets go of the rest. */
+  private follow(watches: WatchPlan): void {
+    for (const [path, w] of this.watchers) {
+      const wanted = watches.get(path)
+      if (wanted?.ino === w.ino) w.names = wanted.names
+      else this.unwatch(path)
+    }
+    for (const [path, { ino, names }] of watches) {
+      if (this.watchers.has(path)) continue
+      let watcher: FSWatcher
+      try {
+        watcher = watch(path, { persistent: false })
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code
+        // Gone since it was listed: a change under way, seen by the next check.
+        if (code === 'ENOENT' || code === 'ENOTDIR') this.dirty = true
+        else return this.fallBack(err)
+        continue
+      }
+      const watched: Watched = { watcher, ino, names }
+      watcher.on('change', (event, name) => this.onEvent(path, watched, event, name))
+      watcher.on('error', (err) => this.fallBack(err))
+      this.watchers.set(path, watched)
+      this.dirty = true
+    }
+  }
+
+  private onEvent(path: string, watched: Watched, event: string, name: string | Buffer | null): void {
+    if (this.watchers.get(path) !== watched) return
+    const entry = name === null ? null : String(name)
+    if (entry !== null && watched.names && !watched.names.has(entry)) return
+    this.events++
+    this.dirty = true
+    // An entry created, removed or renamed: if it is a watched directory, that watch may be on a directory now gone.
+    if (entry !== null && event === 'rename') this.unwatch(join(path, entry))
+  }
+
+  private unwatch(path: string): void {
+    this.watchers.get(path)?.watcher.close()
+    this.watchers.delete(path)
+  }
+
+  private fallBack(err: unknown): void {
+    if (this.mode !== 'watch') return
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+    console.warn(`Content under ${this.root} is no longer watched (${reason}): its files are checked on every turn instead`)
+    this.close()
+  }
+
+  /** Stops watching; later calls check the files on every turn of the event loop. */
+  close(): void {
+    this.mode = 'stat'
+    for (const path of [...this.watchers.keys()]) this.unwatch(path)
+    live.delete(this)
   }
 
   async current(): Promise<string> {
     const arrived = performance.now()
-    await new Promise<void>((resolve) => setImmediate(resolve))
-    if (this.checkedAt < arrived) {
-      const out: string[] = []
-      for (const dir of this.dirs) this.stamps(join(this.root, dir), out, Date.now())
-      this.value = `${headStamp(this.root)}\n${out.join('\n')}`
-      this.checkedAt = performance.now()
+    await afterPendingEvents()
+    if (this.mode === 'stat') {
+      if (this.checkedAt < arrived) this.check()
+      return this.value
+    }
+    if (!this.dirty && performance.now() - this.checkedAt < RECHECK_MS) return this.value
+    live.add(this)
+    const announced = this.dirty
+    const before = this.value
+    const events = this.events
+    this.dirty = false
+    this.check()
+    if (!announced && this.value !== before) {
+      // A write seen by the check had its event queued before the check: one more poll phase must deliver it.
+      await afterPendingEvents()
+      if (this.events === events) this.fallBack(new Error('a change came without a file-system event'))
     }
     return this.value
   }

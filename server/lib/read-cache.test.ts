@@ -66,6 +66,20 @@ describe('public read shortcut in front of Hono', () => {
     expect(after.body.toString()).toContain('Hand Edited')
   })
 
+  it('shows a commit and a reset made with plain git on the next request, with file-system events in use', async () => {
+    for (let i = 0; i < 3; i++) await get('/api/services')
+    const file = `${t.root}/content/services/bouquets.yaml`
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: Bouquets', 'title: Committed'))
+    t.git('commit', '-q', '-am', 'Rename bouquets')
+    expect((await get('/api/services')).body.toString()).toContain('Committed')
+    expect((await get('/api/services')).body.toString()).toContain('Committed')
+    t.git('reset', '-q', '--hard', 'HEAD~1')
+    const after = (await get('/api/services')).body.toString()
+    expect(after).toContain('"Bouquets"')
+    expect(after).not.toContain('Committed')
+    expect(cache.generation.watching).toBe(true)
+  })
+
   it('shows an uploaded image replaced by hand in the image hashes on the next request', async () => {
     for (let i = 0; i < 3; i++) await get('/api/image-versions')
     const before = JSON.parse((await get('/api/image-versions')).body.toString())

@@ -1,4 +1,4 @@
-// Public API reads answered from memory while the content files and HEAD are unchanged (one shared check per batch).
+// Public API reads answered from memory while the content files and HEAD are unchanged (told by file-system events).
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
@@ -46,6 +46,12 @@ export class PublicReadCache {
   constructor(generation: ContentGeneration | string) {
     this.generation = typeof generation === 'string' ? new ContentGeneration(generation) : generation
     this.withUploads = new ContentGeneration(this.generation.root, ['content', 'uploads'])
+  }
+
+  /** Stops watching the content files (a disposed app); answers stay correct, each checked with stat calls. */
+  close(): void {
+    this.generation.close()
+    this.withUploads.close()
   }
 
   /** The fingerprint an answer of this path is valid for, taken after the call. */

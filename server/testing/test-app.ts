@@ -5,6 +5,7 @@ import { createApp, type AppDeps } from '../app'
 import { createAuth } from '../auth/auth'
 import { hashPassword } from '../auth/password'
 import { loadConfig, type Config } from '../config'
+import { closeContentWatchers } from '../lib/content-generation'
 import { ContentStore } from '../lib/content-store'
 import { ContentRepo } from '../lib/git'
 import { imageDerivativesFor } from '../images/image-derivatives'
@@ -121,10 +122,11 @@ export async function createTestApp(options: { files?: Record<string, string | U
     return (res.headers.get('set-cookie') ?? '').split(';')[0]
   }
   const subjects = () => content.git('log', '--format=%s').trim().split('\n')
-  // Background work ends before the directories go: image copies finish, remote-push retries stop.
+  // Background work ends before the directories go: image copies finish, remote-push retries stop, watchers close.
   const cleanup = async () => {
     historyFor(deps).stop()
     await imageDerivativesFor(deps).idle()
+    closeContentWatchers(config.contentRoot)
     content.cleanup()
   }
   return { ...content, cleanup, app, deps, config, call, login, subjects }
