@@ -22,6 +22,14 @@ interface Entry {
   etag: string
 }
 
+/** A header template, with the full header list it gives for one entry: built once, not on every request. */
+interface Template {
+  headers: [string, string][]
+  entry?: Entry
+  /** Names and values in turn, as `writeHead` takes them (cheaper than one `setHeader` per header). */
+  flat?: string[]
+}
+
 export const acceptsGzip = (header: string | undefined) => Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
 
 /** Headers that belong to one body (and its encoding), not to the path: never copied into a header template. */
@@ -38,8 +46,8 @@ const PER_BODY = new Set(['etag', 'content-encoding', 'content-length', 'date', 
  */
 export class PublicReadCache {
   private entries = new Map<string, Entry>()
-  /** Per path and encoding: the headers of the last full answer served from this cache, minus per-body ones. */
-  private templates = new Map<string, [string, string][]>()
+  /** Per encoding and path: the headers of the last full answer served from this cache, minus per-body ones. */
+  private templates = { gzip: new Map<string, Template>(), identity: new Map<string, Template>() }
   readonly generation: ContentGeneration
   private withUploads: ContentGeneration
 
@@ -105,11 +113,11 @@ export class PublicReadCache {
       const v = this.variant(entry, incoming.headers['accept-encoding'])
       // Only an answer this cache gave (its ETag and encoding) is a faithful template for the same answer.
       if (res.headers.get('etag') !== v.etag || (res.headers.get('content-encoding') === 'gzip') !== v.gzip) return res
-      const template: [string, string][] = []
+      const headers: [string, string][] = []
       res.headers.forEach((value, name) => {
-        if (!PER_BODY.has(name)) template.push([name, value])
+        if (!PER_BODY.has(name)) headers.push([name, value])
       })
-      this.templates.set(`${v.gzip ? 'gzip' : 'identity'} ${incoming.url}`, template)
+      this.templates[v.gzip ? 'gzip' : 'identity'].set(incoming.url!, { headers })
       return res
     }
   }
@@ -123,13 +131,14 @@ export class PublicReadCache {
       const entry = this.entries.get(path)
       if (entry?.generation !== current) return next(req, res)
       const v = this.variant(entry, req.headers['accept-encoding'])
-      const template = this.templates.get(`${v.gzip ? 'gzip' : 'identity'} ${path}`)
+      const template = this.templates[v.gzip ? 'gzip' : 'identity'].get(path)
       if (!template) return next(req, res)
-      for (const [name, value] of template) res.setHeader(name, value)
-      res.setHeader('etag', v.etag)
-      if (v.gzip) res.setHeader('content-encoding', 'gzip')
-      res.setHeader('content-length', v.body.length)
-      res.statusCode = 200
+      if (template.entry !== entry || !template.flat) {
+        const own = [['etag', v.etag], ...(v.gzip ? [['content-encoding', 'gzip']] : []), ['content-length', String(v.body.length)]]
+        template.flat = [...template.headers, ...own].flat()
+        template.entry = entry
+      }
+      res.writeHead(200, template.flat)
       res.end(v.body)
     }
   }
