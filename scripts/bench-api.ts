@@ -1,5 +1,6 @@
-// Benchmark (c): requests per second and p99 latency of GET /api/services and GET / beside a bare node:http server.
+// Benchmark (c): req/s, p99 and server CPU per request of GET /api/services and GET / beside a bare node:http server.
 import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { benchPort, printTable, startBenchSite, verdict } from './bench-lib'
 
@@ -18,12 +19,48 @@ async function startHello(port: number): Promise<() => void> {
   return () => child.kill('SIGTERM')
 }
 
+/** The process listening on a local TCP port, found through /proc (Linux); null elsewhere. */
+function listenerPid(port: number): number | null {
+  try {
+    const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`
+    const sockets = new Set<string>()
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+        const f = line.trim().split(/\s+/)
+        if (f[1]?.endsWith(hex) && f[3] === '0A') sockets.add(`socket:[${f[9]}]`)
+      }
+    }
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (readdirSync(`/proc/${pid}/fd`).some((fd) => sockets.has(readlinkSync(`/proc/${pid}/fd/${fd}`)))) return Number(pid)
+      } catch {
+        // another user's process, or gone
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return null
+}
+
+/** CPU time (user + system, all threads) of a process in ms; clock ticks are 10 ms on Linux. */
+function cpuMs(pid: number | null): number {
+  if (pid === null) return NaN
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 async function measure(url: string, headers: Record<string, string> = {}) {
   // A short warm-up first: JIT, the content cache and the first render should not count.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers })
+  const pid = listenerPid(Number(new URL(url).port))
+  const cpuBefore = cpuMs(pid)
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
   if (r.errors || r.non2xx || r.timeouts) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx, ${r.timeouts} timeouts`)
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 }
+  // Steadier than req/s on a shared machine: what one answer costs the server, whoever else uses the cores.
+  const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, cpuUs }
 }
 
 async function main() {
@@ -37,9 +74,16 @@ async function main() {
     const api = await measure(`${site.url}/api/services`)
     const apiGzip = await measure(`${site.url}/api/services`, gzip)
     const home = await measure(`${site.url}/`, gzip)
-    const row = (name: string, m: typeof hello) => [name, Math.round(m.rps), `${m.p50} ms`, `${m.p99} ms`, `${((m.rps / hello.rps) * 100).toFixed(1)}%`]
+    const row = (name: string, m: typeof hello) => [
+      name,
+      Math.round(m.rps),
+      `${m.p50} ms`,
+      `${m.p99} ms`,
+      `${((m.rps / hello.rps) * 100).toFixed(1)}%`,
+      Number.isNaN(m.cpuUs) ? '-' : `${m.cpuUs.toFixed(1)} µs`,
+    ]
     printTable(
-      ['target', 'req/s', 'p50', 'p99', 'vs node:http'],
+      ['target', 'req/s', 'p50', 'p99', 'vs node:http', 'server CPU/req'],
       [
         row('node:http hello-world', hello),
         row('GET /api/services (no compression)', api),
