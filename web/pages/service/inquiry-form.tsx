@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { NOT_PROVIDED, REFERRAL_SOURCES, studioToday } from '../../../server/inquiries/inquiry-fields'
 import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
-import { sendInquiry, type Service } from '../../lib/public-api'
+import type { Service } from '../../lib/public-api'
 import { ColorPicker } from './color-picker'
 import { HoneypotField, withHoneypot } from '../../components/honeypot'
 
@@ -52,17 +52,17 @@ function typedBeforeHydration(form: HTMLFormElement | null, service: Service): P
   return { ...contact, answers }
 }
 
-type Validation = typeof import('./inquiry-validation')
-let validationModule: Promise<Validation> | undefined
-const importValidation = () => (validationModule ??= import('./inquiry-validation'))
+type InquiryActions = typeof import('./inquiry-actions')
+let actionsModule: Promise<InquiryActions> | undefined
+const importActions = () => (actionsModule ??= import('./inquiry-actions'))
 
-/** The validation code, once loaded: null until the visitor starts on the form (or on the server). */
-function useValidation(): [Validation | null, () => void] {
-  const [validation, setValidation] = useState<Validation | null>(null)
+/** Validation and sending, once loaded: null until the visitor starts on the form (and on the server). */
+function useInquiryActions(): [InquiryActions | null, () => void] {
+  const [actions, setActions] = useState<InquiryActions | null>(null)
   const load = useCallback(() => {
-    void importValidation().then(setValidation, (error: unknown) => console.error(error))
+    void importActions().then(setActions, (error: unknown) => console.error(error))
   }, [])
-  return [validation, load]
+  return [actions, load]
 }
 
 const customKey = (service: Service, id: string) =>
@@ -70,8 +70,8 @@ const customKey = (service: Service, id: string) =>
 
 export function InquiryForm({ service }: { service: Service }) {
   const today = studioToday()
-  const [validation, loadValidation] = useValidation()
-  const schema = useMemo(() => validation?.inquirySchemaFor(service, today), [validation, service, today])
+  const [actions, loadActions] = useInquiryActions()
+  const schema = useMemo(() => actions?.inquirySchemaFor(service, today), [actions, service, today])
   const [state, setState] = useState<FormState>(emptyState)
   /** Fields whose error may show: set on blur or submit attempt, cleared while the visitor edits that field. */
   const [shown, setShown] = useState<Record<string, boolean>>({})
@@ -83,13 +83,13 @@ export function InquiryForm({ service }: { service: Service }) {
   useEffect(() => {
     const typed = typedBeforeHydration(formRef.current, service)
     if (typed) setState((s) => ({ ...s, ...typed, answers: { ...s.answers, ...typed.answers } }))
-    if (typed || formRef.current?.contains(document.activeElement)) loadValidation()
-  }, [service, loadValidation])
+    if (typed || formRef.current?.contains(document.activeElement)) loadActions()
+  }, [service, loadActions])
 
   const payload = toInquiryPayload(service, state)
   // Until the validation has loaded the form counts as incomplete (as it is when empty), with no messages yet.
   const result = schema?.safeParse(payload) ?? { success: false as const, error: null }
-  const errors = result.success || !result.error || !validation ? {} : validation.fieldErrors(result.error)
+  const errors = result.success || !result.error || !actions ? {} : actions.fieldErrors(result.error)
   const errorFor = (key: string) => (shown[key] ? errors[key] : undefined)
 
   const reveal = (key: string) => setShown((s) => ({ ...s, [key]: true }))
@@ -102,14 +102,14 @@ export function InquiryForm({ service }: { service: Service }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!result.success) {
+    if (!result.success || !actions) {
       setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
       return
     }
     const payload = withHoneypot(event, result.data)
     setSubmitting(true)
     try {
-      await sendInquiry(payload)
+      await actions.sendInquiry(payload)
       window.location.assign('/thank-you')
     } catch (error) {
       console.error(error)
@@ -139,9 +139,9 @@ export function InquiryForm({ service }: { service: Service }) {
       ref={formRef}
       className="inquiry-form"
       onSubmit={onSubmit}
-      onFocus={loadValidation}
-      onPointerDown={loadValidation}
-      onChange={loadValidation}
+      onFocus={loadActions}
+      onPointerDown={loadActions}
+      onChange={loadActions}
       noValidate
       aria-busy={submitting}
     >
