@@ -96,6 +96,22 @@ function afterPendingEvents(): Promise<void> {
   return gathering.promise
 }
 
+/** Callers of the same turn waiting for its check phase (see `current(fromSocket)`). */
+let thisTurn: Batch | null = null
+
+function afterThisPoll(): Promise<void> {
+  if (!thisTurn) {
+    let resolve!: () => void
+    thisTurn = { promise: new Promise<void>((r) => (resolve = r)), resolve }
+    setImmediate(() => {
+      const batch = thisTurn
+      thisTurn = null
+      batch?.resolve()
+    })
+  }
+  return thisTurn.promise
+}
+
 function turn(): void {
   const ready = passing
   passing = gathering
@@ -253,9 +269,16 @@ export class ContentGeneration {
     live.delete(this)
   }
 
-  async current(): Promise<string> {
+  /**
+   * `fromSocket`: the call is for a request just read from a socket. Such a request was sent after any write it
+   * must see had returned, so its first bytes arrived after that write's event was queued: the poll phase that read
+   * it had the event ready too, and delivers it before this turn's check phase. One setImmediate is then enough,
+   * which saves a turn of the loop per batch under load. (Not so for a request made in-process, `app.request`,
+   * right after a write in the same callback, nor for HTTP pipelining, which browsers do not use.)
+   */
+  async current(fromSocket = false): Promise<string> {
     const arrived = performance.now()
-    await afterPendingEvents()
+    await (fromSocket ? afterThisPoll() : afterPendingEvents())
     if (this.mode === 'stat') {
       if (this.checkedAt < arrived) this.check()
       return this.value

@@ -62,9 +62,9 @@ export class PublicReadCache {
     this.withUploads.close()
   }
 
-  /** The fingerprint an answer of this path is valid for, taken after the call. */
-  private current(path: string): Promise<string> {
-    return (READS_UPLOADS.test(path) ? this.withUploads : this.generation).current()
+  /** The fingerprint an answer of this path is valid for, taken after the call; `fromSocket` as in ContentGeneration. */
+  private current(path: string, fromSocket: boolean): Promise<string> {
+    return (READS_UPLOADS.test(path) ? this.withUploads : this.generation).current(fromSocket)
   }
 
   private variant(entry: Entry, acceptEncoding: string | undefined) {
@@ -76,7 +76,7 @@ export class PublicReadCache {
     return async (c, next) => {
       if (c.req.method !== 'GET' || !CACHEABLE.test(c.req.path) || isAdmin(c)) return next()
       const key = c.req.path
-      const current = await this.current(key)
+      const current = await this.current(key, (c.env as { incoming?: IncomingMessage } | undefined)?.incoming !== undefined)
       const hit = this.entries.get(key)
       if (hit?.generation === current) {
         const v = this.variant(hit, c.req.header('accept-encoding'))
@@ -127,7 +127,7 @@ export class PublicReadCache {
     return async (req: IncomingMessage, res: ServerResponse) => {
       if (!this.eligible(req, cookieName)) return next(req, res)
       const path = req.url!
-      const current = await this.current(path)
+      const current = await this.current(path, true)
       const entry = this.entries.get(path)
       if (entry?.generation !== current) return next(req, res)
       const v = this.variant(entry, req.headers['accept-encoding'])
