@@ -58,7 +58,7 @@ async function measure(url: string, headers: Record<string, string> = {}) {
   const cpuBefore = cpuMs(pid)
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
   if (r.errors || r.non2xx || r.timeouts) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx, ${r.timeouts} timeouts`)
-  // Steadier than req/s on a shared machine: what one answer costs the server, whoever else uses the cores.
+  // What one answer costs the server: moves less than req/s when other jobs share the cores (contention still adds).
   const cpuUs = ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total
   return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, cpuUs }
 }
