@@ -1,6 +1,6 @@
 // The signed-in dashboard: header with Log out, and the tabs. Add a tab with one line in ADMIN_TABS.
-import { Suspense, type ComponentType } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { Suspense, useEffect, type ComponentType } from 'react'
+import { useBlocker, useNavigate, useParams } from 'react-router-dom'
 import * as Tabs from '@radix-ui/react-tabs'
 import { ServicesPanel } from './services/services-panel'
 import { TestimonialsPanel } from './testimonials/testimonials-panel'
@@ -32,13 +32,18 @@ export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout:
   const params = useParams()
   const navigate = useNavigate()
   const tab = ADMIN_TABS.find((t) => t.value === params.tab)?.value ?? ADMIN_TABS[0].value
-  const { confirmLeave } = useLeaveGuard()
+  const { confirmLeave, hasUnsaved } = useLeaveGuard()
+  // Any move to another tab (a click, Back or Forward) asks first while something is unsaved.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsaved() && currentLocation.pathname !== nextLocation.pathname)
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return
+    void confirmLeave().then((leave) => (leave ? blocker.proceed() : blocker.reset()))
+  }, [blocker, confirmLeave])
 
-  const changeTab = async (next: string) => {
-    if (next === tab || !(await confirmLeave())) return
+  const changeTab = (next: string) => {
     const path = next === ADMIN_TABS[0].value ? '/admin' : `/admin/${next}`
-    // A click both presses and focuses the tab, and each reports the change: one history entry, not two.
-    if (window.location.pathname !== path) navigate(path)
+    // A click both presses and focuses the tab, and each reports the change: one move, not two.
+    if (next !== tab && blocker.state === 'unblocked' && window.location.pathname !== path) navigate(path)
   }
   const requestLogout = async () => {
     if (await confirmLeave()) onLogout()

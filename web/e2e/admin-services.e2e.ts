@@ -255,6 +255,19 @@ describe('admin service management', () => {
     await page.getByRole('button', { name: 'Add Testimonial' }).waitFor()
     await page.getByRole('tab', { name: 'Service Management' }).click()
     await page.getByRole('button', { name: 'Save Changes' }).waitFor()
+
+    // The browser's Back button asks too: staying keeps the edit and the address.
+    await page.getByLabel('Title', { exact: true }).fill('Baby Showers (draft)')
+    await page.evaluate(() => history.back())
+    await confirm.waitFor()
+    await confirm.getByRole('button', { name: 'Keep editing' }).click()
+    expect(new URL(page.url()).pathname).toBe('/admin')
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Baby Showers (draft)')
+    await page.getByRole('tab', { name: 'Testimonials Management' }).click()
+    await confirm.getByRole('button', { name: 'Discard changes' }).click()
+    await page.waitForURL(/\/admin\/testimonials$/)
+    await page.getByRole('tab', { name: 'Service Management' }).click()
+    await page.getByRole('button', { name: 'Save Changes' }).waitFor()
   })
 
   it('deletes a service after the confirmation', async () => {

@@ -7,9 +7,11 @@ interface LeaveGuard {
   setDirty: (key: string, dirty: boolean) => void
   /** Resolves true when nothing is unsaved or the owner chooses to discard; false to stay. */
   confirmLeave: () => Promise<boolean>
+  /** Whether any panel holds unsaved changes right now. */
+  hasUnsaved: () => boolean
 }
 
-const LeaveGuardContext = createContext<LeaveGuard>({ setDirty: () => {}, confirmLeave: async () => true })
+const LeaveGuardContext = createContext<LeaveGuard>({ setDirty: () => {}, confirmLeave: async () => true, hasUnsaved: () => false })
 
 export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   const dirtyKeys = useRef(new Set<string>())
@@ -35,12 +37,14 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
     return new Promise<boolean>((resolve) => setPending(() => resolve))
   }, [])
 
+  const hasUnsaved = useCallback(() => dirtyKeys.current.size > 0, [])
+
   const answer = (leave: boolean) => {
     pending?.(leave)
     setPending(null)
   }
 
-  const value = useMemo(() => ({ setDirty, confirmLeave }), [setDirty, confirmLeave])
+  const value = useMemo(() => ({ setDirty, confirmLeave, hasUnsaved }), [setDirty, confirmLeave, hasUnsaved])
   return (
     <LeaveGuardContext.Provider value={value}>
       {children}
