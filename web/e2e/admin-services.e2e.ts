@@ -1,7 +1,7 @@
 // Service Management as the owner uses it: add, edit, visibility, reorder (mouse and keyboard), custom fields, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
+import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
 import {
   dismissToasts,
   ensureServices,
@@ -146,6 +146,49 @@ describe('admin service management', () => {
     const rowIds = await serviceRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-service-id')))
     expect(ids.slice(0, 2)).toEqual(rowIds.slice(0, 2))
     expect(lastCommit()).toBe('Reorder services')
+  })
+
+  it('reorders services on a phone by pressing a row for a moment and dragging it; a quick swipe does not', async () => {
+    const phone = await newPage(browser, PHONE)
+    try {
+      const p = phone.page
+      p.setDefaultTimeout(10_000)
+      await loginAsOwner(p, site.url)
+      const handles = p.locator('.admin-drag-handle')
+      await handles.nth(1).waitFor()
+      const cdp = await phone.context.newCDPSession(p)
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] })
+      const centre = async (i: number) => {
+        const box = (await handles.nth(i).boundingBox())!
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      }
+      const drag = async (holdMs: number) => {
+        const from = await centre(0)
+        const to = await centre(1)
+        await touch('touchStart', from.x, from.y)
+        await p.waitForTimeout(holdMs)
+        for (let step = 1; step <= 12; step++) await touch('touchMove', from.x, from.y + ((to.y - from.y + 12) * step) / 12)
+        await p.waitForTimeout(100)
+        await touch('touchEnd')
+      }
+
+      const before = await serviceTitles(p)
+      // Moving at once is a scroll, not a drag (the press must last 120 ms first).
+      await drag(0)
+      await p.waitForTimeout(300)
+      expect(await serviceTitles(p)).toEqual(before)
+
+      await drag(300)
+      await expectToast(p, 'Services reordered')
+      expect((await serviceTitles(p)).slice(0, 2)).toEqual([before[1], before[0]])
+      expect(lastCommit()).toBe('Reorder services')
+    } finally {
+      await phone.context.close()
+      // The desktop page of the other tests shows the order as it now is.
+      await page.reload()
+      await page.getByRole('button', { name: 'Save Changes' }).waitFor()
+    }
   })
 
   it('a click or a small wobble on a row does not reorder, and a failed save reverts the order', async () => {
