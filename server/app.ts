@@ -20,7 +20,6 @@ import { compression, validators } from './lib/transfer'
 import { PublicReadCache } from './lib/read-cache'
 import { createPageRenderer } from './render/page-renderer'
 import { createSeoRoutes } from './seo/seo.routes'
-import { createSpeculationRoutes } from './render/speculation.routes'
 import { findService } from './services/services.store'
 import { createServiceRoutes } from './services/services.routes'
 import { readSiteSettings } from './site/site.store'
@@ -84,7 +83,6 @@ export function createApp(deps: AppDeps) {
   app.route('/', createUploadFileRoutes(deps))
   app.route('/', createImageRoutes(deps))
   app.route('/', createSeoRoutes(deps))
-  app.route('/', createSpeculationRoutes())
   // Pages are rendered on the server; their loaders call the API in-process, not over the network.
   const pages = createPageRenderer({
     clientDir: config.clientDir,

@@ -5,12 +5,16 @@ import { secureHeaders } from 'hono/secure-headers'
 import { isHttps, type Config } from '../config'
 import { forbidden, notFound } from './errors'
 
-/** Self only; no inline script. Inline styles (React style props) and data:/blob: images (the cropper) are allowed. */
+/**
+ * Self only; no inline script. Inline speculation rules (JSON telling Chrome which links it may fetch ahead, added by
+ * web/public/start-after-paint.js) are allowed: 'inline-speculation-rules' permits those and no script.
+ * Inline styles (React style props) and data:/blob: images (the cropper) are allowed.
+ */
 export function securityHeaders(config: Config): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", "'inline-speculation-rules'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -7,7 +7,6 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { acceptsGzip } from '../lib/read-cache'
-import { SPECULATION_RULES_PATH } from './speculation.routes'
 import type { RenderOptions, RenderResult } from '../../web/entry-server'
 
 interface ServerEntry {
@@ -163,7 +162,7 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
 
   /** Like the compression and validators middleware would answer (they leave a set Content-Encoding and ETag be). */
   function send(c: Context, v: Variant): Response {
-    const headers: Record<string, string> = { 'Content-Type': HTML, 'Cache-Control': 'no-cache', 'Speculation-Rules': `"${SPECULATION_RULES_PATH}"` }
+    const headers: Record<string, string> = { 'Content-Type': HTML, 'Cache-Control': 'no-cache' }
     const ok = v.status >= 200 && v.status < 300
     if (v.body.length >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
       return c.body(v.gzip, v.status as 200, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', ...(ok ? { ETag: `W/${v.etag}` } : {}) })

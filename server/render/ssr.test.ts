@@ -96,18 +96,6 @@ describe('server rendering', () => {
     }
   })
 
-  it('lets the browser fetch a public page ahead when a visitor reaches for its link, never the dashboard', async () => {
-    const { res } = await page('/')
-    expect(res.headers.get('speculation-rules')).toBe('"/speculation-rules.json"')
-    const rules = await t.call('GET', '/speculation-rules.json')
-    expect(rules.headers.get('content-type')).toBe('application/speculationrules+json')
-    const { prefetch } = (await rules.json()) as { prefetch: { eagerness: string; where: { and: object[] } }[] }
-    expect(prefetch[0].eagerness).toBe('moderate')
-    expect(prefetch[0].where.and).toContainEqual({ not: { href_matches: '/admin/*' } })
-    expect(prefetch[0].where.and).toContainEqual({ not: { href_matches: '/api/*' } })
-    expect((await page('/admin')).res.headers.get('speculation-rules')).toBeNull()
-  })
-
   it('the dashboard stays a client-only shell that search engines are told not to index', async () => {
     const { res, html } = await page('/admin')
     expect(res.status).toBe(200)

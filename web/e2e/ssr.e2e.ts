@@ -91,6 +91,23 @@ describe('with JavaScript on', () => {
     await context.close()
   })
 
+  it('once painted, lets Chrome fetch a public page while its link is hovered (speculation rules), with no CSP error', async () => {
+    const { context, page } = await newPage(browser, DESKTOP)
+    const seen = watch(page)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Preload.enable')
+    const prefetched: string[] = []
+    cdp.on('Preload.prefetchStatusUpdated', (e: { prefetchUrl: string; status: string }) => {
+      if (e.status === 'Ready') prefetched.push(new URL(e.prefetchUrl).pathname)
+    })
+    await page.goto(site.url, { waitUntil: 'networkidle' })
+    expect(await page.locator('script[type="speculationrules"]').count()).toBe(1)
+    await page.locator('footer a[href="/delivery-installation"]').hover()
+    await expect.poll(() => prefetched, { timeout: 5000 }).toContain('/delivery-installation')
+    expect(seen.problems).toEqual([])
+    await context.close()
+  })
+
   it('keeps the testimonials the server picked when there are more than three', async () => {
     const { context, page } = await newPage(browser, PHONE)
     const seen = watch(page)
