@@ -1,10 +1,9 @@
 // Server renderer (built to dist/server): loads a public page's data and renders its HTML, head and hydration data.
-import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { configureApi } from './lib/api-client'
 import { loadPage } from './app/public-routes'
-import { PAGE_COMPONENTS, PAGE_SOURCE_MODULES } from './app/route-modules'
-import { PublicApp } from './app/public-app'
+import { PAGE_SOURCE_MODULES } from './app/route-modules'
+import { publicApp } from './app/public-app'
 import { renderHead, scriptJson } from './app/seo-head'
 import { heroPreload } from './components/responsive-image'
 import type { ServiceData } from './pages/service/service-loader'
@@ -35,22 +34,16 @@ export async function render(request: Request, options: RenderOptions): Promise<
     configured = options.fetch
   }
   const { status, data, title } = await loadPage(request)
-  const Page = data ? await PAGE_COMPONENTS[data.route]() : null
   let renderError: unknown
   // prerender waits for every Suspense boundary, so the HTML is complete and needs no inline script.
-  const { prelude } = await prerender(
-    <StrictMode>
-      <PublicApp data={data} Page={Page} />
-    </StrictMode>,
-    {
-      signal: request.signal,
-      // Large boundaries would otherwise be sent apart and swapped in by inline script, which CSP forbids.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError(error) {
-        renderError = error
-      },
+  const { prelude } = await prerender(await publicApp(data), {
+    signal: request.signal,
+    // Large boundaries would otherwise be sent apart and swapped in by inline script, which CSP forbids.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      renderError = error
     },
-  )
+  })
   const appHtml = await new Response(prelude).text()
   if (renderError) throw renderError
 

@@ -1,10 +1,7 @@
 // Browser entry. A public page arrives rendered by the server with its data: only that page's code is loaded to
 // hydrate it, and links between pages are ordinary page loads. The dashboard at /admin is a client-only app.
-import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { PublicApp } from './app/public-app'
-import { Running } from './app/running'
-import { PAGE_COMPONENTS } from './app/route-modules'
+import { publicApp } from './app/public-app'
 import type { PageData } from './app/page-context'
 
 // The web fonts' stylesheet is a build entry of its own that the server links (server/render/page-renderer.ts).
@@ -25,16 +22,7 @@ async function start() {
     return
   }
   // The server's data (JSON, as CSP allows no inline script): the page hydrates from it and fetches nothing.
-  const data = JSON.parse(json) as PageData | null
-  const Page = data ? await PAGE_COMPONENTS[data.route]() : null
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <Running>
-        <PublicApp data={data} Page={Page} />
-      </Running>
-    </StrictMode>,
-  )
+  hydrateRoot(container, await publicApp(JSON.parse(json) as PageData | null))
 }
 
 void start()

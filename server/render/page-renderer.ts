@@ -138,7 +138,7 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       // The entry's stylesheet moves up beside the page's own head tags, ahead of the scripts: on a phone's few
       // connections the render-blocking CSS must not queue behind JavaScript that is only needed for hydration.
       const styles: string[] = []
-      // The app's JavaScript (~115 KB gzip) starts after the load event and first paint (web/public/start-after-paint.js):
+      // The app's JavaScript (75-90 KB gzip) starts after the load event and first paint (web/public/start-after-paint.js):
       // on a slow phone link it would otherwise share the bandwidth with the stylesheet and hero image. The web fonts
       // wait too: that script switches their stylesheet on.
       const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
@@ -158,6 +158,22 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       loaded = { mtimeMs, entry, template, styles, manifest }
     }
     return loaded
+  }
+
+  let shellCache: { mtimeMs: number; html: string } | null = null
+  /** The dashboard's page: the built index.html with the fonts linked plainly; read again after a rebuild. */
+  function shellHtml(): string | null {
+    const path = join(clientDir, 'index.html')
+    const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs
+    if (mtimeMs === undefined) return null
+    if (shellCache?.mtimeMs !== mtimeMs) {
+      const manifestPath = join(clientDir, '.vite/manifest.json')
+      const fonts = existsSync(manifestPath) ? fontsStylesheet(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : undefined
+      const fontsLink = fonts ? `  <link rel="stylesheet" href="${fonts}">\n` : ''
+      const html = readFileSync(path, 'utf8').replace('</head>', `${fontsLink}  <meta name="robots" content="noindex">\n  </head>`)
+      shellCache = { mtimeMs, html }
+    }
+    return shellCache.html
   }
 
   /** Like the compression and validators middleware would answer (they leave a set Content-Encoding and ETag be). */
@@ -223,12 +239,8 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       return send(c, variant)
     },
     shell(c, status) {
-      const path = join(clientDir, 'index.html')
-      if (!existsSync(path)) return null
-      const manifestPath = join(clientDir, '.vite/manifest.json')
-      const fonts = existsSync(manifestPath) ? fontsStylesheet(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : undefined
-      const fontsLink = fonts ? `  <link rel="stylesheet" href="${fonts}">\n` : ''
-      const html = readFileSync(path, 'utf8').replace('</head>', `${fontsLink}  <meta name="robots" content="noindex">\n  </head>`)
+      const html = shellHtml()
+      if (html === null) return null
       return c.body(html, status, { 'Content-Type': HTML, 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' })
     },
   }

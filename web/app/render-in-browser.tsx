@@ -1,11 +1,8 @@
 // Renders a public page in the browser when the server sent none (the Vite dev server): the same loaders and page
 // components as server rendering, with a loading state while the data arrives.
-import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Running } from './running'
 import { loadPage } from './public-routes'
-import { PAGE_COMPONENTS } from './route-modules'
-import { PublicApp } from './public-app'
+import { publicApp } from './public-app'
 
 export async function renderInBrowser(container: HTMLElement): Promise<void> {
   const root = createRoot(container)
@@ -18,13 +15,6 @@ export async function renderInBrowser(container: HTMLElement): Promise<void> {
     </div>,
   )
   const loaded = await loadPage(new Request(window.location.href))
-  const Page = loaded.data ? await PAGE_COMPONENTS[loaded.data.route]() : null
   document.title = loaded.title
-  root.render(
-    <StrictMode>
-      <Running>
-        <PublicApp data={loaded.data} Page={Page} />
-      </Running>
-    </StrictMode>,
-  )
+  root.render(await publicApp(loaded.data))
 }

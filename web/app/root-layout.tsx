@@ -16,7 +16,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       </a>
       <ScrollToHash />
       <HydrateApart>
-        <SiteHeader settings={settings} services={services} />
+        <SiteHeader settings={settings} />
       </HydrateApart>
       <main id="main" className="site__main" tabIndex={-1}>
         <HydrateApart>{children}</HydrateApart>

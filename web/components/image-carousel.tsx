@@ -4,6 +4,7 @@ import useEmblaCarousel from 'embla-carousel-react'
 import type { ServiceImage } from '../../server/services/services.schema'
 import { BalloonMark, ZoomIcon } from './icons'
 import { ResponsiveImage } from './responsive-image'
+import { useRunning } from '../lib/use-running'
 import { CARD_MAX_WIDTH } from '../lib/image-urls'
 import './image-carousel.css'
 
@@ -31,8 +32,7 @@ export function ImageCarousel({
   // a browser running JavaScript asks for the pictures once the app runs, after the first paint, so the cards
   // below the hero never share a phone's link with it (Chrome fetches lazy images 1000+ px ahead of the screen).
   // Without JavaScript the first picture shows as it is.
-  const [running, setRunning] = useState(false)
-  useEffect(() => setRunning(true), [])
+  const running = useRunning()
 
   useEffect(() => {
     if (!embla) return

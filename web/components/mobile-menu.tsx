@@ -3,12 +3,13 @@ import { useState } from 'react'
 import { NavLink } from './nav-link'
 import * as Dialog from '@radix-ui/react-dialog'
 import type { SiteSettings } from '../lib/public-api'
-import { WithServices } from './with-services'
 import { CloseIcon, MenuIcon } from './icons'
 import { CorporateLink } from './site-header'
+import { useRootData } from '../app/page-context'
 
 export default function MobileMenu({ settings, defaultOpen = false }: { settings: SiteSettings; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen)
+  const { services } = useRootData()
   const { servicesEnabled, aboutEnabled } = settings.features
   const close = () => setOpen(false)
   return (
@@ -41,15 +42,11 @@ export default function MobileMenu({ settings, defaultOpen = false }: { settings
             {servicesEnabled && (
               <div className="drawer__group">
                 <p className="drawer__group-title">Services</p>
-                <WithServices>
-                  {(services) =>
-                    services?.map((s) => (
-                      <NavLink key={s.id} href={`/services/${s.id}`} className="site-nav__link" onClick={close}>
-                        {s.title}
-                      </NavLink>
-                    ))
-                  }
-                </WithServices>
+                {services?.map((s) => (
+                  <NavLink key={s.id} href={`/services/${s.id}`} className="site-nav__link" onClick={close}>
+                    {s.title}
+                  </NavLink>
+                ))}
               </div>
             )}
           </nav>

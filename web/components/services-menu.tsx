@@ -1,9 +1,10 @@
 // The header's Services dropdown (Radix menu); its own chunk, loaded when a visitor reaches for it.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { WithServices } from './with-services'
 import { ChevronDownIcon } from './icons'
+import { useRootData } from '../app/page-context'
 
 export default function ServicesMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const { services } = useRootData()
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className="site-nav__link site-nav__trigger">
@@ -11,19 +12,15 @@ export default function ServicesMenu({ defaultOpen = false }: { defaultOpen?: bo
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="services-menu" align="start" sideOffset={10} loop>
-          <WithServices>
-            {(services) =>
-              services?.length ? (
-                services.map((s) => (
-                  <DropdownMenu.Item key={s.id} asChild className="services-menu__item">
-                    <a href={`/services/${s.id}`}>{s.title}</a>
-                  </DropdownMenu.Item>
-                ))
-              ) : (
-                <p className="services-menu__note">No services to show right now.</p>
-              )
-            }
-          </WithServices>
+          {services?.length ? (
+            services.map((s) => (
+              <DropdownMenu.Item key={s.id} asChild className="services-menu__item">
+                <a href={`/services/${s.id}`}>{s.title}</a>
+              </DropdownMenu.Item>
+            ))
+          ) : (
+            <p className="services-menu__note">No services to show right now.</p>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,11 +1,10 @@
 // The site footer: brand, quick links, visible services, contact details and social links.
 import type { ServiceSummary, SiteSettings } from '../lib/public-api'
 import { serviceHref } from '../lib/paths'
-import { WithServices } from './with-services'
 import { BalloonMark, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from './icons'
 import './site-footer.css'
 
-export function SiteFooter({ settings }: { settings: SiteSettings; services: ServiceSummary[] | null }) {
+export function SiteFooter({ settings, services }: { settings: SiteSettings; services: ServiceSummary[] | null }) {
   const { brand, contact, social, features } = settings
   return (
     <footer className="site-footer">
@@ -36,22 +35,18 @@ export function SiteFooter({ settings }: { settings: SiteSettings; services: Ser
           </ul>
         </nav>
 
-        <WithServices>
-          {(services) =>
-            services?.length ? (
-              <nav className="site-footer__col" aria-labelledby="footer-services">
-                <h2 id="footer-services" className="site-footer__heading">Services</h2>
-                <ul>
-                  {services.map((s) => (
-                    <li key={s.id}>
-                      <a href={serviceHref(s.id, features.servicesEnabled)}>{s.title}</a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ) : null
-          }
-        </WithServices>
+        {services?.length ? (
+          <nav className="site-footer__col" aria-labelledby="footer-services">
+            <h2 id="footer-services" className="site-footer__heading">Services</h2>
+            <ul>
+              {services.map((s) => (
+                <li key={s.id}>
+                  <a href={serviceHref(s.id, features.servicesEnabled)}>{s.title}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
 
         <div className="site-footer__col">
           <h2 className="site-footer__heading">Contact</h2>

@@ -1,19 +1,14 @@
 // The sticky site header: brand, main links, the Services dropdown, Inquire, and a mobile menu drawer.
 import { lazy } from 'react'
 import { NavLink } from './nav-link'
-import type { ServiceSummary, SiteSettings } from '../lib/public-api'
+import type { SiteSettings } from '../lib/public-api'
 import { findCorporateService, serviceHref } from '../lib/paths'
-import { WithServices } from './with-services'
+import { useRootData } from '../app/page-context'
 import { BalloonMark, ChevronDownIcon, MenuIcon } from './icons'
 import { LoadOnUse } from './load-on-use'
 import './site-header.css'
 
-interface HeaderProps {
-  settings: SiteSettings
-  services: ServiceSummary[] | null
-}
-
-export function SiteHeader({ settings }: HeaderProps) {
+export function SiteHeader({ settings }: { settings: SiteSettings }) {
   const { servicesEnabled, aboutEnabled } = settings.features
   return (
     <header className="site-header">
@@ -52,18 +47,12 @@ export function SiteHeader({ settings }: HeaderProps) {
 
 /** Shown only while a visible service titled Corporate exists. */
 export function CorporateLink({ servicesEnabled, onClick }: { servicesEnabled: boolean; onClick?: () => void }) {
-  return (
-    <WithServices>
-      {(services) => {
-        const corporate = findCorporateService(services)
-        return corporate ? (
-          <NavLink href={serviceHref(corporate.id, servicesEnabled)} className="site-nav__link" onClick={onClick}>
-            Corporate
-          </NavLink>
-        ) : null
-      }}
-    </WithServices>
-  )
+  const corporate = findCorporateService(useRootData().services)
+  return corporate ? (
+    <NavLink href={serviceHref(corporate.id, servicesEnabled)} className="site-nav__link" onClick={onClick}>
+      Corporate
+    </NavLink>
+  ) : null
 }
 
 const loadServicesMenu = () => import('./services-menu')

@@ -1,11 +1,11 @@
 // Contact: e-mail and phone buttons, social links and a path to the service inquiry forms.
 import { useRootData } from '../../app/page-context'
-import { WithServices } from '../../components/with-services'
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../../components/icons'
 import '../content-page.css'
 
 export function ContactPage() {
-  const { contact, social, features } = useRootData().settings
+  const { settings, services } = useRootData()
+  const { contact, social, features } = settings
   return (
     <div className="content-page">
       <header className="page-intro">
@@ -40,25 +40,19 @@ export function ContactPage() {
             </a>
           </div>
         </section>
-        {features.servicesEnabled && (
-          <WithServices>
-            {(services) =>
-              services?.length ? (
-                <section className="contact-services" aria-labelledby="contact-quote">
-                  <h2 id="contact-quote">Request a quote</h2>
-                  <p>Choose a service to open its inquiry form.</p>
-                  <ul>
-                    {services.map((s) => (
-                      <li key={s.id}>
-                        <a href={`/services/${s.id}`}>{s.title}</a>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null
-            }
-          </WithServices>
-        )}
+        {features.servicesEnabled && services?.length ? (
+          <section className="contact-services" aria-labelledby="contact-quote">
+            <h2 id="contact-quote">Request a quote</h2>
+            <p>Choose a service to open its inquiry form.</p>
+            <ul>
+              {services.map((s) => (
+                <li key={s.id}>
+                  <a href={`/services/${s.id}`}>{s.title}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </div>
   )

@@ -3,7 +3,6 @@ import type { ServiceSummary, Testimonial } from '../../lib/public-api'
 import { usePageData, useRootData } from '../../app/page-context'
 import { HydrateApart } from '../../app/hydrate-apart'
 import { MAX_TESTIMONIALS, type HomeData } from './home-loader'
-import { WithServices } from '../../components/with-services'
 import { ServiceCard } from '../../components/service-card'
 import { HERO_SIZES, ResponsiveImage } from '../../components/responsive-image'
 import { MailingListDialog } from '../../components/mailing-list-dialog'
@@ -12,7 +11,7 @@ import './home.css'
 
 export function HomePage() {
   const { testimonials } = usePageData<HomeData>()
-  const { settings } = useRootData()
+  const { settings, services } = useRootData()
   return (
     <>
       <Hero />
@@ -25,9 +24,7 @@ export function HomePage() {
             </h2>
             <p className="section__lead">From a single bouquet to a full venue transformation, every piece is designed and built by hand.</p>
           </header>
-          <WithServices>
-            {(services) => (services?.length ? <ServicesGrid services={services} servicesEnabled={settings.features.servicesEnabled} /> : null)}
-          </WithServices>
+          {services?.length ? <ServicesGrid services={services} servicesEnabled={settings.features.servicesEnabled} /> : null}
         </div>
       </section>
       <HydrateApart>

@@ -1,5 +1,6 @@
 // The balloon colour picker: the service's colour groups as swatch buttons, with its maximum and required rules.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useRunning } from '../../lib/use-running'
 import { BALLOON_COLOR_GROUPS, colorsShownFor } from '../../../server/inquiries/balloon-colors'
 import type { Service } from '../../lib/public-api'
 
@@ -16,8 +17,7 @@ export function ColorPicker({ service, selected, error, onChange }: ColorPickerP
   const [limitHit, setLimitHit] = useState(false)
   // The server's HTML draws each swatch in its flat colour; the pictures come once the app runs, so their ~80
   // requests never compete with the page's first paint.
-  const [pictures, setPictures] = useState(false)
-  useEffect(() => setPictures(true), [])
+  const pictures = useRunning()
   const limitMessage = max != null ? `You can only select up to ${max} colors` : ''
 
   const toggle = (name: string) => {
