@@ -41,7 +41,7 @@ const EFFECTS: Record<string, string[]> = {
   Shadow: ['#8d8b94', '#23252c', '#6b6e78', '#15161b'],
 }
 
-export function swatchSvg(color: BalloonColor): string {
+function swatchSvg(color: BalloonColor): string {
   const { hex, group, name } = color
   const id = 'g'
   let defs: string

@@ -1,13 +1,13 @@
 // Shared bits of the history scripts: argument parsing, the content root, and printing a field change.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolve } from 'node:path'
-import { loadConfig } from '../server/config'
-import { studioDateTime } from '../server/history/history.store'
+import { loadConfig } from '../server/lib/config'
+import { studioDateTime } from '../server/lib/studio-time'
 import type { CommitDetail, FieldChange, HistoryEntry } from '../server/history/history.types'
 
 type Values = Record<string, string | boolean | undefined>
 
-export interface Cli {
+interface Cli {
   values: Values
   positionals: string[]
   root: string
@@ -50,7 +50,7 @@ function indent(value: string | string[] | null, mark: string): string[] {
   return lines.map((l) => `    ${mark} ${l}`)
 }
 
-export function formatField(f: FieldChange): string[] {
+function formatField(f: FieldChange): string[] {
   return [`  ${f.label}${f.change === 'changed' ? '' : ` (${f.change})`}`, ...indent(f.before, '-'), ...indent(f.after, '+')]
 }
 

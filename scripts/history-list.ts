@@ -1,5 +1,5 @@
 // Lists the content history, newest first: `npx tsx scripts/history-list.ts --help`.
-import { listHistory } from '../server/history/history.store'
+import { listHistory } from '../server/history/history-log'
 import { cli, fail, formatEntry } from './history-cli'
 
 const HELP = `

@@ -1,7 +1,7 @@
 // Restores one content item (or the whole site) to how it was at a commit, as a new commit: see --help.
-import { loadConfig } from '../server/config'
+import { loadConfig } from '../server/lib/config'
 import { ContentHistory } from '../server/history/content-history'
-import { planRestore } from '../server/history/history.store'
+import { planRestore } from '../server/history/restore-plan'
 import { isKnownItem } from '../server/history/items'
 import { ContentRepo } from '../server/lib/git'
 import { cli, fail } from './history-cli'

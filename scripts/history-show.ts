@@ -1,5 +1,5 @@
 // Shows one commit's change to the content, field by field: `npx tsx scripts/history-show.ts --help`.
-import { commitDetail } from '../server/history/history.store'
+import { commitDetail } from '../server/history/commit-detail'
 import { cli, fail, formatDetail } from './history-cli'
 
 const HELP = `

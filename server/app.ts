@@ -1,46 +1,27 @@
 // createApp(deps): security middleware, the /api feature routers, /uploads and the web app; one onError.
+// The parts it is built from are made and wired in app-deps.ts.
 import { Hono } from 'hono'
-import type { Auth } from './auth/auth'
+import type { AppDeps } from './app-deps'
 import { isAdmin, sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
-import type { Config } from './config'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
-import type { ContentHistory } from './history/content-history'
 import { createHistoryRoutes } from './history/history.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
-import type { ContentStore } from './lib/content-store'
 import { notFound, onError } from './lib/errors'
-import type { ContentRepo } from './lib/git'
-import { createMailingListRoutes } from './mailing-list/mailing-list.routes'
 import { JSON_BODY_LIMIT, limitBody } from './lib/http'
-import { originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
+import { decodePath, originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
 import { createStaticRoutes, isClientRoute } from './lib/static'
 import { compression, validators } from './lib/transfer'
-import { PublicReadCache } from './lib/read-cache'
+import { createMailingListRoutes } from './mailing-list/mailing-list.routes'
 import { createPageRenderer } from './render/page-renderer'
 import { createSeoRoutes } from './seo/seo.routes'
-import { findService } from './services/services.store'
 import { createServiceRoutes } from './services/services.routes'
-import { readSiteSettings } from './site/site.store'
+import { findService } from './services/services.store'
 import { createSiteRoutes } from './site/site.routes'
+import { readSiteSettings } from './site/site.store'
 import { createTestimonialRoutes } from './testimonials/testimonials.routes'
 import { createUploadFileRoutes, createUploadRoutes } from './uploads/uploads.routes'
-
-export interface AppDeps {
-  config: Config
-  /** Git work tree at config.contentRoot; every write goes through repo.change(). */
-  repo: ContentRepo
-  /** Validated reads and atomic writes of the files under content/. */
-  store: ContentStore
-  auth: Auth
-  /** Content history (restore, uncommitted-edit guard, remote push); made from repo and config when absent. */
-  history?: ContentHistory
-  /** Cached public API reads; the server hands in its own so its Node-level shortcut shares it. */
-  readCache?: PublicReadCache
-}
-
-export type { AppEnv }
 
 export function createApp(deps: AppDeps) {
   const { config } = deps
@@ -64,7 +45,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', originCheck(config))
   const jsonLimit = limitBody(JSON_BODY_LIMIT)
   app.use('/api/*', (c, next) => (c.req.path === '/api/upload' ? next() : jsonLimit(c, next)))
-  app.use('/api/*', (deps.readCache ?? new PublicReadCache(config.contentRoot)).middleware())
+  app.use('/api/*', deps.readCache.middleware(isAdmin))
 
   const routes = app
     .route('/api', createSiteRoutes(deps))
@@ -93,8 +74,6 @@ export function createApp(deps: AppDeps) {
   return routes
 }
 
-export type AppType = ReturnType<typeof createApp>
-
 /** Pages that exist right now: feature flags and hidden services decide, so search engines see a real 404. */
 async function isAppPage({ store }: AppDeps, path: string): Promise<boolean> {
   if (!isClientRoute(path)) return false
@@ -107,6 +86,7 @@ async function isAppPage({ store }: AppDeps, path: string): Promise<boolean> {
   )
   if (about) return features.aboutEnabled
   if (!features.servicesEnabled) return false
-  const found = await findService(store, decodeURIComponent(service![1])).catch(() => null)
+  const id = decodePath(service![1])
+  const found = id === null ? null : await findService(store, id).catch(() => null)
   return Boolean(found?.visible)
 }

@@ -2,7 +2,7 @@
 // hydrate it, and links between pages are ordinary page loads. The dashboard at /admin is a client-only app.
 import { hydrateRoot } from 'react-dom/client'
 import { publicApp } from './app/public-app'
-import type { PageData } from './app/page-context'
+import type { PageData } from './lib/page-context'
 
 // The web fonts' stylesheet is a build entry of its own that the server links (server/render/page-renderer.ts).
 if (import.meta.env.DEV) void import('./styles/fonts.css')

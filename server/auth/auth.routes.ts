@@ -3,25 +3,27 @@ import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { timingSafeEqual, createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { AppDeps } from '../app'
+import type { Config } from '../lib/config'
 import { tooManyRequests, unauthorized } from '../lib/errors'
 import { clientAddress, jsonBody } from '../lib/http'
+import { plainText, textLine } from '../lib/text'
+import type { Auth } from './auth'
 import { isAdmin, requireAdmin, type AppEnv } from './auth.middleware'
 import { verifyPassword } from './password'
 import { SESSION_ABSOLUTE_MS } from './sessions'
 
-export const INVALID_LOGIN = 'Invalid username or password'
+const INVALID_LOGIN = 'Invalid username or password'
 
 const REQUIRED = 'Username and password are required'
 const LoginSchema = z.object({
-  username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200),
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1000),
+  username: textLine('Username', REQUIRED).min(1, REQUIRED).max(200),
+  password: plainText('Password', { kind: 'secret', error: REQUIRED }).min(1, REQUIRED).max(1000),
 })
 
 const sameText = (a: string, b: string) =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest())
 
-export function createAuthRoutes({ auth, config }: AppDeps) {
+export function createAuthRoutes({ auth, config }: { auth: Auth; config: Config }) {
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       c.header('Cache-Control', 'no-store')

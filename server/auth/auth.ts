@@ -1,7 +1,7 @@
 // Admin authentication state: the credentials (resolved once at start-up), the session store and the login throttle.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isHttps, type Config } from '../config'
+import { isHttps, type Config } from '../lib/config'
 import { LoginThrottle } from './login-throttle'
 import { generatePassword, hashPassword, isPasswordHash } from './password'
 import { SessionStore } from './sessions'

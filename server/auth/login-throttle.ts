@@ -1,31 +1,31 @@
 // Login throttling: failures per client address (10 per 15 min) and overall (100 per hour), checked before hashing.
-export const PER_CLIENT = { limit: 10, windowMs: 15 * 60 * 1000 }
-export const OVERALL = { limit: 100, windowMs: 60 * 60 * 1000 }
+import { RateLimiter } from '../lib/rate-limit'
+
+const PER_CLIENT = { limit: 10, windowMs: 15 * 60 * 1000 }
+const OVERALL = { limit: 100, windowMs: 60 * 60 * 1000 }
+const EVERYONE = '*'
 
 export class LoginThrottle {
-  private perClient = new Map<string, number[]>()
-  private overall: number[] = []
+  private readonly perClient: RateLimiter
+  private readonly overall: RateLimiter
 
-  constructor(private now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.perClient = new RateLimiter(PER_CLIENT.limit, PER_CLIENT.windowMs, now)
+    this.overall = new RateLimiter(OVERALL.limit, OVERALL.windowMs, now)
+  }
 
   /** True when this client, or everyone together, has failed too often recently. */
   isBlocked(client: string): boolean {
-    const t = this.now()
-    this.overall = this.overall.filter((at) => t - at < OVERALL.windowMs)
-    const mine = (this.perClient.get(client) ?? []).filter((at) => t - at < PER_CLIENT.windowMs)
-    if (mine.length) this.perClient.set(client, mine)
-    else this.perClient.delete(client)
-    return mine.length >= PER_CLIENT.limit || this.overall.length >= OVERALL.limit
+    return this.perClient.isLimited(client) || this.overall.isLimited(EVERYONE)
   }
 
   recordFailure(client: string): void {
-    const t = this.now()
-    this.overall.push(t)
-    this.perClient.set(client, [...(this.perClient.get(client) ?? []), t])
+    this.perClient.record(client)
+    this.overall.record(EVERYONE)
   }
 
   /** A successful login clears that client's failures (the overall count keeps its history). */
   recordSuccess(client: string): void {
-    this.perClient.delete(client)
+    this.perClient.clear(client)
   }
 }

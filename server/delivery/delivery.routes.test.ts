@@ -19,7 +19,7 @@ describe('delivery and installation content', () => {
     const cookie = await t.login()
     const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: '## New\n\n- one\n' }, cookie })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ markdownContent: '## New\n\n- one', version: expect.stringMatching(/^[0-9a-f]{40}$/) })
+    expect(await res.json()).toEqual({ markdownContent: '## New\n\n- one', version: expect.stringMatching(/^[0-9a-f]{16}$/) })
     expect(readFileSync(join(t.root, 'content/delivery-installation.md'), 'utf8')).toBe('---\ntitle: Delivery\n---\n## New\n\n- one\n')
     expect(t.subjects()[0]).toBe('Update delivery & installation page')
     expect(t.git('log', '-1', '--format=%B')).toContain('Content-Item: delivery-installation')

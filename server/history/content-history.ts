@@ -5,20 +5,22 @@ import { conflict } from '../lib/errors'
 import { removeFile, resolveInside, writeFileAtomic } from '../lib/files'
 import type { ChangeOptions } from '../lib/git'
 import { git, hasHead } from './git-read'
-import { HISTORY_PATHS, planRestore, uncommittedFiles, type RestorePlan } from './history.store'
+import { HISTORY_PATHS } from './items'
+import { planRestore, type RestorePlan } from './restore-plan'
+import { uncommittedFiles } from './uncommitted'
 import type { HistoryStatus, RestoreResult, UncommittedFile } from './history.types'
 import { pathOfItem } from './items'
 import { RemoteSync } from './remote-sync'
 
-export const UNCOMMITTED_MESSAGE = 'This item has uncommitted changes on the server; a developer must commit or discard them first.'
-export const SNAPSHOT_REF_PREFIX = 'refs/uncommitted/'
+const UNCOMMITTED_MESSAGE = 'This item has uncommitted changes on the server; a developer must commit or discard them first.'
+const SNAPSHOT_REF_PREFIX = 'refs/uncommitted/'
 
 /** The part of ContentRepo history needs: the serialised change queue (and its hooks, when it has them). */
-export interface ChangeQueue {
+interface ChangeQueue {
   change<T>(opts: ChangeOptions<T>): Promise<T>
 }
 
-export interface ContentHistoryOptions {
+interface ContentHistoryOptions {
   root: string
   repo: ChangeQueue
   remote?: string
@@ -131,7 +133,7 @@ export class ContentHistory {
  * Records the work tree's content/ and uploads/ as a commit on a side ref, using a temporary index so the real
  * index, the branch and the files are untouched. Returns the ref, or the previous one if nothing changed since.
  */
-export async function snapshotUncommitted(root: string, files: UncommittedFile[]): Promise<string | null> {
+async function snapshotUncommitted(root: string, files: UncommittedFile[]): Promise<string | null> {
   if (!(await hasHead(root))) return null
   const gitDir = (await git(root, ['rev-parse', '--absolute-git-dir'])).trim()
   const index = join(gitDir, `history-snapshot-index-${process.pid}`)

@@ -55,7 +55,7 @@ function same(a: Json, b: Json): boolean {
 }
 
 /** A value in words: Yes/No for switches, one line per entry for lists, YAML only for nested records. */
-export function formatValue(v: Json): FieldValue {
+function formatValue(v: Json): FieldValue {
   if (v === undefined) return null
   if (v === null) return '(not set)'
   if (typeof v === 'boolean') return v ? 'Yes' : 'No'

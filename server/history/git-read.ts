@@ -18,12 +18,12 @@ export class GitCommandError extends Error {
   }
 }
 
-export interface GitRunOptions {
+interface GitRunOptions {
   env?: Record<string, string>
   timeoutMs?: number
 }
 
-export function gitBuffer(root: string, args: string[], options: GitRunOptions = {}): Promise<Buffer> {
+function gitBuffer(root: string, args: string[], options: GitRunOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',

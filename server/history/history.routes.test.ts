@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, useTestApp, type TestApp } from '../testing/test-app'
-import { historyFor } from './history.routes'
 import type { CommitDetail, HistoryPage, HistoryStatus, RestoreResult } from './history.types'
 
 const ctx = useTestApp({ login: true })
@@ -208,7 +207,7 @@ describe('remote', () => {
 
   it('saves succeed while the remote refuses; the status shows it; once it accepts, the commits arrive', async () => {
     const owner = await remoteApp.login()
-    const history = historyFor(remoteApp.deps)
+    const history = remoteApp.deps.history
     const res = await remoteApp.call('PUT', '/api/services/bouquets', { json: { pricingInfo: 'Small: $80' }, cookie: owner })
     expect(res.status).toBe(200)
     await history.sync.idle()

@@ -1,25 +1,27 @@
 // /api/admin/history: the content commits, one commit's field-level change, files as they were, restore, sync status.
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppDeps } from '../app'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import { badRequest, httpError, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
-import { ContentHistory } from './content-history'
-import { versionGuard } from './versions'
-import { commitDetail, fileAtCommit, HistoryError, historyItems, listHistory } from './history.store'
+import { textLine } from '../lib/text'
+import type { ContentHistory } from './content-history'
+import { commitDetail, fileAtCommit } from './commit-detail'
+import { HistoryError } from './history-error'
+import { historyItems } from './history-filter'
+import { listHistory } from './history-log'
 
 const ListQuerySchema = z.object({
-  item: z.string().max(200).optional(),
+  item: textLine('item').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(30),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
 
 const HashSchema = z.string().regex(/^[0-9a-f]{7,40}$/i, 'Not a commit id')
 
-export const RestoreRequestSchema = z.object({
+const RestoreRequestSchema = z.object({
   hash: HashSchema,
-  item: z.string().min(1).max(200),
+  item: textLine('Item').min(1, 'Item is required').max(200),
 })
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -35,32 +37,8 @@ function rethrow(err: unknown): never {
   throw err
 }
 
-const byRepo = new WeakMap<object, ContentHistory>()
-
-/** The ContentHistory for an app: the one index.ts made (deps.history), else one per content repo. */
-export function historyFor(deps: Pick<AppDeps, 'repo' | 'config'> & { history?: ContentHistory }): ContentHistory {
-  if (deps.history) return deps.history
-  let history = byRepo.get(deps.repo)
-  if (!history) {
-    history = createContentHistory(deps)
-    byRepo.set(deps.repo, history)
-  }
-  return history
-}
-
-/** Builds the history feature for a repo and hooks it into the write queue (guard before, push after). */
-export function createContentHistory({ repo, config }: Pick<AppDeps, 'repo' | 'config'>): ContentHistory {
-  const history = new ContentHistory({ root: config.contentRoot, repo, remote: config.gitRemote, branch: config.gitBranch, retry: { maxDelayMs: 60_000 } })
-  repo.beforeChange((items) => history.guard(items))
-  repo.beforeChange(versionGuard(config.contentRoot))
-  repo.onCommit(() => history.afterCommit())
-  byRepo.set(repo, history)
-  return history
-}
-
-export function createHistoryRoutes(deps: AppDeps & { history?: ContentHistory }) {
-  const root = deps.config.contentRoot
-  const history = historyFor(deps)
+export function createHistoryRoutes({ history }: { history: ContentHistory }) {
+  const root = history.root
   return new Hono<AppEnv>()
     .use('/admin/history', requireAdmin)
     .use('/admin/history/*', requireAdmin)

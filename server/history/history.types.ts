@@ -50,8 +50,6 @@ export interface CommitDetail extends HistoryEntry {
   changes: ItemChange[]
 }
 
-export type RestoreItem = string
-
 export interface RestoreResult {
   hash: string | null
   summary: string
@@ -66,7 +64,7 @@ export interface UncommittedFile {
   state: string
 }
 
-export type SyncState = 'no-remote' | 'in-sync' | 'ahead' | 'pushing' | 'error'
+type SyncState = 'no-remote' | 'in-sync' | 'ahead' | 'pushing' | 'error'
 
 export interface SyncStatus {
   remote: string | null

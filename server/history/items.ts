@@ -2,6 +2,8 @@
 
 export const CONTENT_DIR = 'content'
 export const UPLOADS_DIR = 'uploads'
+/** Where history looks: the content files and the uploaded images. */
+export const HISTORY_PATHS = [CONTENT_DIR, UPLOADS_DIR]
 
 /** Items a restore or filter can name. `services/<id>` stands for any one service. */
 export const SINGLE_FILE_ITEMS = {
@@ -12,7 +14,7 @@ export const SINGLE_FILE_ITEMS = {
   'mailing-list-segments': 'content/mailing-list-segments.yaml',
 } as const
 
-export type SingleFileItem = keyof typeof SINGLE_FILE_ITEMS
+type SingleFileItem = keyof typeof SINGLE_FILE_ITEMS
 
 const SERVICE_ITEM = /^services\/([a-z0-9-]{1,80})$/
 const SERVICE_PATH = /^content\/services\/([a-z0-9-]{1,80})\.yaml$/

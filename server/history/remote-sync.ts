@@ -2,7 +2,7 @@
 import { git, GitCommandError } from './git-read'
 import type { SyncStatus } from './history.types'
 
-export interface RemoteSyncOptions {
+interface RemoteSyncOptions {
   root: string
   /** A remote name that exists in the content repository (e.g. `origin`); unset means no syncing. */
   remote?: string

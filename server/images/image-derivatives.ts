@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import type { Config } from '../config'
 import type { ContentStore } from '../lib/content-store'
 import { fileExists, writeFileAtomic } from '../lib/files'
 import { listServices } from '../services/services.store'
@@ -17,11 +16,11 @@ export type Variant = { kind: 'width'; width: number; format: ImageFormat } | { 
 /** One libvips thread per job: requests run side by side on the libuv pool, the warm-up takes one core at most. */
 sharp.concurrency(1)
 /** Uploads are capped at 2400 px; a hand-added camera file may be larger, but nothing near sharp's 268 MP default. */
-export const MAX_INPUT_PIXELS = 50_000_000
+const MAX_INPUT_PIXELS = 50_000_000
 /** AVIF effort 3 encodes about 3.5x faster than 4 for ~6 % more bytes at the same quality. */
 const AVIF = { quality: 50, effort: 3 } as const
 
-export async function renderVariant(source: Uint8Array, variant: Variant): Promise<Buffer> {
+async function renderVariant(source: Uint8Array, variant: Variant): Promise<Buffer> {
   const image = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).rotate()
   if (variant.kind === 'og') {
     return image.resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer()
@@ -31,16 +30,16 @@ export async function renderVariant(source: Uint8Array, variant: Variant): Promi
 }
 
 /** Every width-and-format copy up to maxWidth: what a `<picture>` with that maxWidth may ask for. */
-export function widthVariants(maxWidth: number): Variant[] {
+function widthVariants(maxWidth: number): Variant[] {
   return IMAGE_FORMATS.flatMap((format) => IMAGE_WIDTHS.filter((w) => w <= maxWidth).map((width): Variant => ({ kind: 'width', width, format })))
 }
 const OG_VARIANT: Variant = { kind: 'og', format: 'jpg' }
 
 /** The short content hash in derived URLs and cache file names (first 10 hex digits of the source's SHA-256). */
-export const hashBytes = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 10)
+const hashBytes = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 10)
 export const HASH_PATTERN = /^[0-9a-f]{10}$/
 
-export interface WarmUpSummary {
+interface WarmUpSummary {
   images: number
   made: number
   failed: number
@@ -208,16 +207,4 @@ export function createImageDerivatives({
       } while (seen !== queue)
     },
   }
-}
-
-const byConfig = new WeakMap<Config, ImageDerivatives>()
-
-/** The one instance per app (keyed by its config), shared by the upload and image routes and the start-up warm-up. */
-export function imageDerivativesFor({ config, store }: { config: Config; store: ContentStore }): ImageDerivatives {
-  let images = byConfig.get(config)
-  if (!images) {
-    images = createImageDerivatives({ store, dataDir: config.dataDir })
-    byConfig.set(config, images)
-  }
-  return images
 }

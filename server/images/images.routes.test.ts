@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeJpeg, useTestApp, type TestApp } from '../testing/test-app'
-import { imageDerivativesFor } from './image-derivatives'
 
 const ctx = useTestApp()
 let t: TestApp
@@ -104,14 +103,14 @@ describe('copies made ahead of time, under content-hashed URLs', () => {
 
   it('an upload gets its card copies in the background, without any request for them', async () => {
     const url = await upload(await t.login(), new Uint8Array(await phonePhoto(1400, 1000)))
-    await imageDerivativesFor(t.deps).idle()
+    await t.deps.images.idle()
     expect(cached()).toEqual(cardFiles(hashOf(url)))
     const meta = await sharp(readFileSync(join(cache(), `${hashOf(url)}-640.avif`))).metadata()
     expect([meta.format, meta.width]).toEqual(['heif', 640])
   })
 
   it('the start-up warm-up makes every missing copy the pages show, and only those', async () => {
-    const images = imageDerivativesFor(t.deps)
+    const images = t.deps.images
     const [hero, bouquet, shared] = ['uploads/hero-image.jpg', 'uploads/bouquet-one.jpg', 'uploads/shared-image.jpg'].map(hashOf)
     // The fixture's three page images have the same bytes, so they share their copies.
     expect(new Set([hero, bouquet, shared]).size).toBe(1)

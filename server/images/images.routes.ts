@@ -1,23 +1,23 @@
 // GET /img/{hash}/{width|og}/{upload}.{avif|webp|jpg}: resized copies of uploads under their source's content hash,
 // cached for good; the older unhashed /img/{width|og}/... URLs.
 import { Hono, type Context } from 'hono'
-import type { AppDeps, AppEnv } from '../app'
+import type { AppEnv } from '../auth/auth.middleware'
 import { notFound } from '../lib/errors'
 import { UPLOAD_NAME_PATTERN } from '../uploads/uploads.store'
 import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat } from '../../web/lib/image-urls'
-import { HASH_PATTERN, imageDerivativesFor, type ImageDerivatives, type Variant } from './image-derivatives'
+import { HASH_PATTERN, type ImageDerivatives, type Variant } from './image-derivatives'
 
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const
 
 /** A hashed URL names one version of the bytes forever. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
  * Unhashed URLs (link previews, pages rendered before hashes existed) are cached for a week and revalidated by an
  * ETag that is the source's hash: a file replaced in place shows within that week at most.
  */
 const UNHASHED_CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400'
 
-export function parseVariant(size: string, file: string): { name: string; variant: Variant } | null {
+function parseVariant(size: string, file: string): { name: string; variant: Variant } | null {
   const dot = file.lastIndexOf('.')
   const name = file.slice(0, dot)
   const ext = file.slice(dot + 1)
@@ -35,8 +35,7 @@ async function answer(c: Context<AppEnv>, images: ImageDerivatives, name: string
   return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': CONTENT_TYPES[variant.format] })
 }
 
-export function createImageRoutes(deps: AppDeps) {
-  const images = imageDerivativesFor(deps)
+export function createImageRoutes({ images }: { images: ImageDerivatives }) {
   return (
     new Hono<AppEnv>()
       /**

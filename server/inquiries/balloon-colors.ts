@@ -1,5 +1,5 @@
 // The balloon colour catalogue: each colour's group, name, swatch image and a representative hex for its swatch.
-export type BalloonColorGroup = 'standard' | 'metallic' | 'crystal' | 'effects'
+type BalloonColorGroup = 'standard' | 'metallic' | 'crystal' | 'effects'
 
 export interface BalloonColor {
   group: BalloonColorGroup
@@ -51,7 +51,7 @@ const effects: [string, string][] = [
   ['Rockstar', '#3a3a46'], ['Golden', '#d9ae4a'], ['Silvery', '#c7ccd3'], ['Shadow', '#4a4d57'],
 ]
 
-export function balloonColorSlug(name: string): string {
+function balloonColorSlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 }
 
@@ -66,7 +66,7 @@ export const BALLOON_COLORS: readonly BalloonColor[] = [
   ...group('effects', effects),
 ]
 
-export interface ColorGroupToggles {
+interface ColorGroupToggles {
   showStandardColors: boolean
   showMetallicColors: boolean
   showCrystalColors: boolean

@@ -5,7 +5,6 @@ import { createApp } from '../app'
 import { createTestApp, fixtureFiles, makeJpeg, TEST_ORIGIN, type TestApp } from '../testing/test-app'
 import { InquiryStore } from './inquiries.store'
 import type { InquiryRecord } from './inquiry-record.schema'
-import { stopMailOutbox } from './studio-mail'
 import { until } from './testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from './testing-smtp'
 
@@ -45,8 +44,7 @@ async function submit(base: string, firstName: string): Promise<string> {
 afterEach(async () => {
   for (const s of servers.splice(0)) await new Promise((r) => s.close(r))
   if (t) {
-    await stopMailOutbox(t.config.dataDir)
-    t.cleanup()
+    await t.cleanup()
   }
   await smtp?.stop()
   t = smtp = undefined

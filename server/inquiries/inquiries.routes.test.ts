@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import type { InquiryRecord } from './inquiry-record.schema'
-import { studioToday } from './inquiry.schema'
-import { stopMailOutbox } from './studio-mail'
+import { studioToday } from '../lib/studio-time'
 import { GARLANDS_SERVICE, sampleInquiry } from './testing-inquiry'
 
 let t: TestApp
@@ -32,8 +31,7 @@ const storedFiles = () => {
 
 afterEach(async () => {
   for (const a of apps.splice(0)) {
-    await stopMailOutbox(a.config.dataDir)
-    a.cleanup()
+    await a.cleanup()
   }
 })
 

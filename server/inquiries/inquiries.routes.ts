@@ -2,24 +2,25 @@
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { AppDeps } from '../app'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import type { ContentDeps } from '../lib/content-deps'
 import { badRequest, firstZodMessage, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { ServiceIdSchema, type Service } from '../services/services.schema'
 import { findService, listServices } from '../services/services.store'
-import { csvResponse, toCsv } from './csv'
+import { csvResponse, toCsv } from '../lib/csv'
 import { InquiryStore, newInquiryId } from './inquiries.store'
-import { formatStudioTime, referralLabel } from './inquiry-format'
+import { formatStudioTime, studioToday } from '../lib/studio-time'
+import { referralLabel } from './inquiry-format'
 import { customAnswers, InquiryStatusFilterSchema, InquiryStatusSchema, type InquiryRecord, type StoredInquiry } from './inquiry-record.schema'
-import { fieldErrors, inquirySchemaFor, NOT_PROVIDED, studioToday, type Inquiry } from './inquiry.schema'
-import { filledHoneypot, formBody, publicFormGuard } from './public-form'
-import { startMailOutbox } from './studio-mail'
+import { fieldErrors, inquirySchemaFor, NOT_PROVIDED, type Inquiry } from './inquiry.schema'
+import { filledHoneypot, formBody, publicFormGuard } from '../lib/public-form'
+import type { MailOutbox } from './mail-outbox'
 
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 }
 
 /** The service the form was for: by `serviceId`, or by title (`service`) from older clients. Hidden ones too: a lead is a lead. */
-async function serviceOf(deps: AppDeps, body: Record<string, unknown>): Promise<Service> {
+async function serviceOf(deps: ContentDeps, body: Record<string, unknown>): Promise<Service> {
   const id = ServiceIdSchema.safeParse(body.serviceId)
   const service = id.success
     ? await findService(deps.store, id.data)
@@ -77,10 +78,9 @@ function statusFilter(c: Context) {
   return parsed.data
 }
 
-export function createInquiryRoutes(deps: AppDeps) {
-  const { config } = deps
+export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox }) {
+  const { config, mailOutbox: outbox } = deps
   const inquiries = InquiryStore.for(config.dataDir)
-  const outbox = startMailOutbox(deps)
 
   return new Hono<AppEnv>()
     .post('/contact', publicFormGuard(CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs, config.trustProxy), async (c) => {

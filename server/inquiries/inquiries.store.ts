@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { SerialQueue, writeFileDurable } from './durable-file'
+import { SerialQueue, writeFileDurable } from '../lib/durable-file'
 import {
   INQUIRY_ID_PATTERN,
   InquiryRecordSchema,

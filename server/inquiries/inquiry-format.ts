@@ -1,20 +1,7 @@
 // How an inquiry reads to the studio (e-mail, CSV, inbox): studio-time dates, referral labels, every answer in order.
-import { REFERRAL_SOURCES, STUDIO_TIME_ZONE } from './inquiry.schema'
+import { REFERRAL_SOURCES } from './inquiry.schema'
 import { customAnswers, type InquiryRecord } from './inquiry-record.schema'
 
-/** A time as the studio reads it, e.g. "Sat, Nov 21, 2026, 8:31 PM PST". */
-export function formatStudioTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: STUDIO_TIME_ZONE,
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso))
-}
 
 export function referralLabel(value: string): string {
   return REFERRAL_SOURCES.find((r) => r.value === value)?.label ?? value

@@ -1,8 +1,9 @@
 // The studio's e-mail for one inquiry: subject, plain text and simple HTML listing every answer, Reply-To the visitor.
-import { formatStudioTime, inquiryRows } from './inquiry-format'
+import { formatStudioTime } from '../lib/studio-time'
+import { inquiryRows } from './inquiry-format'
 import type { InquiryRecord } from './inquiry-record.schema'
 
-export interface InquiryMessage {
+interface InquiryMessage {
   subject: string
   text: string
   html: string

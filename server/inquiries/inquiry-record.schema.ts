@@ -3,14 +3,13 @@ import { z } from 'zod'
 
 export const INQUIRY_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/
 
-export const INQUIRY_STATUSES = ['new', 'handled'] as const
+const INQUIRY_STATUSES = ['new', 'handled'] as const
 export const InquiryStatusSchema = z.enum(INQUIRY_STATUSES, { error: "Status must be 'new' or 'handled'" })
 export type InquiryStatus = z.infer<typeof InquiryStatusSchema>
 
-export const MAIL_STATES = ['pending', 'sent', 'failed', 'not-configured'] as const
-export type MailStateName = (typeof MAIL_STATES)[number]
+const MAIL_STATES = ['pending', 'sent', 'failed', 'not-configured'] as const
 
-export const MailStateSchema = z.object({
+const MailStateSchema = z.object({
   state: z.enum(MAIL_STATES),
   attempts: z.number().int().min(0),
   lastError: z.string().optional(),
@@ -23,7 +22,7 @@ export type MailState = z.infer<typeof MailStateSchema>
 const Answer = z.object({ header: z.string(), value: z.string() })
 
 /** Read leniently: the form's schema already judged the answers when they arrived. */
-export const StoredInquirySchema = z.object({
+const StoredInquirySchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),

@@ -1,15 +1,22 @@
 // The quote inquiry: one schema per service, used by the browser form and by POST /api/contact alike.
 import { z } from 'zod'
+import { textBlock, textLine } from '../lib/text'
 import { EMAIL_PATTERN } from '../mailing-list/mailing-list.schema'
 import { colorsShownFor } from './balloon-colors'
-import { NOT_PROVIDED, studioToday } from './inquiry-fields'
+import { studioToday } from '../lib/studio-time'
+import { NOT_PROVIDED } from './inquiry-fields'
 import type { Service } from '../services/services.schema'
 
-export { NOT_PROVIDED, REFERRAL_SOURCES, STUDIO_TIME_ZONE, studioToday } from './inquiry-fields'
+export { NOT_PROVIDED, REFERRAL_SOURCES } from './inquiry-fields'
 
-const required = (message: string, max = 200) => z.string().trim().min(1, message).max(max, 'This answer is too long')
+const required = (label: string, max = 200) =>
+  textLine(label).min(1, `${label} is required`).max(max, 'This answer is too long')
 
-const CustomAnswerSchema = z.object({ header: z.string().max(200), value: z.string().max(2000) })
+const CustomAnswerSchema = z.object({ header: textLine('Question').max(200), value: textBlock('Answer').max(2000, 'This answer is too long') })
+/** Answers are keyed by the service's field ids (custom_<n>, dropdown_<n>); nothing else, no prototype keys. */
+const CustomAnswersSchema = z
+  .record(z.string().regex(/^(custom|dropdown)_[0-9]{1,20}$/, 'Unknown form field'), CustomAnswerSchema)
+  .default({})
 
 /** The part of a service that decides what its inquiry form asks. */
 export type InquiryFormConfig = Pick<
@@ -35,26 +42,24 @@ export function inquirySchemaFor(service: InquiryFormConfig, today: string = stu
   const max = service.maxBalloonColors
   return z
     .object({
-      firstName: required('First name is required', 100),
-      lastName: required('Last name is required', 100),
-      email: required('Email is required', 254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-      phone: required('Phone number is required', 40),
-      address: required('Address is required'),
-      city: required('City is required', 100),
-      zipcode: required('Zipcode is required', 20),
-      eventDate: z
-        .string()
-        .trim()
+      firstName: required('First name', 100),
+      lastName: required('Last name', 100),
+      email: required('Email', 254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+      phone: required('Phone number', 40),
+      address: required('Address'),
+      city: required('City', 100),
+      zipcode: required('Zipcode', 20),
+      eventDate: textLine('Event date')
         .min(1, 'Event date is required')
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'Event date is required')
         .refine((d) => d >= today, 'Event date cannot be in the past'),
-      eventDetails: z.string().max(5000, 'This answer is too long').default(''),
-      referralSource: z.string().max(100).default(''),
-      service: z.string().max(200).default(service.title),
-      serviceId: z.string().max(80).optional(),
-      balloonColors: z.array(z.string().max(100)).max(100).optional(),
-      customFields: z.record(z.string(), CustomAnswerSchema).default({}),
-      customDropdownFields: z.record(z.string(), CustomAnswerSchema).default({}),
+      eventDetails: textBlock('Event details').max(5000, 'This answer is too long').default(''),
+      referralSource: textLine('How did you hear about us').max(100).default(''),
+      service: textLine('Service').max(200).default(service.title),
+      serviceId: textLine('Service id').max(80).optional(),
+      balloonColors: z.array(textLine('Balloon color').max(100)).max(100).optional(),
+      customFields: CustomAnswersSchema,
+      customDropdownFields: CustomAnswersSchema,
     })
     .superRefine((inq, ctx) => {
       if (service.showBalloonColorSelection) {

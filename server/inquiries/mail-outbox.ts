@@ -6,7 +6,7 @@ import type { InquiryRecord, MailState } from './inquiry-record.schema'
 import type { InquiryStore } from './inquiries.store'
 import { composeConfirmationMessage } from './visitor-mail'
 
-export interface OutgoingMail {
+interface OutgoingMail {
   from: string | { name: string; address: string }
   to: string | { name: string; address: string }
   subject: string
@@ -15,7 +15,7 @@ export interface OutgoingMail {
   replyTo: { name: string; address: string }
 }
 
-export interface MailSender {
+interface MailSender {
   /** Resolves once the SMTP server has accepted the message. */
   send(mail: OutgoingMail): Promise<void>
   close(): void
@@ -37,7 +37,7 @@ export function smtpSender(smtpUrl: string): MailSender {
 }
 
 /** The two e-mails of an inquiry: to the studio (the record's `mail`) and to the visitor (its `confirmation`). */
-export type MailKind = 'studio' | 'visitor'
+type MailKind = 'studio' | 'visitor'
 const KINDS: MailKind[] = ['studio', 'visitor']
 
 function stateOf(record: InquiryRecord, kind: MailKind): MailState | undefined {
@@ -60,7 +60,7 @@ function parseJobKey(key: string): { id: string; kind: MailKind } {
 }
 
 /** Where mail comes from and goes to, read per message so a settings edit applies. */
-export interface MailAddresses {
+interface MailAddresses {
   from: string
   /** The studio's inbox (MAIL_TO, else the site's contact e-mail). */
   to: string
@@ -70,9 +70,9 @@ export interface MailAddresses {
 }
 
 /** About ten days of half-hourly retries; after that the inbox shows the failure and offers a manual retry. */
-export const DEFAULT_MAX_ATTEMPTS = 500
+const DEFAULT_MAX_ATTEMPTS = 500
 
-export interface MailOutboxOptions {
+interface MailOutboxOptions {
   store: InquiryStore
   /** null when SMTP is not configured: inquiries are stored with mail state 'not-configured'. */
   sender: MailSender | null

@@ -1,5 +1,5 @@
 // The inquiry mail queue built from the SMTP settings (studio e-mail, visitor confirmation): one per data directory, taken over by a newer app instance.
-import type { AppDeps } from '../app'
+import type { ContentDeps } from '../lib/content-deps'
 import { readSiteSettings } from '../site/site.store'
 import { InquiryStore } from './inquiries.store'
 import { MailOutbox, smtpSender } from './mail-outbox'
@@ -17,7 +17,7 @@ function smtpUserAddress(smtpUrl: string): string | undefined {
 }
 
 /** Builds and starts the queue; a queue already running on this data directory stops first (a restart in-process). */
-export function startMailOutbox({ config, store }: Pick<AppDeps, 'config' | 'store'>): MailOutbox {
+export function startMailOutbox({ config, store }: Pick<ContentDeps, 'config' | 'store'>): MailOutbox {
   const outbox = new MailOutbox({
     store: InquiryStore.for(config.dataDir),
     sender: config.smtpUrl ? smtpSender(config.smtpUrl) : null,
@@ -35,11 +35,4 @@ export function startMailOutbox({ config, store }: Pick<AppDeps, 'config' | 'sto
   running.set(config.dataDir, outbox)
   outbox.start(previous).catch((err) => console.error('The inquiry mail queue could not start:', err))
   return outbox
-}
-
-/** Stops the queue of this data directory (tests, shutdown); waits for a send in progress. */
-export async function stopMailOutbox(dataDir: string): Promise<void> {
-  const outbox = running.get(dataDir)
-  running.delete(dataDir)
-  await outbox?.stop()
 }

@@ -17,7 +17,7 @@ export interface TestSmtp {
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>
 }
 
-export interface TestSmtpOptions {
+interface TestSmtpOptions {
   /** Recipients the server refuses at RCPT TO (550), e.g. one domain, while it takes mail for every other address. */
   rejectRecipient?: (address: string) => boolean
 }
@@ -78,7 +78,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   return smtp
 }
 
-export interface ParsedMail {
+interface ParsedMail {
   headers: Record<string, string>
   subject: string
   text: string

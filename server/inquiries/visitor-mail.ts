@@ -3,13 +3,13 @@ import { escapeHtml, oneLine } from './inquiry-mail'
 import type { InquiryRecord } from './inquiry-record.schema'
 
 /** The studio as the visitor should see it: from content/site.yaml. */
-export interface StudioContact {
+interface StudioContact {
   brand: string
   email: string
   phone?: string
 }
 
-export interface ConfirmationMessage {
+interface ConfirmationMessage {
   subject: string
   text: string
   html: string

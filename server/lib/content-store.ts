@@ -20,8 +20,10 @@ function describeIssue(error: z.ZodError): string {
   return `field "${field}": ${issue.message}`
 }
 
+/** No such file; a name too long for the file system, or a path through a file, names none either. */
 function isMissing(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException)?.code === 'ENOENT'
+  const code = (err as NodeJS.ErrnoException)?.code
+  return code === 'ENOENT' || code === 'ENAMETOOLONG' || code === 'ENOTDIR'
 }
 
 /** A content file as last read: its text, parsed YAML and validated values, valid while its stat stamp holds. */

@@ -8,6 +8,18 @@ export function httpError(status: ContentfulStatusCode, message: string, cause?:
   return new HTTPException(status, { message, cause })
 }
 
+/** An HTTP error whose `{error}` answer carries more fields (a stale edit's current item and its version). */
+export class DetailedHttpError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(status, { message })
+    this.name = 'DetailedHttpError'
+  }
+}
+
 export const badRequest = (message: string) => httpError(400, message)
 export const unauthorized = (message = 'Not authenticated') => httpError(401, message)
 export const forbidden = (message = 'Forbidden') => httpError(403, message)
@@ -40,7 +52,8 @@ export function onError(err: Error, c: Context): Response {
     // Middleware (csrf, body-limit) may hand over a plain-text response; the wire shape is always { error }.
     const message = err.message || res.statusText || 'Request failed'
     if (err.status >= 500) console.error(`${c.req.method} ${c.req.path}:`, err.cause ?? err)
-    return c.json({ error: message }, err.status as ContentfulStatusCode)
+    const details = err instanceof DetailedHttpError ? err.details : {}
+    return c.json({ ...details, error: message }, err.status as ContentfulStatusCode)
   }
   if (err instanceof ZodError) return c.json({ error: firstZodMessage(err) }, 400)
   if (err instanceof ContentError) {

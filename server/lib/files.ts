@@ -1,7 +1,7 @@
 // File primitives for the content root: atomic writes, removal, and resolving repo-relative paths safely.
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 
 const TEMP_SUFFIX = '.tmp-write'
 
@@ -39,11 +39,6 @@ export function resolveInside(root: string, relPath: string): string {
   const rel = relative(root, full)
   if (rel.startsWith('..') || isAbsolute(rel)) throw new Error(`Refusing path outside the content root: ${relPath}`)
   return full
-}
-
-/** Repo-relative path with forward slashes, as git and commit trailers want it. */
-export function toRepoPath(root: string, fullPath: string): string {
-  return relative(root, fullPath).split(sep).join('/')
 }
 
 /** Every file below dir (none when dir does not exist). */

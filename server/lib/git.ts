@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { simpleGit, type SimpleGit } from 'simple-git'
 import { removeLeftoverTempFiles, resolveInside } from './files'
+import { oneLineForLog } from './text'
 
 export interface GitAuthor {
   name: string
@@ -23,6 +24,15 @@ export interface ChangeOptions<T> {
 }
 
 const LOCK_RETRIES = 20
+
+/**
+ * A commit message as git and `git log` can take it, whatever text it was built from: each line without control or
+ * text-direction characters (git refuses a NUL outright), no blank lines at the ends. The schemas already refuse such
+ * characters in the fields that reach a message (server/lib/text.ts); this is the second line of defence.
+ */
+export function commitText(message: string): string {
+  return message.split(/\r?\n/).map(oneLineForLog).join('\n').replace(/^\n+|\n+$/g, '') || 'Update content'
+}
 
 export class ContentRepo {
   readonly git: SimpleGit
@@ -86,8 +96,8 @@ export class ContentRepo {
       await this.stage(paths)
       const staged = await this.stagedAmong(paths)
       if (staged.length === 0) return applied.result
-      const subject = applied.message ?? message
-      const trailers = [...new Set(applied.items ?? items)].map((item) => `Content-Item: ${item}`)
+      const subject = commitText(applied.message ?? message)
+      const trailers = [...new Set(applied.items ?? items)].map((item) => `Content-Item: ${oneLineForLog(item)}`)
       const body = [subject, '', ...trailers].join('\n')
       await this.commit(staged, body)
       this.notifyCommitted(subject, applied.items ?? items)

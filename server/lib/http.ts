@@ -32,11 +32,16 @@ export async function jsonPatchBody<S extends z.ZodType>(c: Context, schema: S):
   return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<z.output<S>>
 }
 
-/** Caps the body size, counting chunked bodies as they stream in; 413 `{error}` when over. */
+/**
+ * Caps the body size, counting chunked bodies as they stream in; 413 `{error}` when over. The rest of such a body is
+ * never read, so the answer says `Connection: close` and Node closes the connection after it: a client must not
+ * take the socket as reusable (it would be dropped under its next request).
+ */
 export function limitBody(maxSize: number, message?: string): MiddlewareHandler {
   return bodyLimit({
     maxSize,
-    onError: () => {
+    onError: (c) => {
+      c.header('Connection', 'close')
       throw payloadTooLarge(message)
     },
   })

@@ -2,8 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
-import type { MiddlewareHandler } from 'hono'
-import { isAdmin } from '../auth/auth.middleware'
+import type { Context, MiddlewareHandler } from 'hono'
 import { ContentGeneration } from './content-generation'
 
 /** Reads whose answers depend on nothing but the files under content/ and uploads/ (no session, no remote service). */
@@ -72,9 +71,10 @@ export class PublicReadCache {
     return gzip ? { gzip, body: entry.gzip, etag: `W/${entry.etag}` } : { gzip, body: entry.body, etag: entry.etag }
   }
 
-  middleware(): MiddlewareHandler {
+  /** Serves cached public reads; requests `personal` says are a signed-in admin's always pass to the routes. */
+  middleware(personal: (c: Context) => boolean): MiddlewareHandler {
     return async (c, next) => {
-      if (c.req.method !== 'GET' || !CACHEABLE.test(c.req.path) || isAdmin(c)) return next()
+      if (c.req.method !== 'GET' || !CACHEABLE.test(c.req.path) || personal(c)) return next()
       const key = c.req.path
       const current = await this.current(key, (c.env as { incoming?: IncomingMessage } | undefined)?.incoming !== undefined)
       const hit = this.entries.get(key)

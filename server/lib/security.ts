@@ -2,8 +2,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { csrf } from 'hono/csrf'
 import { secureHeaders } from 'hono/secure-headers'
-import { isHttps, type Config } from '../config'
-import { forbidden, notFound } from './errors'
+import { isHttps, type Config } from './config'
+import { badRequest, forbidden, notFound } from './errors'
 
 /**
  * Self only; no inline script. Inline speculation rules (JSON telling Chrome which links it may fetch ahead, added by
@@ -42,9 +42,41 @@ function rawPath(c: Context): string {
 
 const SUSPICIOUS_PATH = /%2e|%2f|%5c|%00|\\|\/\/|(^|\/)\.\.?(\/|$)/i
 
-/** Encoded traversal (`%2e%2e`, `%2f`, `%5c`), `//` and dot segments answer 404 before any routing. */
+/** C0 and C1 control characters and DEL: no path of the site has one. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/
+
+/**
+ * The path with its %-escapes decoded, or null when one does not decode (`%ZZ`, a cut-off or invalid UTF-8 sequence
+ * such as `%E0%A4%A`) or the result holds a control character. Use it wherever a path or path parameter is decoded:
+ * `decodeURIComponent` throws a URIError on such input.
+ */
+export function decodePath(path: string): string | null {
+  let decoded = path
+  if (path.includes('%')) {
+    try {
+      decoded = decodeURIComponent(path)
+    } catch {
+      return null
+    }
+  }
+  return CONTROL.test(decoded) ? null : decoded
+}
+
+/** Paths that name a file or an API call rather than a page: refused with a JSON answer, not the not-found page. */
+const NOT_A_PAGE = /^\/(api|uploads|img|assets)(\/|$)/
+
+/**
+ * Before any routing: encoded traversal (`%2e%2e`, `%2f`, `%5c`), `//` and dot segments answer 404. A path whose
+ * %-escapes do not decode (or decode to control characters) answers 400 `{error}` under /api, /uploads, /img and
+ * /assets; a page address like that goes on to the page routes, which answer it with the not-found page (404), as
+ * `isClientRoute` and `isAppPage` refuse such a path.
+ */
 export const rejectSuspiciousPaths: MiddlewareHandler = async (c, next) => {
-  if (SUSPICIOUS_PATH.test(rawPath(c))) throw notFound()
+  const path = rawPath(c)
+  if (SUSPICIOUS_PATH.test(path)) throw notFound()
+  if (decodePath(path) === null && (NOT_A_PAGE.test(path) || !/^(GET|HEAD)$/.test(c.req.method))) {
+    throw badRequest('The address is not valid: it has a malformed %-escape or a control character')
+  }
   await next()
 }
 

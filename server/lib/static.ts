@@ -2,6 +2,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, relative, isAbsolute } from 'node:path'
 import { Hono, type Context } from 'hono'
+import { decodePath } from './security'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,7 +31,8 @@ export type ClientRouteCheck = (path: string) => Promise<boolean> | boolean
 
 const STATIC_ROUTES = /^\/(about|contact|delivery-installation|thank-you)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$/
 
-export const isClientRoute: ClientRouteCheck = (path) => STATIC_ROUTES.test(path)
+/** A page address: one of the routes above, and decodable (`/services/%ZZ` is no page: 404, never a URIError). */
+export const isClientRoute: ClientRouteCheck = (path) => STATIC_ROUTES.test(path) && decodePath(path) !== null
 
 async function readIfFile(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
   try {

@@ -1,7 +1,7 @@
 // Flodesk's REST API (developers.flodesk.com): list segments, create or update a subscriber, add them to segments.
 import type { Segment } from './mailing-list.schema'
 
-export const DEFAULT_FLODESK_API_URL = 'https://api.flodesk.com/v1'
+const DEFAULT_FLODESK_API_URL = 'https://api.flodesk.com/v1'
 const PER_PAGE = 100
 const MAX_PAGES = 50
 const TIMEOUT_MS = 10_000
@@ -18,7 +18,7 @@ export class FlodeskError extends Error {
   }
 }
 
-export interface FlodeskClientOptions {
+interface FlodeskClientOptions {
   apiKey: string
   baseUrl?: string
   userAgent?: string

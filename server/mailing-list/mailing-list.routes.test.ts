@@ -1,7 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { stopMailOutbox } from '../inquiries/studio-mail'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import { startFakeFlodesk, type FakeFlodesk } from './testing-flodesk'
 
@@ -26,8 +25,7 @@ const ann = (extra: Record<string, unknown> = {}) => ({ email: 'ann@example.com'
 const subscribersFile = () => JSON.parse(readFileSync(join(t.dataDir, 'subscribers.json'), 'utf8'))
 
 afterEach(async () => {
-  await stopMailOutbox(t.config.dataDir)
-  t.cleanup()
+  await t.cleanup()
   await flodesk?.close()
   flodesk = undefined
 })

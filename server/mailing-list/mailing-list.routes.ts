@@ -1,19 +1,18 @@
 // GET /api/flodesk-segments and POST /api/subscribe (Flodesk with a key, local files without), and the subscribers export.
 import { Hono } from 'hono'
-import type { AppDeps } from '../app'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import type { ContentDeps } from '../lib/content-deps'
 import { badRequest, firstZodMessage, httpError } from '../lib/errors'
-import { csvResponse, toCsv } from '../inquiries/csv'
-import { formatStudioTime } from '../inquiries/inquiry-format'
-import { studioToday } from '../inquiries/inquiry.schema'
-import { filledHoneypot, formBody, publicFormGuard } from '../inquiries/public-form'
+import { csvResponse, toCsv } from '../lib/csv'
+import { formatStudioTime, studioToday } from '../lib/studio-time'
+import { filledHoneypot, formBody, publicFormGuard } from '../lib/public-form'
 import { FlodeskClient, FlodeskError } from './flodesk.client'
 import { SegmentListSchema, SubscriptionSchema, type Segment } from './mailing-list.schema'
 import { SubscriberStore } from './subscribers.store'
 
-export const SEGMENTS_FILE = 'content/mailing-list-segments.yaml'
+const SEGMENTS_FILE = 'content/mailing-list-segments.yaml'
 const SUBSCRIBE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 }
-export const SUBSCRIBE_FAILED = 'Subscription failed. Please try again.'
+const SUBSCRIBE_FAILED = 'Subscription failed. Please try again.'
 const UNKNOWN_INTEREST = 'Please choose from the listed interests.'
 
 /** What a visitor may read of a Flodesk failure; the details go to the log. */
@@ -27,7 +26,7 @@ function visitorError(err: FlodeskError) {
   return httpError(502, SUBSCRIBE_FAILED)
 }
 
-export function createMailingListRoutes({ config, store }: AppDeps) {
+export function createMailingListRoutes({ config, store }: Pick<ContentDeps, 'config' | 'store'>) {
   const flodesk = config.flodeskApiKey
     ? new FlodeskClient({
         apiKey: config.flodeskApiKey,

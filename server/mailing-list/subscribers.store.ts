@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { SerialQueue, writeFileDurable } from '../inquiries/durable-file'
+import { SerialQueue, writeFileDurable } from '../lib/durable-file'
 
-export const SubscriberSchema = z.object({
+const SubscriberSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),

@@ -1,7 +1,7 @@
 // Test helper: a real HTTP server on loopback speaking Flodesk's API contract, recording every request it gets.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
-export interface FlodeskRequest {
+interface FlodeskRequest {
   method: string
   path: string
   headers: IncomingMessage['headers']

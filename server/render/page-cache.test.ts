@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../config'
+import { PROJECT_ROOT } from '../lib/config'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { serverEntryPath } from './page-renderer'
 

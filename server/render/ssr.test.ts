@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../config'
+import { PROJECT_ROOT } from '../lib/config'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app'
 import { serverEntryPath } from './page-renderer'
 

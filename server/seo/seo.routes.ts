@@ -1,7 +1,8 @@
 // GET /robots.txt and /sitemap.xml: the public pages and visible services, each dated by its content's last commit.
 import { stat } from 'node:fs/promises'
 import { Hono } from 'hono'
-import type { AppDeps, AppEnv } from '../app'
+import type { AppEnv } from '../auth/auth.middleware'
+import type { ContentDeps } from '../lib/content-deps'
 import { gitHeadStamp } from '../lib/git-head'
 import { DELIVERY_FILE } from '../delivery/delivery.store'
 import { listServices, SERVICE_ORDER_FILE, SERVICES_DIR, servicePath } from '../services/services.store'
@@ -16,7 +17,7 @@ interface SitemapEntry {
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export function createSeoRoutes({ config, store, repo }: AppDeps) {
+export function createSeoRoutes({ config, store, repo }: ContentDeps) {
   const origin = config.publicOrigin
   let cached: { key: string; xml: string } | null = null
 

@@ -1,10 +1,10 @@
 // /api/services, /api/service-order and /api/service-content: public reads, admin writes.
 import { Hono } from 'hono'
-import type { AppDeps } from '../app'
 import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
-import { staleEditAnswer, withBaseVersion, withVersion } from '../history/versions'
+import type { ContentDeps } from '../lib/content-deps'
 import { notFound } from '../lib/errors'
 import { jsonBody, jsonPatchBody } from '../lib/http'
+import { withVersion } from '../lib/stale-edit'
 import {
   NewServiceSchema,
   ServiceContentSchema,
@@ -25,9 +25,7 @@ import {
   writeServiceOrder,
 } from './services.store'
 
-export function createServiceRoutes({ repo, store }: AppDeps) {
-  // The dashboard gets each service's version and sends it back as baseVersion; a stale one answers 409.
-  const versioned = (s: Service) => withVersion(store.root, `services/${s.id}`, s)
+export function createServiceRoutes({ repo, store }: ContentDeps) {
 
   /** Hidden and unknown services look the same to the public: 404. */
   async function serviceFor(c: Parameters<typeof isAdmin>[0], id: string): Promise<Service> {
@@ -39,11 +37,11 @@ export function createServiceRoutes({ repo, store }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/services', async (c) => {
       const services = await listServices(store)
-      return c.json(isAdmin(c) ? await Promise.all(services.map(versioned)) : services.filter((s) => s.visible))
+      return c.json(isAdmin(c) ? services.map(withVersion) : services.filter((s) => s.visible))
     })
     .get('/services/:id', async (c) => {
       const service = await serviceFor(c, c.req.param('id'))
-      return c.json(isAdmin(c) ? await versioned(service) : service)
+      return c.json(isAdmin(c) ? withVersion(service) : service)
     })
     .get('/service-order', async (c) => c.json(await readServiceOrder(store)))
     .get('/service-content/:id', async (c) => c.json(serviceContentOf(await serviceFor(c, c.req.param('id')))))
@@ -51,10 +49,10 @@ export function createServiceRoutes({ repo, store }: AppDeps) {
       const input = await jsonBody(c, NewServiceSchema)
       return c.json(await addService(repo, store, input), 201)
     })
-    .put('/services/:id', requireAdmin, staleEditAnswer(store.root, (c) => findService(store, c.req.param('id') ?? '')), async (c) => {
-      const id = c.req.param('id')
+    // The dashboard loads each service with its version and sends it back as baseVersion; a stale one answers 409.
+    .put('/services/:id', requireAdmin, async (c) => {
       const { baseVersion, ...update } = await jsonPatchBody(c, ServiceUpdateSchema)
-      return c.json(await versioned(await withBaseVersion(`services/${id}`, baseVersion, () => updateService(repo, store, id, update))))
+      return c.json(withVersion(await updateService(repo, store, c.req.param('id'), update, baseVersion)))
     })
     .delete('/services/:id', requireAdmin, async (c) => {
       await deleteService(repo, store, c.req.param('id'))
@@ -62,7 +60,7 @@ export function createServiceRoutes({ repo, store }: AppDeps) {
     })
     .put('/services/:id/images', requireAdmin, async (c) => {
       const { images } = await jsonBody(c, ServiceImagesUpdateSchema)
-      return c.json(await versioned(await updateService(repo, store, c.req.param('id'), { images })))
+      return c.json(withVersion(await updateService(repo, store, c.req.param('id'), { images })))
     })
     .put('/service-order', requireAdmin, async (c) => {
       const order = await jsonBody(c, ServiceOrderSchema)

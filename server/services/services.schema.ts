@@ -1,5 +1,6 @@
 // The shape of a service, its inquiry-form configuration and the admin's edits to it; shared by server and browser.
 import { z } from 'zod'
+import { textBlock, textLine } from '../lib/text'
 
 export const DEFAULT_SERVICE_ORDER = [
   'bouquets',
@@ -15,7 +16,7 @@ export const DEFAULT_SERVICE_ORDER = [
 ] as const
 
 export const DEFAULT_INQUIRY_FORM_TITLE = 'Get a Quote'
-export const SERVICE_ID_PATTERN = /^[a-z0-9-]+$/
+const SERVICE_ID_PATTERN = /^[a-z0-9-]+$/
 export const MAX_BALLOON_COLORS_LIMIT = 50
 
 /** The add-service dialog and the server normalise ids the same way, so any client gets the same id. */
@@ -29,18 +30,18 @@ export const ServiceIdSchema = z
   .max(80, 'Service id is too long')
   .regex(SERVICE_ID_PATTERN, 'Use lowercase letters, numbers and hyphens')
 
-export const UploadUrlSchema = z
+const UploadUrlSchema = z
   .string()
   .regex(/^\/uploads\/[A-Za-z0-9._-]+$/, 'Image URLs must be under /uploads/')
 
-export const ServiceImageSchema = z.object({
+const ServiceImageSchema = z.object({
   cropped: UploadUrlSchema,
   original: UploadUrlSchema,
 })
 export type ServiceImage = z.infer<typeof ServiceImageSchema>
 
-const header = z.string().max(200).trim().min(1, 'Title is required')
-const instructions = z.string().max(1000).trim().min(1, 'Instructions are required')
+const header = textLine('Field title').max(200).min(1, 'Title is required')
+const instructions = textLine('Instructions').max(1000).min(1, 'Instructions are required')
 
 export const CustomTextFieldSchema = z.object({
   id: z.string().regex(/^custom_[0-9]+$/, 'Custom text field ids are custom_ plus a timestamp'),
@@ -56,7 +57,7 @@ export const CustomDropdownFieldSchema = z.object({
   instructions,
   optional: z.boolean().default(false),
   options: z
-    .array(z.string().max(200).trim().min(1, 'Options cannot be blank'))
+    .array(textLine('Option').max(200).min(1, 'Options cannot be blank'))
     .min(1, 'At least one option is required')
     .max(100),
 })
@@ -71,12 +72,12 @@ const maxBalloonColors = z
 
 /** Everything about a service except its id and images: the fields the editor's Save Changes sends. */
 export const ServiceFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(120),
-  description: z.string().trim().min(1, 'Short description is required').max(500),
-  aboutText: z.string().max(10_000).default(''),
-  pricingInfo: z.string().max(10_000).default(''),
+  title: textLine('Title').min(1, 'Title is required').max(120),
+  description: textBlock('Short description').trim().min(1, 'Short description is required').max(500),
+  aboutText: textBlock('About text').max(10_000).default(''),
+  pricingInfo: textBlock('Pricing information').max(10_000).default(''),
   visible: z.boolean().default(true),
-  inquiryFormTitle: z.string().trim().max(120).default(DEFAULT_INQUIRY_FORM_TITLE)
+  inquiryFormTitle: textLine('Inquiry form title').max(120).default(DEFAULT_INQUIRY_FORM_TITLE)
     .transform((t) => t || DEFAULT_INQUIRY_FORM_TITLE),
   showBalloonColorSelection: z.boolean().default(false),
   balloonColorSelectionRequired: z.boolean().default(false),
@@ -87,7 +88,7 @@ export const ServiceFieldsSchema = z.object({
   showEffectsColors: z.boolean().default(true),
   customTextFields: z.array(CustomTextFieldSchema).max(50).default([]),
   customDropdownFields: z.array(CustomDropdownFieldSchema).max(50).default([]),
-  fieldOrder: z.array(z.string()).optional(),
+  fieldOrder: z.array(z.string().max(100)).max(200).optional(),
 })
 
 /**
@@ -121,15 +122,17 @@ export const ServiceSchema = ServiceFieldsSchema.extend({
 }))
 export type Service = z.output<typeof ServiceSchema>
 
+const REQUIRED = 'Missing required fields'
+
 /** Body of POST /api/services: the add-service dialog's draft. */
 export const NewServiceSchema = z.object({
-  id: z.string().trim().min(1, 'Missing required fields').max(80).transform(normaliseServiceId),
-  title: z.string().trim().min(1, 'Missing required fields').max(120),
-  description: z.string().trim().min(1, 'Missing required fields').max(500),
-  aboutText: z.string().trim().min(1, 'Missing required fields').max(10_000),
-  pricingInfo: z.string().trim().min(1, 'Missing required fields').max(10_000),
-  imageUrl: z.string().max(500).optional(),
-  inquiryFormTitle: z.string().trim().max(120).optional(),
+  id: textLine('Service id', REQUIRED).min(1, REQUIRED).max(80).transform(normaliseServiceId),
+  title: textLine('Title', REQUIRED).min(1, REQUIRED).max(120),
+  description: textBlock('Short description', REQUIRED).trim().min(1, REQUIRED).max(500),
+  aboutText: textBlock('About text', REQUIRED).trim().min(1, REQUIRED).max(10_000),
+  pricingInfo: textBlock('Pricing information', REQUIRED).trim().min(1, REQUIRED).max(10_000),
+  imageUrl: textLine('Image URL').max(500).optional(),
+  inquiryFormTitle: textLine('Inquiry form title').max(120).optional(),
 })
 export type NewService = z.output<typeof NewServiceSchema>
 
@@ -148,8 +151,8 @@ export const ServiceImagesUpdateSchema = z.object({ images: z.array(ServiceImage
 export const ServiceOrderSchema = z.array(ServiceIdSchema).max(500)
 
 export const ServiceContentSchema = z.object({
-  aboutText: z.string().max(10_000),
-  pricingInfo: z.string().max(10_000),
+  aboutText: textBlock('About text').max(10_000),
+  pricingInfo: textBlock('Pricing information').max(10_000),
 })
 export type ServiceContent = z.infer<typeof ServiceContentSchema>
 

@@ -1,4 +1,5 @@
 // Services on disk: content/services/{id}.yaml and content/service-order.yaml, read per request, written as commits.
+import { assertBaseVersion } from '../lib/stale-edit'
 import { z } from 'zod'
 import type { ContentStore } from '../lib/content-store'
 import { ContentError, conflict, notFound } from '../lib/errors'
@@ -18,10 +19,10 @@ import {
 
 export const SERVICES_DIR = 'content/services'
 export const SERVICE_ORDER_FILE = 'content/service-order.yaml'
-export const SERVICE_ORDER_ITEM = 'service-order'
+const SERVICE_ORDER_ITEM = 'service-order'
 
 export const servicePath = (id: string) => `${SERVICES_DIR}/${id}.yaml`
-export const serviceItem = (id: string) => `services/${id}`
+const serviceItem = (id: string) => `services/${id}`
 
 const SERVICE_FILE = /^([a-z0-9-]+)\.yaml$/
 
@@ -46,7 +47,7 @@ export async function findService(store: ContentStore, id: string): Promise<Serv
   return store.readYaml(servicePath(id), serviceFileSchema(id), { ifMissing: () => null })
 }
 
-export async function requireService(store: ContentStore, id: string): Promise<Service> {
+async function requireService(store: ContentStore, id: string): Promise<Service> {
   const service = await findService(store, id)
   if (!service) throw notFound(`No service with id "${id}"`)
   return service
@@ -161,18 +162,23 @@ function updateMessage(before: Service, after: Service, labels: string[]): strin
   return `Update service "${name}": ${labels.join(', ')}`
 }
 
-/** Applies any subset of fields (incl. aboutText, pricingInfo, images) as one commit; the id never changes. */
+/**
+ * Applies any subset of fields (incl. aboutText, pricingInfo, images) as one commit; the id never changes. With a
+ * baseVersion, refuses (409) when the service changed since the editor loaded it.
+ */
 export async function updateService(
   repo: ContentRepo,
   store: ContentStore,
   id: string,
   update: Omit<ServiceUpdate, 'baseVersion'>,
+  baseVersion?: string,
 ): Promise<Service> {
   return repo.change({
     message: `Update service "${id}"`,
     items: [serviceItem(id)],
     apply: async () => {
       const before = await requireService(store, id)
+      assertBaseVersion(before, baseVersion)
       const defined = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined))
       const after = store.validate(servicePath(id), ServiceSchema, { ...before, ...defined, id })
       const labels = changedLabels(before, after)

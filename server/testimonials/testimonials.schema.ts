@@ -1,15 +1,18 @@
 // The shape of a testimonial and of the admin's add and edit requests.
 import { z } from 'zod'
+import { textBlock, textLine } from '../lib/text'
+
+const REQUIRED = 'Quote and Customer are required.'
 
 export const TestimonialInputSchema = z.object({
-  quote: z.string().trim().min(1, 'Quote and Customer are required.').max(2000),
-  author: z.string().trim().min(1, 'Quote and Customer are required.').max(120),
-  position: z.string().trim().max(120).optional().default(''),
-  imageSrc: z.string().trim().max(500).optional().default(''),
+  quote: textBlock('Quote', REQUIRED).trim().min(1, REQUIRED).max(2000),
+  author: textLine('Customer', REQUIRED).min(1, REQUIRED).max(120),
+  position: textLine('Company/Role').max(120).optional().default(''),
+  imageSrc: textLine('Image').max(500).optional().default(''),
 })
 export type TestimonialInput = z.output<typeof TestimonialInputSchema>
 
-export const TestimonialSchema = TestimonialInputSchema.extend({
+const TestimonialSchema = TestimonialInputSchema.extend({
   id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Testimonial ids are lowercase letters, digits and hyphens'),
 })
 export type Testimonial = z.output<typeof TestimonialSchema>

@@ -1,22 +1,13 @@
 // Testimonials in content/testimonials.yaml: read per request, each add, edit and delete one commit.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { ContentStore } from '../lib/content-store'
 import { notFound } from '../lib/errors'
-import { StaleTestimonialError } from './testimonials.errors'
 import type { ContentRepo } from '../lib/git'
+import { assertBaseVersion } from '../lib/stale-edit'
 import { TestimonialListSchema, type Testimonial, type TestimonialInput } from './testimonials.schema'
 
 export const TESTIMONIALS_FILE = 'content/testimonials.yaml'
-export const TESTIMONIALS_ITEM = 'testimonials'
-
-/**
- * A testimonial's own version: all testimonials share one file, so a file-level version would refuse an edit of
- * one because another was added. This one changes only when that testimonial does.
- */
-export function testimonialVersion(t: Testimonial): string {
-  const { quote, author, position, imageSrc } = t
-  return createHash('sha256').update(JSON.stringify([quote, author, position, imageSrc])).digest('hex').slice(0, 16)
-}
+const TESTIMONIALS_ITEM = 'testimonials'
 
 export async function listTestimonials(store: ContentStore): Promise<Testimonial[]> {
   return store.readYaml(TESTIMONIALS_FILE, TestimonialListSchema, { ifMissing: () => [] })
@@ -58,7 +49,10 @@ function requireIndex(list: Testimonial[], id: string): number {
   return index
 }
 
-/** With a baseVersion, refuses (409) when the testimonial changed since the editor loaded it; checked in the queue. */
+/**
+ * With a baseVersion, refuses (409) when this testimonial changed since the editor loaded it (its own version, so
+ * adding another testimonial to the shared file does not make an open edit stale); checked in the queue.
+ */
 export function updateTestimonial(
   repo: ContentRepo,
   store: ContentStore,
@@ -68,7 +62,7 @@ export function updateTestimonial(
 ): Promise<Testimonial> {
   return changeTestimonials(repo, store, (list) => {
     const index = requireIndex(list, id)
-    if (baseVersion && testimonialVersion(list[index]) !== baseVersion) throw new StaleTestimonialError(list[index])
+    assertBaseVersion(list[index], baseVersion)
     const updated = { ...input, id }
     const next = list.with(index, updated)
     return { list: next, result: updated, message: `Update testimonial from ${updated.author}` }

@@ -1,15 +1,10 @@
 // Test app factory: the real createApp on a temporary content repo, with small fixture content and a login helper.
 import { afterEach, beforeEach } from 'vitest'
 import sharp from 'sharp'
-import { createApp, type AppDeps } from '../app'
-import { createAuth } from '../auth/auth'
+import { createApp } from '../app'
+import { createAppDeps, stopAppDeps, type AppDeps } from '../app-deps'
 import { hashPassword } from '../auth/password'
-import { loadConfig, type Config } from '../config'
-import { closeContentWatchers } from '../lib/content-generation'
-import { ContentStore } from '../lib/content-store'
-import { ContentRepo } from '../lib/git'
-import { imageDerivativesFor } from '../images/image-derivatives'
-import { historyFor } from '../history/history.routes'
+import { loadConfig, type Config } from '../lib/config'
 import { makeTempContentRoot, type TempContentRoot } from './temp-content'
 
 export const TEST_ADMIN = { username: 'owner', password: 'test-password-123' }
@@ -101,9 +96,7 @@ export async function createTestApp(options: { files?: Record<string, string | U
     CLIENT_DIR: `${content.root}/no-client-build`,
     ...options.env,
   })
-  const repo = new ContentRepo(config.contentRoot, config.gitAuthor)
-  const auth = await createAuth(config, { passwordHash: await testPasswordHash() })
-  const deps: AppDeps = { config, repo, store: new ContentStore(config.contentRoot), auth }
+  const deps = await createAppDeps(config, { passwordHash: await testPasswordHash() })
   const app = createApp(deps)
   const call: TestApp['call'] = async (method, path, { json, body, cookie, headers = {} } = {}) =>
     app.request(`${TEST_ORIGIN}${path}`, {
@@ -122,11 +115,9 @@ export async function createTestApp(options: { files?: Record<string, string | U
     return (res.headers.get('set-cookie') ?? '').split(';')[0]
   }
   const subjects = () => content.git('log', '--format=%s').trim().split('\n')
-  // Background work ends before the directories go: image copies finish, remote-push retries stop, watchers close.
+  // Background work ends before the directories go: mail sends, image copies, remote-push retries, watchers.
   const cleanup = async () => {
-    historyFor(deps).stop()
-    await imageDerivativesFor(deps).idle()
-    closeContentWatchers(config.contentRoot)
+    await stopAppDeps(deps)
     content.cleanup()
   }
   return { ...content, cleanup, app, deps, config, call, login, subjects }

@@ -2,11 +2,12 @@
 import { readFile } from 'node:fs/promises'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppDeps } from '../app'
+import type { ContentDeps } from '../lib/content-deps'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
-import { imageDerivativesFor } from '../images/image-derivatives'
+import type { ImageDerivatives } from '../images/image-derivatives'
 import { badRequest, notFound, unsupportedMediaType } from '../lib/errors'
 import { jsonBody, limitBody } from '../lib/http'
+import { textLine } from '../lib/text'
 import {
   IMAGE_CONTENT_TYPES,
   MAX_UPLOAD_BYTES,
@@ -23,11 +24,9 @@ const TOO_LARGE = `Images can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`
 /** Room for the multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024
 
-const DeleteUploadSchema = z.object({ url: z.string().min(1, 'url is required').max(2000) })
+const DeleteUploadSchema = z.object({ url: textLine('url', 'url is required').min(1, 'url is required').max(2000) })
 
-export function createUploadRoutes(deps: AppDeps) {
-  const { repo, store } = deps
-  const images = imageDerivativesFor(deps)
+export function createUploadRoutes({ repo, store, images }: ContentDeps & { images: ImageDerivatives }) {
   return new Hono<AppEnv>()
     .post('/upload', requireAdmin, limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, TOO_LARGE), async (c) => {
       if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
@@ -58,7 +57,7 @@ export function createUploadRoutes(deps: AppDeps) {
 }
 
 /** Serves uploads/ by exact generated name only; any other name, or a missing file, is 404. */
-export function createUploadFileRoutes({ store }: AppDeps) {
+export function createUploadFileRoutes({ store }: Pick<ContentDeps, 'store'>) {
   return new Hono<AppEnv>().get('/uploads/:name', async (c) => {
     const name = c.req.param('name')
     if (!UPLOAD_NAME_PATTERN.test(name)) throw notFound('No such image')

@@ -54,7 +54,7 @@ export function uploadNameFromUrl(url: string): string | null {
 }
 
 /** A readable, unique name: the uploaded file's base name as a slug plus random hex. */
-export function makeUploadName(originalName: string, ext: ImageExt): string {
+function makeUploadName(originalName: string, ext: ImageExt): string {
   const base = originalName
     .replace(/\.[^.]*$/, '')
     .toLowerCase()
@@ -66,7 +66,7 @@ export function makeUploadName(originalName: string, ext: ImageExt): string {
 }
 
 /** Originals are kept at most this long on their long edge: plenty for a 1600 px lightbox on a 2x screen. */
-export const MAX_IMAGE_EDGE = 2400
+const MAX_IMAGE_EDGE = 2400
 
 /**
  * Re-encodes the image: a corrupt file with a valid signature is refused, EXIF orientation is applied to the

@@ -9,21 +9,8 @@ export type { Service, ServiceImage, Testimonial, TestimonialInput, DeliveryCont
 
 type Method = Parameters<typeof apiRequest>[0]
 
-let onUnauthorized: (() => void) | null = null
-
-/** The dashboard registers this so an expired session on any management call shows the login form again. */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
-  onUnauthorized = handler
-}
-
-async function manage<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  try {
-    return await apiRequest<T>(method, path, body === undefined ? {} : { body })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) onUnauthorized?.()
-    throw error
-  }
-}
+const manage = <T,>(method: Method, path: string, body?: unknown): Promise<T> =>
+  apiRequest<T>(method, path, body === undefined ? {} : { body })
 
 /** The server's own words for a refused request (400/409), or null for failures a person cannot act on. */
 export function serverMessage(error: unknown): string | null {
@@ -37,7 +24,7 @@ export function serverMessage(error: unknown): string | null {
 
 export async function checkAuth(): Promise<boolean> {
   try {
-    await apiRequest('GET', '/check-auth')
+    await apiRequest('GET', '/check-auth', { unauthorizedIsAnswer: true })
     return true
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return false
@@ -46,7 +33,7 @@ export async function checkAuth(): Promise<boolean> {
 }
 
 export const login = (username: string, password: string) =>
-  apiRequest<{ ok: true }>('POST', '/login', { body: { username, password } })
+  apiRequest<{ ok: true }>('POST', '/login', { body: { username, password }, unauthorizedIsAnswer: true })
 
 export const logout = () => apiRequest<{ ok: true }>('POST', '/logout')
 
@@ -72,8 +59,8 @@ export async function uploadImage(file: Blob, fileName: string): Promise<string>
   return url
 }
 
-export const IMAGE_POLL_INTERVAL_MS = 300
-export const IMAGE_POLL_TIMEOUT_MS = 15_000
+const IMAGE_POLL_INTERVAL_MS = 300
+const IMAGE_POLL_TIMEOUT_MS = 15_000
 
 /** Resolves once the URL answers a HEAD with an image content type; rejects after the timeout. */
 export async function waitUntilServed(url: string, timeoutMs = IMAGE_POLL_TIMEOUT_MS): Promise<void> {
@@ -91,7 +78,7 @@ export async function waitUntilServed(url: string, timeoutMs = IMAGE_POLL_TIMEOU
 }
 
 /** Only files under /uploads/ are deleted; a full URL is first reduced to its path. */
-export function uploadPath(url: string): string | null {
+function uploadPath(url: string): string | null {
   let path = url
   try {
     path = new URL(url, window.location.origin).pathname
@@ -111,7 +98,7 @@ export async function deleteUpload(url: string): Promise<void> {
 export type VersionedTestimonial = Testimonial & { version?: string }
 export const getTestimonials = () => apiRequest<VersionedTestimonial[]>('GET', '/testimonials')
 export const addTestimonial = (input: TestimonialInput) => manage<VersionedTestimonial>('POST', '/testimonials', input)
-/** Sends the version the edit was based on: a testimonial changed elsewhere since answers 409 (StaleTestimonial). */
+/** Sends the version the edit was based on: a testimonial changed elsewhere since answers 409. */
 export const updateTestimonial = ({ id, version, ...fields }: VersionedTestimonial) =>
   manage<VersionedTestimonial>('PUT', `/testimonials/${encodeURIComponent(id)}`, { ...fields, baseVersion: version })
 export const deleteTestimonial = (id: string) => manage<{ ok: true }>('DELETE', `/testimonials/${encodeURIComponent(id)}`)

@@ -10,7 +10,7 @@ import { HistoryPanel } from './history/history-panel'
 import { Loading } from './ui/loading'
 import { useLeaveGuard } from './ui/leave-guard'
 
-export interface AdminTab {
+interface AdminTab {
   /** Stable key, also used in the tab's DOM ids. */
   value: string
   /** What the owner reads on the tab. */
@@ -19,7 +19,7 @@ export interface AdminTab {
   Panel: ComponentType
 }
 
-export const ADMIN_TABS: AdminTab[] = [
+const ADMIN_TABS: AdminTab[] = [
   { value: 'services', label: 'Service Management', Panel: ServicesPanel },
   { value: 'testimonials', label: 'Testimonials Management', Panel: TestimonialsPanel },
   { value: 'delivery', label: 'Delivery & Installation Page', Panel: DeliveryPanel },

@@ -2,7 +2,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
-import { Running } from '../app/running'
+import { Running } from '../lib/running'
 import { AdminApp } from './index'
 
 const router = () => createBrowserRouter([{ path: '/admin/:tab?/*', Component: AdminApp }])

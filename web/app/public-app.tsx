@@ -1,9 +1,9 @@
 // A public page inside the site's frame, from its data: what the server renders and the browser hydrates.
 import { StrictMode, type ComponentType, type ReactNode } from 'react'
-import { PageDataProvider, type PageData } from './page-context'
+import { PageDataProvider, type PageData } from '../lib/page-context'
 import { PAGE_COMPONENTS } from './route-modules'
 import { RootErrorPage, RootLayout } from './root-layout'
-import { Running } from './running'
+import { Running } from '../lib/running'
 import './page-styles'
 
 function PublicApp({ data, Page }: { data: PageData | null; Page: ComponentType | null }) {

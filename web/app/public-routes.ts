@@ -4,12 +4,11 @@ import { homeLoader, type HomeData } from '../pages/home/home-loader'
 import { serviceLoader, type ServiceData } from '../pages/service/service-loader'
 import { aboutLoader } from '../pages/about/about-loader'
 import { deliveryLoader } from '../pages/delivery/delivery-loader'
-import { isNotFound } from './not-found-response'
+import { isNotFound } from '../lib/not-found-response'
 import { rootLoader } from './root-loader'
 import { pageTitles } from './titles'
-import type { PageData } from './page-context'
+import type { PageData, PublicRouteId } from '../lib/page-context'
 
-export type PublicRouteId = 'home' | 'service' | 'about' | 'contact' | 'delivery' | 'thank-you' | 'not-found'
 
 interface LoaderArgs {
   params: Record<string, string | undefined>
@@ -26,7 +25,7 @@ interface PublicRoute<D = unknown> {
 
 const route = <D>(r: PublicRoute<D>) => r as PublicRoute
 
-export const PUBLIC_ROUTES: PublicRoute[] = [
+const PUBLIC_ROUTES: PublicRoute[] = [
   route<HomeData>({ id: 'home', path: '/', load: homeLoader, title: (brand) => pageTitles.home(brand) }),
   route<ServiceData>({ id: 'service', path: '/services/:serviceId', load: serviceLoader, title: (brand, d) => pageTitles.service(d.service.title, brand) }),
   route({ id: 'about', path: '/about', load: aboutLoader, title: (brand) => pageTitles.about(brand) }),
@@ -38,7 +37,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
 /** The public pages with a fixed path (for the bundle benchmark); the service page is one per service. */
 export const PUBLIC_PAGE_PATHS = Object.fromEntries(PUBLIC_ROUTES.map((r) => [r.id, r.path])) as Record<Exclude<PublicRouteId, 'not-found'>, string>
 
-export type LoadedPage =
+type LoadedPage =
   | { status: 200 | 404; data: PageData; title: string }
   /** The site settings could not be loaded: not even the header can be drawn. */
   | { status: 500; data: null; title: string }

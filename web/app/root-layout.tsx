@@ -3,8 +3,8 @@ import type { ReactNode } from 'react'
 import { SiteHeader } from '../components/site-header'
 import { SiteFooter } from '../components/site-footer'
 import { ScrollToHash } from './scroll-to-hash'
-import { HydrateApart } from './hydrate-apart'
-import { useRootData } from './page-context'
+import { HydrateApart } from '../components/hydrate-apart'
+import { useRootData } from '../lib/page-context'
 import '../styles/global.css'
 
 export function RootLayout({ children }: { children: ReactNode }) {

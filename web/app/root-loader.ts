@@ -1,6 +1,6 @@
 // The data every public page shares: site settings (brand, contact, flags), the visible services and image hashes.
 import { getImageVersions, getPublicServices, getSiteSettings, summarise } from '../lib/public-api'
-import type { RootData } from './page-context'
+import type { RootData } from '../lib/page-context'
 
 export async function rootLoader({ request }: { request: Request }): Promise<RootData> {
   const [settings, services, images] = await Promise.all([

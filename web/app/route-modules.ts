@@ -1,6 +1,6 @@
 // Each public page's component, in a chunk of its own: a page loads only its own code, the server links it up front.
 import type { ComponentType } from 'react'
-import type { PublicRouteId } from './public-routes'
+import type { PublicRouteId } from '../lib/page-context'
 
 type PageModule = () => Promise<ComponentType>
 

@@ -6,7 +6,7 @@ const RETRY_MS = 100
 const MAX_RETRIES = 10
 
 /** Scrolls to the element named by the hash, retrying every 100 ms up to 10 times; returns a cancel function. */
-export function scrollToHash(hash: string, doc: Document = document): () => void {
+function scrollToHash(hash: string, doc: Document = document): () => void {
   const id = decodeURIComponent(hash.replace(/^#/, ''))
   let retries = 0
   let timer: ReturnType<typeof setTimeout> | undefined

@@ -2,9 +2,9 @@
 import type { Service, ServiceSummary, SiteSettings } from '../lib/public-api'
 import { OG_IMAGE, ogImageUrl, type ImageVersions } from '../lib/image-urls'
 
-export const DEFAULT_OG_IMAGE = '/images/og-default.jpg'
+const DEFAULT_OG_IMAGE = '/images/og-default.jpg'
 
-export interface HeadInput {
+interface HeadInput {
   /** The deepest matched route's id ('home', 'service', ...); 'not-found' for an error page. */
   routeId: string
   title: string
@@ -42,7 +42,7 @@ function clip(text: string, max = 160): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
 }
 
-export function pageDescription(input: Pick<HeadInput, 'routeId' | 'settings' | 'service'>): string {
+function pageDescription(input: Pick<HeadInput, 'routeId' | 'settings' | 'service'>): string {
   if (input.routeId === 'service' && input.service) return clip(input.service.description || input.service.aboutText)
   return clip((PAGE_DESCRIPTIONS[input.routeId] ?? PAGE_DESCRIPTIONS.home)(input.settings))
 }

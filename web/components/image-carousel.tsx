@@ -11,7 +11,7 @@ import './image-carousel.css'
 const ImageLightbox = lazy(() => import('./image-lightbox'))
 
 /** How wide a card's image is drawn: one, two or three cards a row. */
-export const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 720px) 50vw, 100vw'
+const CARD_IMAGE_SIZES = '(min-width: 1200px) 380px, (min-width: 720px) 50vw, 100vw'
 
 export function ImageCarousel({
   images,

@@ -3,7 +3,7 @@ import Lightbox from 'yet-another-react-lightbox'
 import Zoom from 'yet-another-react-lightbox/plugins/zoom'
 import 'yet-another-react-lightbox/styles.css'
 
-export interface ImageLightboxProps {
+interface ImageLightboxProps {
   images: { src: string; alt: string }[]
   index: number
   onClose: () => void

@@ -4,8 +4,8 @@ import { NavLink } from './nav-link'
 import * as Dialog from '@radix-ui/react-dialog'
 import type { SiteSettings } from '../lib/public-api'
 import { CloseIcon, MenuIcon } from './icons'
-import { CorporateLink } from './site-header'
-import { useRootData } from '../app/page-context'
+import { CorporateLink } from './corporate-link'
+import { useRootData } from '../lib/page-context'
 
 export default function MobileMenu({ settings, defaultOpen = false }: { settings: SiteSettings; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen)

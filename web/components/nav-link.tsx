@@ -1,6 +1,6 @@
 // A navigation link that marks itself as the current page (aria-current and the is-active class).
 import type { AnchorHTMLAttributes } from 'react'
-import { useCurrentPath } from '../app/page-context'
+import { useCurrentPath } from '../lib/page-context'
 
 /** Whether `href` is the current page: the same path, or (without `end`) a path under it. */
 export function isCurrent(href: string, path: string, end = false): boolean {

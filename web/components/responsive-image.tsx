@@ -1,9 +1,9 @@
 // An uploaded image as <picture>: AVIF and WebP at the widths the layout shows, with fixed dimensions so nothing shifts.
 import type { ImgHTMLAttributes } from 'react'
 import { CARD_MAX_WIDTH, HERO_MAX_WIDTH, imageSrcSet, uploadName, type ImageVersions } from '../lib/image-urls'
-import { useImageVersions } from '../app/page-context'
+import { useImageVersions } from '../lib/page-context'
 
-export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
+interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
   src: string
   alt: string
   /** Intrinsic size (or aspect ratio) reserved before the image arrives. */

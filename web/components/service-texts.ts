@@ -22,7 +22,7 @@ export function loadServiceTexts(serviceId: string): Promise<ServiceTexts | null
   return loading
 }
 
-export type TextsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; texts: ServiceTexts }
+type TextsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; texts: ServiceTexts }
 
 /** The service's texts, loading them on first use; 'error' when they could not be loaded (or the service is gone). */
 export function useServiceTexts(serviceId: string): TextsState {

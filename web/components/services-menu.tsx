@@ -1,7 +1,7 @@
 // The header's Services dropdown (Radix menu); its own chunk, loaded when a visitor reaches for it.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ChevronDownIcon } from './icons'
-import { useRootData } from '../app/page-context'
+import { useRootData } from '../lib/page-context'
 
 export default function ServicesMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { services } = useRootData()

@@ -1,9 +1,8 @@
 // The sticky site header: brand, main links, the Services dropdown, Inquire, and a mobile menu drawer.
 import { lazy } from 'react'
+import { CorporateLink } from './corporate-link'
 import { NavLink } from './nav-link'
 import type { SiteSettings } from '../lib/public-api'
-import { findCorporateService, serviceHref } from '../lib/paths'
-import { useRootData } from '../app/page-context'
 import { BalloonMark, ChevronDownIcon, MenuIcon } from './icons'
 import { LoadOnUse } from './load-on-use'
 import './site-header.css'
@@ -43,16 +42,6 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
       </div>
     </header>
   )
-}
-
-/** Shown only while a visible service titled Corporate exists. */
-export function CorporateLink({ servicesEnabled, onClick }: { servicesEnabled: boolean; onClick?: () => void }) {
-  const corporate = findCorporateService(useRootData().services)
-  return corporate ? (
-    <NavLink href={serviceHref(corporate.id, servicesEnabled)} className="site-nav__link" onClick={onClick}>
-      Corporate
-    </NavLink>
-  ) : null
 }
 
 const loadServicesMenu = () => import('./services-menu')

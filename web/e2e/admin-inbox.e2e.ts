@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { colorsShownFor } from '../../server/inquiries/balloon-colors'
-import { studioToday } from '../../server/inquiries/inquiry.schema'
+import { studioToday } from '../../server/lib/studio-time'
 import type { Service } from '../../server/services/services.schema'
 import { expectToast } from '../admin/testing/admin-e2e'
 import { launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'

@@ -40,7 +40,7 @@ export async function adminCookie(site: SiteRef): Promise<string> {
   return cookie
 }
 
-export type ServiceInput = { id: string; title: string } & Partial<Omit<Service, 'id' | 'title'>>
+type ServiceInput = { id: string; title: string } & Partial<Omit<Service, 'id' | 'title'>>
 
 /** Creates a service (or replaces its fields when it exists) through the admin API. */
 export async function putService(site: SiteRef, cookie: string, input: ServiceInput): Promise<Service> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newPage, PHONE, startSite, waitForApp, type Site } from './harness'
 import { adminCookie, putService } from './public-fixtures'
-import { studioToday } from '../../server/inquiries/inquiry.schema'
+import { studioToday } from '../../server/lib/studio-time'
 
 let site: Site
 let browser: Browser

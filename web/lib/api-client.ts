@@ -1,4 +1,5 @@
-// The one place that calls fetch: knows the API base, sends cookies and JSON, and turns failures into ApiError.
+// The one place that calls fetch: knows the API base, sends cookies and JSON, turns failures into ApiError, and tells
+// the dashboard when a call finds its session gone (401).
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -19,12 +20,24 @@ export function configureApi(options: { base?: string; fetch?: typeof fetch }): 
   if (options.fetch) fetchImpl = options.fetch
 }
 
+let onUnauthorized: (() => void) | null = null
+
+/** The dashboard registers this so an expired session on any call shows the login form again. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler
+}
+
+/** The address of an API path, for plain links the browser follows itself (CSV downloads). */
+export const apiUrl = (path: string): string => `${apiBase}/api${path}`
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown
   signal?: AbortSignal
   headers?: Record<string, string>
+  /** A 401 is this call's answer (checking or starting a session), not a session that lapsed. */
+  unauthorizedIsAnswer?: boolean
 }
 
 /** Sends a request to `/api{path}` and returns its JSON; a non-2xx answer throws ApiError with the server's `error`. */
@@ -41,7 +54,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
   let res: Response
   try {
-    res = await fetchImpl(`${apiBase}/api${path}`, {
+    res = await fetchImpl(apiUrl(path), {
       method,
       headers,
       body,
@@ -66,6 +79,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
       data && typeof data === 'object' && 'error' in data && typeof (data as { error: unknown }).error === 'string'
         ? (data as { error: string }).error
         : `Request failed (${res.status})`
+    if (res.status === 401 && !options.unauthorizedIsAnswer) onUnauthorized?.()
     throw new ApiError(message, res.status, data)
   }
   return data as T

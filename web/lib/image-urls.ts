@@ -2,7 +2,6 @@
 
 /** The only widths the server makes, so a page cannot ask it to encode arbitrary sizes. */
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
 export const IMAGE_FORMATS = ['avif', 'webp'] as const
 export type ImageFormat = (typeof IMAGE_FORMATS)[number]
 /** The widest copies the layouts draw: the full-width home hero, and card and service-page images. */
@@ -26,7 +25,7 @@ export function uploadName(src: string): string | null {
 }
 
 /** A copy's URL under its source's content hash: served as immutable, a changed source gets a new URL. */
-export function derivedImageUrl(name: string, version: string, width: number, format: ImageFormat): string {
+function derivedImageUrl(name: string, version: string, width: number, format: ImageFormat): string {
   return `/img/${version}/${width}/${name}.${format}`
 }
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api-client'
 import { login } from '../admin-api'
 
-export const LOGIN_FAILED = 'Invalid username or password'
+const LOGIN_FAILED = 'Invalid username or password'
 
 export function LoginForm({ brand, onLoggedIn }: { brand: string | null; onLoggedIn: () => void }) {
   const [username, setUsername] = useState('')

@@ -11,7 +11,7 @@ export interface HistoryFilterItem {
   current: boolean
 }
 
-export const PAGE_SIZE = 25
+const PAGE_SIZE = 25
 
 export function listHistory(item: string, offset = 0): Promise<HistoryPage> {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })

@@ -1,6 +1,7 @@
 // History tab: the content changes newest first, one change as fields before/after, restore with confirmation, sync state.
 import { useCallback, useEffect, useState } from 'react'
 import { isKnownItem, itemLabel } from '../../../server/history/items'
+import { studioDateTime } from '../../../server/lib/studio-time'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { Loading } from '../ui/loading'
 import { notifyError, notifySuccess } from '../ui/notify'
@@ -21,15 +22,6 @@ import {
 } from './history-api'
 import './history.css'
 
-const when = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-export const formatWhen = (iso: string) => (iso ? when.format(new Date(iso)) : '')
 
 interface RestoreRequest {
   hash: string
@@ -164,7 +156,7 @@ export function HistoryPanel() {
                   >
                     <span className="history__summary">{e.summary}</span>
                     <span className="history__meta">
-                      {formatWhen(e.date)} · {e.author}
+                      {studioDateTime(e.date)} · {e.author}
                     </span>
                   </button>
                 </li>
@@ -239,7 +231,7 @@ function StatusBar({ status, onPush }: { status: HistoryStatus | null; onPush: (
 }
 
 function CommitView({ detail, onRestore }: { detail: CommitDetail; onRestore: (r: RestoreRequest) => void }) {
-  const at = formatWhen(detail.date)
+  const at = studioDateTime(detail.date)
   const contentChanges = detail.changes.filter((c) => !c.path.startsWith('uploads/'))
   const imageChanges = detail.changes.filter((c) => c.path.startsWith('uploads/'))
   return (

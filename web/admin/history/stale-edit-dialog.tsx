@@ -29,7 +29,7 @@ function show(value: unknown): string {
   return JSON.stringify(value)
 }
 
-export interface CompareRow {
+interface CompareRow {
   field: string
   label: string
   yours: string

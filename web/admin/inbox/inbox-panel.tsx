@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from '../../lib/api-client'
 import { BALLOON_COLORS } from '../../../server/inquiries/balloon-colors'
-import { formatStudioTime, inquiryRows } from '../../../server/inquiries/inquiry-format'
+import { formatStudioTime } from '../../../server/lib/studio-time'
+import { inquiryRows } from '../../../server/inquiries/inquiry-format'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import {
@@ -39,12 +40,9 @@ const CONFIRMATION_BADGES: Record<NonNullable<InquiryRecord['confirmation']>['st
 
 const colorHex = new Map(BALLOON_COLORS.map((c) => [c.name, c.hex]))
 
-/** A lapsed session shows the login form again: the dashboard checks the session on load. */
+/** A lapsed session already shows the login form again (the API client's 401 handler); anything else is said here. */
 function failed(error: unknown, title: string, description: string) {
-  if (error instanceof ApiError && error.status === 401) {
-    window.location.reload()
-    return
-  }
+  if (error instanceof ApiError && error.status === 401) return
   notifyError(title, description)
 }
 

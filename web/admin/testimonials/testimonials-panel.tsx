@@ -269,7 +269,7 @@ function TestimonialEditor({
         rows={conflict ? compareRows({ ...draft }, { ...conflict.current, position: conflict.current.position ?? '' }, LABELS) : []}
         onReload={() => {
           if (!conflict) return
-          onReload(conflict.current)
+          onReload({ ...conflict.current, version: conflict.version } as Testimonial)
           setConflict(null)
         }}
         onCancel={() => setConflict(null)}

@@ -12,7 +12,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 const INTERACTIVE = 'input, button, textarea, select, option, optgroup, video, audio, [contenteditable]:not([contenteditable="false"])'
 
 /** A drag that starts on a form control or media element is refused, so clicks and typing keep working. */
-export function startsOnInteractiveElement(target: EventTarget | null): boolean {
+function startsOnInteractiveElement(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest(INTERACTIVE) !== null
 }
 
@@ -28,20 +28,20 @@ function refuseInteractive<A extends { eventName: string; handler: unknown }>(ac
   })
 }
 
-export class SafeMouseSensor extends MouseSensor {
+class SafeMouseSensor extends MouseSensor {
   static activators = refuseInteractive(MouseSensor.activators)
 }
 
-export class SafeTouchSensor extends TouchSensor {
+class SafeTouchSensor extends TouchSensor {
   static activators = refuseInteractive(TouchSensor.activators)
 }
 
-export class SafeKeyboardSensor extends KeyboardSensor {
+class SafeKeyboardSensor extends KeyboardSensor {
   static activators = refuseInteractive(KeyboardSensor.activators)
 }
 
-export const MOUSE_DRAG_DISTANCE_PX = 5
-export const TOUCH_PRESS_DELAY_MS = 120
+const MOUSE_DRAG_DISTANCE_PX = 5
+const TOUCH_PRESS_DELAY_MS = 120
 
 export function useDragSensors() {
   return useSensors(

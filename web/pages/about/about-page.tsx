@@ -1,5 +1,5 @@
 // About: the studio's story, its values and the artist; only reachable when ABOUT_ENABLED is on.
-import { useRootData } from '../../app/page-context'
+import { useRootData } from '../../lib/page-context'
 import { PaletteIcon, SparkleIcon } from '../../components/icons'
 import '../content-page.css'
 

@@ -1,5 +1,5 @@
 // Contact: e-mail and phone buttons, social links and a path to the service inquiry forms.
-import { useRootData } from '../../app/page-context'
+import { useRootData } from '../../lib/page-context'
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../../components/icons'
 import '../content-page.css'
 

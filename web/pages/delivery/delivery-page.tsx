@@ -1,5 +1,5 @@
 // Delivery & Installation: the owner's markdown beside the delivery truck picture.
-import { usePageData } from '../../app/page-context'
+import { usePageData } from '../../lib/page-context'
 import type { DeliveryData } from './delivery-loader'
 import '../../components/markdown-content.css'
 import './delivery-page.css'

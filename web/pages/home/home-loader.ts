@@ -8,7 +8,7 @@ export interface HomeData {
 }
 
 /** Picks up to three testimonials, at random when there are more. */
-export function pickTestimonials<T>(all: readonly T[], count = MAX_TESTIMONIALS, random = Math.random): T[] {
+function pickTestimonials<T>(all: readonly T[], count = MAX_TESTIMONIALS, random = Math.random): T[] {
   const pool = [...all]
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))

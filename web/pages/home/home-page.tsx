@@ -1,7 +1,7 @@
 // Home: hero, the services grid, why choose us, testimonials, mailing list and a contact call to action.
 import type { ServiceSummary, Testimonial } from '../../lib/public-api'
-import { usePageData, useRootData } from '../../app/page-context'
-import { HydrateApart } from '../../app/hydrate-apart'
+import { usePageData, useRootData } from '../../lib/page-context'
+import { HydrateApart } from '../../components/hydrate-apart'
 import { MAX_TESTIMONIALS, type HomeData } from './home-loader'
 import { ServiceCard } from '../../components/service-card'
 import { HERO_SIZES, ResponsiveImage } from '../../components/responsive-image'

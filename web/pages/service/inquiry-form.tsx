@@ -1,6 +1,7 @@
 // The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { NOT_PROVIDED, REFERRAL_SOURCES, studioToday } from '../../../server/inquiries/inquiry-fields'
+import { studioToday } from '../../../server/lib/studio-time'
+import { NOT_PROVIDED, REFERRAL_SOURCES } from '../../../server/inquiries/inquiry-fields'
 import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
 import type { Service } from '../../lib/public-api'
 import { ColorPicker } from './color-picker'
@@ -22,7 +23,7 @@ const emptyState = (): FormState => ({
 })
 
 /** The wire payload of POST /api/contact; optional custom fields left blank are sent as 'Not provided'. */
-export function toInquiryPayload(service: Service, state: FormState) {
+function toInquiryPayload(service: Service, state: FormState) {
   const answer = (f: CustomTextField | CustomDropdownField) => {
     const value = (state.answers[f.id] ?? '').trim()
     return { header: f.header, value: value || (f.optional ? NOT_PROVIDED : '') }

@@ -1,6 +1,6 @@
 // The service page's data: the visible service, or the not-found page.
 import { findPublicService, getSiteSettings, type Service } from '../../lib/public-api'
-import { notFound } from '../../app/not-found-response'
+import { notFound } from '../../lib/not-found-response'
 
 export interface ServiceData {
   service: Service

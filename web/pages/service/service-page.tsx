@@ -1,5 +1,5 @@
 // The service page: the service's pictures, about and pricing beside its inquiry form.
-import { usePageData } from '../../app/page-context'
+import { usePageData } from '../../lib/page-context'
 import { ImageCarousel } from '../../components/image-carousel'
 import { PricingList } from '../../components/pricing-list'
 import { InquiryForm } from './inquiry-form'

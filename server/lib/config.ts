@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 
 /** The project checkout; the default content root and the home of dist/client. */
-export const PROJECT_ROOT = resolve(import.meta.dirname, '..')
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..')
 
 export interface Config {
   port: number

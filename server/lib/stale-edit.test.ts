@@ -1,9 +1,9 @@
-// Stale edits refused: the same service saved from two tabs, a developer's commit, a restore; testimonials and delivery.
+// Stale edits refused, per item kind: the same service saved from two tabs, a developer's commit, a restore; testimonials and delivery.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestApp, type TestApp } from '../testing/test-app'
-import { STALE_MESSAGE } from './versions'
+import { assertBaseVersion, contentVersion, STALE_MESSAGE } from './stale-edit'
 
 const ctx = useTestApp({ login: true })
 let t: TestApp
@@ -19,7 +19,7 @@ async function bouquetsVersion(): Promise<string> {
 
 describe('stale edits', () => {
   it('gives versions to the dashboard only', async () => {
-    expect(await bouquetsVersion()).toMatch(/^[0-9a-f]{40}$/)
+    expect(await bouquetsVersion()).toMatch(/^[0-9a-f]{16}$/)
     const pub = (await (await t.call('GET', '/api/services')).json()) as object[]
     expect(pub.every((s) => !('version' in s))).toBe(true)
     expect(await (await t.call('GET', '/api/delivery-installation-content')).json()).not.toHaveProperty('version')
@@ -86,5 +86,19 @@ describe('stale edits', () => {
     const late = await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Two', baseVersion: page.version })
     expect(late.status).toBe(409)
     expect((await late.json()).current.markdownContent).toMatch(/^# One/)
+  })
+})
+
+describe('the stale-edit check itself', () => {
+  it('passes without a base version or with the current one, and refuses another with the item as it is now', () => {
+    const item = { id: 'a', title: 'Now' }
+    expect(() => assertBaseVersion(item, undefined)).not.toThrow()
+    expect(() => assertBaseVersion(item, contentVersion({ id: 'a', title: 'Now' }))).not.toThrow()
+    try {
+      assertBaseVersion(item, contentVersion({ id: 'a', title: 'Before' }))
+      expect.unreachable('a stale version must be refused')
+    } catch (err) {
+      expect(err).toMatchObject({ status: 409, message: STALE_MESSAGE, details: { current: item, version: contentVersion(item) } })
+    }
   })
 })

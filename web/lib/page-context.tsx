@@ -1,8 +1,10 @@
 // The data a server-rendered public page was drawn from; the browser hydrates the same page from the same data.
 import { createContext, useContext, type ReactNode } from 'react'
-import type { ServiceSummary, SiteSettings } from '../lib/public-api'
-import type { ImageVersions } from '../lib/image-urls'
-import type { PublicRouteId } from './public-routes'
+import type { ImageVersions } from './image-urls'
+import type { ServiceSummary, SiteSettings } from './public-api'
+
+/** The public pages (web/app/public-routes.ts maps each to its path and loader), and the not-found page. */
+export type PublicRouteId = 'home' | 'service' | 'about' | 'contact' | 'delivery' | 'thank-you' | 'not-found'
 
 /** What every public page shares: the site settings and the visible services for header, footer and home. */
 export interface RootData {

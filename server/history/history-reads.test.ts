@@ -1,18 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import YAML from 'yaml'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeHistoryFixture, serviceYaml, JPEG, type HistoryFixture } from './history.fixture'
-import {
-  blobId,
-  commitDetail,
-  fileAtCommit,
-  historyItems,
-  itemVersion,
-  listHistory,
-  planRestore,
-  uncommittedFiles,
-} from './history.store'
+import { commitDetail, fileAtCommit } from './commit-detail'
+import { historyItems } from './history-filter'
+import { listHistory } from './history-log'
+import { planRestore } from './restore-plan'
+import { uncommittedFiles } from './uncommitted'
 
 let f: HistoryFixture
 beforeEach(() => {
@@ -131,17 +126,7 @@ describe('planRestore', () => {
   })
 })
 
-describe('versions, uncommitted files, filter items', () => {
-  it('versions are blob ids of the file on disk and change with a hand edit', async () => {
-    const path = join(f.root, 'content/testimonials.yaml')
-    const v1 = await itemVersion(f.root, 'testimonials')
-    expect(v1).toBe(f.git('hash-object', path).trim())
-    expect(v1).toBe(blobId(readFileSync(path)))
-    f.write('content/testimonials.yaml', YAML.stringify([]))
-    expect(await itemVersion(f.root, 'testimonials')).not.toBe(v1)
-    expect(await itemVersion(f.root, 'services/nope')).toBe('absent')
-  })
-
+describe('uncommitted files, filter items', () => {
   it('lists uncommitted files under content and uploads only', async () => {
     f.write('content/testimonials.yaml', YAML.stringify([]))
     f.write('uploads/new.jpg', JPEG)

@@ -2,12 +2,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import { z } from 'zod'
-import { jsonBody, limitBody } from '../lib/http'
+import { jsonBody, limitBody } from './http'
 import { rateLimit, RateLimiter } from './rate-limit'
 
-export const PUBLIC_FORM_BODY_LIMIT = 32 * 1024
+const PUBLIC_FORM_BODY_LIMIT = 32 * 1024
 /** The hidden input a person never sees or fills; bots that fill every field give themselves away. */
-export const HONEYPOT_FIELD = 'website'
+const HONEYPOT_FIELD = 'website'
 
 /** The rate limit first (refusing cheaply), then the body limit; each public POST gets its own limiter. */
 export function publicFormGuard(limit: number, windowMs: number, trustProxy: boolean): MiddlewareHandler {

@@ -1,0 +1,52 @@
+// The import rules (.oxlintrc.json): the code keeps them, and they catch a circle or an upward import when one appears.
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const OXLINT = join(ROOT, 'node_modules/.bin/oxlint')
+
+function lint(cwd: string, dirs: string[]) {
+  const run = spawnSync(OXLINT, ['-c', '.oxlintrc.json', '--format', 'unix', ...dirs], { cwd, encoding: 'utf8' })
+  return { status: run.status, out: `${run.stdout}${run.stderr}` }
+}
+
+describe('dependency rules', () => {
+  it('the code has no import circle and no upward import', () => {
+    const { status, out } = lint(ROOT, ['server', 'web', 'scripts'])
+    expect(out).not.toMatch(/no-cycle|no-restricted-imports/)
+    expect(status).toBe(0)
+  })
+
+  describe('catch a deliberate break', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dep-rules-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      writeFileSync(join(dir, path), text)
+    }
+    copyFileSync(join(ROOT, '.oxlintrc.json'), join(dir, '.oxlintrc.json'))
+    write('server/app.ts', "import { routes } from './services/services.routes'\nexport const app = routes\n")
+    write('server/app-deps.ts', 'export interface AppDeps { root: string }\n')
+    write('server/services/services.routes.ts', "import type { AppDeps } from '../app-deps'\nexport const routes = (d: AppDeps) => d\n")
+    write('server/lib/a.ts', "import { b } from './b'\nexport const a = () => b()\n")
+    write('server/lib/b.ts', "import { a } from './a'\nexport const b = () => a()\n")
+    write('server/lib/up.ts', "import { routes } from '../services/services.routes'\nexport const up = routes\n")
+    write('web/app/root.ts', 'export const root = 1\n')
+    write('web/components/card.tsx', "import { root } from '../app/root'\nexport const card = root\n")
+    write('web/pages/home.tsx', "import { ContentRepo } from '../../server/lib/git'\nexport const home = ContentRepo\n")
+    const { status, out } = lint(dir, ['server', 'web'])
+    const findings = (file: string) => out.split('\n').filter((line) => line.startsWith(file))
+
+    it('fails the run', () => expect(status).not.toBe(0))
+    it('a circle between two modules', () => expect(findings('server/lib/a.ts').join('\n')).toMatch(/no-cycle/))
+    it('server/lib importing a feature', () => expect(findings('server/lib/up.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('a feature importing the app, even for a type', () =>
+      expect(findings('server/services/services.routes.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('a component reaching up into web/app', () => expect(findings('web/components/card.tsx').join('\n')).toMatch(/no-restricted-imports/))
+    it('a page importing server code that runs on Node', () => expect(findings('web/pages/home.tsx').join('\n')).toMatch(/no-restricted-imports/))
+    it('the app importing a feature is the right way down', () => expect(findings('server/app.ts')).toEqual([]))
+  })
+})

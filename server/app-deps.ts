@@ -1,0 +1,65 @@
+// The composition root: every long-lived part of the app is made here and wired in the open, then handed to
+// createApp (server/app.ts). index.ts and the tests build their apps the same way.
+import { createAuth, type Auth } from './auth/auth'
+import { ContentHistory } from './history/content-history'
+import { createImageDerivatives, type ImageDerivatives } from './images/image-derivatives'
+import type { MailOutbox } from './inquiries/mail-outbox'
+import { startMailOutbox } from './inquiries/studio-mail'
+import type { Config } from './lib/config'
+import type { ContentDeps } from './lib/content-deps'
+import { closeContentWatchers } from './lib/content-generation'
+import { ContentStore } from './lib/content-store'
+import { ContentRepo } from './lib/git'
+import { PublicReadCache } from './lib/read-cache'
+
+export interface AppDeps extends ContentDeps {
+  auth: Auth
+  /** Content history: restore, the uncommitted-edit guard, remote push. */
+  history: ContentHistory
+  /** Resized image copies, shared by the upload and image routes and the start-up warm-up. */
+  images: ImageDerivatives
+  /** The inquiry e-mail queue (studio copy and visitor confirmation), started with the app. */
+  mailOutbox: MailOutbox
+  /** Cached public API reads; the server's Node-level shortcut shares it. */
+  readCache: PublicReadCache
+}
+
+interface AppDepsOptions {
+  /** Skip resolving the admin password from the environment (tests hash theirs once per file). */
+  passwordHash?: string
+  log?: (line: string) => void
+}
+
+export async function createAppDeps(config: Config, options: AppDepsOptions = {}): Promise<AppDeps> {
+  const repo = new ContentRepo(config.contentRoot, config.gitAuthor)
+  const store = new ContentStore(config.contentRoot)
+  const history = new ContentHistory({
+    root: config.contentRoot,
+    repo,
+    remote: config.gitRemote,
+    branch: config.gitBranch,
+    retry: { maxDelayMs: 60_000 },
+  })
+  // Every content change is refused (409) over uncommitted hand edits of its files, and pushed after its commit.
+  repo.beforeChange((items) => history.guard(items))
+  repo.onCommit(() => history.afterCommit())
+  return {
+    config,
+    repo,
+    store,
+    auth: await createAuth(config, options),
+    history,
+    images: createImageDerivatives({ store, dataDir: config.dataDir }),
+    mailOutbox: startMailOutbox({ config, store }),
+    readCache: new PublicReadCache(config.contentRoot),
+  }
+}
+
+/** Ends the background work: mail sends in progress are finished and marked, pushes and watchers stop. */
+export async function stopAppDeps(deps: AppDeps): Promise<void> {
+  deps.history.stop()
+  await deps.mailOutbox.stop().catch((err) => console.error('Could not stop the mail outbox:', err))
+  await deps.images.idle()
+  deps.readCache.close()
+  closeContentWatchers(deps.config.contentRoot)
+}

@@ -1,0 +1,43 @@
+// The History tab's filter: services that exist now or ever existed, and the other content items.
+import { readdir } from 'node:fs/promises'
+import { resolveInside } from '../lib/files'
+import { git, hasHead } from './git-read'
+import { isServiceItem, itemOfPath, serviceIdOf } from './items'
+import { serviceTitle } from './restore-plan'
+import { readDisk } from './uncommitted'
+
+/** Services that exist now or ever existed in history, for the History filter. */
+export async function historyItems(root: string): Promise<{ item: string; label: string; current: boolean }[]> {
+  const current = new Map<string, string | undefined>()
+  for (const path of await servicesOnDisk(root)) {
+    const item = itemOfPath(path)
+    if (item && isServiceItem(item)) current.set(item, serviceTitle((await readDisk(root, path))?.toString('utf8') ?? null))
+  }
+  const past = new Set<string>()
+  if (await hasHead(root)) {
+    const out = await git(root, ['log', '--format=', '--name-only', '--no-renames', 'HEAD', '--', 'content/services'])
+    for (const p of out.split('\n')) {
+      const item = itemOfPath(p.trim())
+      if (item && isServiceItem(item) && !current.has(item)) past.add(item)
+    }
+  }
+  const services = [...current].map(([item, title]) => ({ item, label: title ?? serviceIdOf(item)!, current: true }))
+  services.sort((a, b) => a.label.localeCompare(b.label))
+  const gone = [...past].sort().map((item) => ({ item, label: `${serviceIdOf(item)} (deleted)`, current: false }))
+  return [
+    ...services,
+    ...gone,
+    { item: 'testimonials', label: 'Testimonials', current: true },
+    { item: 'delivery-installation', label: 'Delivery & Installation page', current: true },
+    { item: 'site', label: 'Site settings', current: true },
+    { item: 'service-order', label: 'Service order', current: true },
+  ]
+}
+
+async function servicesOnDisk(root: string): Promise<string[]> {
+  try {
+    return (await readdir(resolveInside(root, 'content/services'))).map((f) => `content/services/${f}`)
+  } catch {
+    return []
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { firstZodMessage } from './errors'
+import { oneLineForLog, plainText, textBlock, textLine, textProblem, wellFormed } from './text'
+
+const message = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value)
+  return r.success ? null : firstZodMessage(r.error)
+}
+
+describe('textLine', () => {
+  const title = textLine('Title').min(1, 'Title is required').max(20)
+
+  it('accepts ordinary text, accents, emoji, right-to-left script and direction marks; trims', () => {
+    for (const v of ['Bouquets', 'Crème brûlée 🎈', 'بالونات', 'שלום\u200F', 'a\u00A0b']) expect(title.parse(` ${v} `)).toBe(v)
+  })
+
+  it('refuses NUL, other C0 and C1 controls and DEL, naming the field', () => {
+    for (const c of ['\u0000', '\u0001', '\u001B', '\u007F', '\u0085', '\u009F']) {
+      expect(message(title, `A${c}B`)).toBe('Title must not contain control characters')
+    }
+  })
+
+  it('refuses line breaks and tabs inside one-line fields', () => {
+    for (const c of ['\n', '\r', '\t', '\u2028', '\u2029']) expect(message(title, `A${c}B`)).toBe('Title must be one line')
+    expect(title.parse('Bouquets\n')).toBe('Bouquets')
+  })
+
+  it('refuses bidi embeddings, overrides and isolates', () => {
+    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(message(title, `A${c}B`)).toBe('Title must not contain text-direction control characters')
+    }
+  })
+
+  it('refuses lone surrogates but not pairs', () => {
+    for (const v of ['\uD800', 'a\uDC00', '\uDBFFx', '\uDE00\uD83D']) expect(message(title, v)).toBe('Title contains an invalid character')
+    expect(title.parse('\uD83C\uDF88')).toBe('🎈')
+  })
+
+  it('names the field when it is missing or not text, and keeps the other checks', () => {
+    expect(message(title, undefined)).toBe('Title is required')
+    expect(message(title, 42)).toBe('Title must be text')
+    expect(message(title, { toString: 'x' })).toBe('Title must be text')
+    expect(message(title, '   ')).toBe('Title is required')
+    expect(message(textLine('Username', 'Both are required'), null)).toBe('Both are required')
+    expect(message(title.optional(), undefined)).toBeNull()
+  })
+})
+
+describe('textBlock', () => {
+  const quote = textBlock('Quote').max(100)
+  it('allows tab and line breaks, keeps surrounding space, and right-to-left controls', () => {
+    expect(quote.parse('  one\r\n\ttwo\n')).toBe('  one\r\n\ttwo\n')
+    expect(quote.parse('a \u202Bעברית\u202C b')).toBe('a \u202Bעברית\u202C b')
+  })
+  it('refuses the other controls and lone surrogates', () => {
+    expect(message(quote, 'a\u0000b')).toBe('Quote must not contain control characters')
+    expect(message(quote, 'a\u000Cb')).toBe('Quote must not contain control characters')
+    expect(message(quote, 'a\uD800')).toBe('Quote contains an invalid character')
+  })
+})
+
+describe('secrets', () => {
+  it('keep their spaces but refuse controls', () => {
+    const password = plainText('Password', { kind: 'secret' })
+    expect(password.parse(' pass word ')).toBe(' pass word ')
+    expect(message(password, 'pw\u0000')).toBe('Password must not contain control characters')
+    expect(textProblem('pw\u202E', 'Password', 'secret')).toBeNull()
+  })
+})
+
+describe('oneLineForLog', () => {
+  it('makes any text a safe single line', () => {
+    expect(oneLineForLog('Update "A\u0000B":\n\ntitle\u202E \t x\uD800')).toBe('Update "A B": title x\uFFFD')
+    expect(wellFormed('ok 🎈')).toBe('ok 🎈')
+  })
+})
