@@ -15,7 +15,9 @@ const required = (label: string, max = 200) =>
 const CustomAnswerSchema = z.object({ header: textLine('Question').max(200), value: textBlock('Answer').max(2000, 'This answer is too long') })
 /** Answers are keyed by the service's field ids (custom_<n>, dropdown_<n>); nothing else, no prototype keys. */
 const CustomAnswersSchema = z
-  .record(z.string().regex(/^(custom|dropdown)_[0-9]{1,20}$/, 'Unknown form field'), CustomAnswerSchema)
+  .record(z.string().regex(/^(custom|dropdown)_[0-9]{1,20}$/), CustomAnswerSchema, {
+    error: (issue) => (issue.code === 'invalid_key' ? 'Unknown form field' : 'The answers must be an object'),
+  })
   .default({})
 
 /** The part of a service that decides what its inquiry form asks. */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
 import { writeFileAtomic } from './files'
-import { ContentRepo } from './git'
+import { commitText, ContentRepo } from './git'
 
 let t: TempContentRoot
 let repo: ContentRepo
@@ -119,6 +119,25 @@ describe('ContentRepo.change', () => {
 
   it('refuses paths outside the content root', async () => {
     await expect(repo.change({ message: 'x', items: [], apply: async () => ({ paths: ['../escape'], result: null }) })).rejects.toThrow(/outside/)
+  })
+
+  it('commits even when the message or an item holds a NUL, control or bidi character: they are dropped, lines kept', async () => {
+    await repo.change({
+      message: 'Update "A\u0000B\u202E"',
+      items: ['a\u0007\nContent-Item: forged'],
+      apply: async () => {
+        await write('content/a.yaml', 'n: 1\n')
+        return { paths: ['content/a.yaml'], result: null, message: 'Restore "x\u001B[31m" to abc\r\n\nRestored-From: abc\u0000' }
+      },
+    })
+    expect(t.git('log', '-1', '--format=%B').trim()).toBe('Restore "x [31m" to abc\n\nRestored-From: abc\n\nContent-Item: a Content-Item: forged')
+  })
+})
+
+describe('commitText', () => {
+  it('keeps the lines of a message, cleaning each', () => {
+    expect(commitText('Subject\n\nBody\u0000 line\nTrailer: x')).toBe('Subject\n\nBody line\nTrailer: x')
+    expect(commitText('\n\u0000\n')).toBe('Update content')
   })
 })
 

@@ -203,3 +203,48 @@ describe('reordering and deleting', () => {
     expect((await t.call('DELETE', '/api/services/bouquets', { cookie })).status).toBe(404)
   })
 })
+
+describe('control characters in text fields', () => {
+  const draft = { id: 'arches', title: 'Arches', description: 'Big ones', aboutText: 'About', pricingInfo: 'From $200' }
+
+  it('a NUL or other control character in a title answers 400 naming the field, with no commit and no file', async () => {
+    const head = t.git('rev-parse', 'HEAD')
+    for (const title of ['Arch\u0000es', 'Arches\u001B[31m', 'Arches\u0085', 'Arches\nContent-Item: services/bouquets']) {
+      const add = await t.call('POST', '/api/services', { json: { ...draft, title }, cookie })
+      expect(add.status, JSON.stringify(title)).toBe(400)
+      expect((await add.json()).error).toMatch(/^Title must (not contain control characters|be one line)$/)
+      const edit = await t.call('PUT', '/api/services/bouquets', { json: { title }, cookie })
+      expect(edit.status, JSON.stringify(title)).toBe(400)
+      expect((await edit.json()).error).toMatch(/^Title /)
+    }
+    expect(t.git('rev-parse', 'HEAD')).toBe(head)
+    expect(t.git('status', '--porcelain')).toBe('')
+    expect(existsSync(join(t.root, 'content/services/arches.yaml'))).toBe(false)
+  })
+
+  it('a bidi override in a title, and controls or lone surrogates in the other fields, are refused by name', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: 'Arches\u202Egpj.exe' }, 'Title must not contain text-direction control characters'],
+      [{ description: 'Big\u0000' }, 'Short description must not contain control characters'],
+      [{ aboutText: 'About \uD800' }, 'About text contains an invalid character'],
+      [{ pricingInfo: 'From\u0007 $200' }, 'Pricing information must not contain control characters'],
+      [{ inquiryFormTitle: 'Ask\u0000' }, 'Inquiry form title must not contain control characters'],
+      [{ customTextFields: [{ id: 'custom_1', header: 'Size\u0000', instructions: 'How big?' }] }, 'Field title must not contain control characters'],
+      [{ customDropdownFields: [{ id: 'dropdown_1', header: 'Size', instructions: 'Pick', options: ['S\u202E'] }] }, 'Option must not contain text-direction control characters'],
+    ]
+    for (const [update, error] of cases) {
+      const res = await t.call('PUT', '/api/services/bouquets', { json: update, cookie })
+      expect(res.status, error).toBe(400)
+      expect(await res.json()).toEqual({ error })
+    }
+    const content = await t.call('PUT', '/api/service-content/bouquets', { json: { aboutText: 'A\u0000', pricingInfo: 'P' }, cookie })
+    expect(await content.json()).toEqual({ error: 'About text must not contain control characters' })
+    expect(t.subjects()).toEqual(['Seed content'])
+  })
+
+  it('tabs and line breaks stay allowed in multi-line fields, and right-to-left text anywhere', async () => {
+    const res = await t.call('PUT', '/api/services/bouquets', { json: { title: 'בלונים', pricingInfo: 'Small:\t$50\r\nLarge:\t$120' }, cookie })
+    expect(res.status).toBe(200)
+    expect(readYaml('content/services/bouquets.yaml')).toMatchObject({ title: 'בלונים', pricingInfo: 'Small:\t$50\r\nLarge:\t$120' })
+  })
+})

@@ -68,3 +68,41 @@ describe('testimonials', () => {
     expect(stored()).toHaveLength(2)
   })
 })
+
+describe('control characters in text fields', () => {
+  it('a NUL in the author answers 400 naming the field, with no commit', async () => {
+    const head = t.git('rev-parse', 'HEAD')
+    const add = await t.call('POST', '/api/testimonials', { json: { quote: 'Lovely', author: 'Ana\u0000 R.' }, cookie })
+    expect(add.status).toBe(400)
+    expect(await add.json()).toEqual({ error: 'Customer must not contain control characters' })
+    const edit = await t.call('PUT', '/api/testimonials/sam-k', { json: { quote: 'Lovely', author: 'Sam\u0000' }, cookie })
+    expect(edit.status).toBe(400)
+    expect(await edit.json()).toEqual({ error: 'Customer must not contain control characters' })
+    expect(t.git('rev-parse', 'HEAD')).toBe(head)
+    expect(t.git('status', '--porcelain')).toBe('')
+    expect(stored()).toHaveLength(2)
+  })
+
+  it('refuses bidi overrides and line breaks in one-line fields and controls in the quote, each by name', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ quote: 'Lovely', author: '\u202EAna' }, 'Customer must not contain text-direction control characters'],
+      [{ quote: 'Lovely', author: 'Ana\nR.' }, 'Customer must be one line'],
+      [{ quote: 'Lovely', author: 'Ana', position: 'CEO\u0000' }, 'Company/Role must not contain control characters'],
+      [{ quote: 'Love\u000Cly', author: 'Ana' }, 'Quote must not contain control characters'],
+      [{ quote: 'Lovely \uDC00', author: 'Ana' }, 'Quote contains an invalid character'],
+      [{ quote: 'Lovely', author: 42 }, 'Quote and Customer are required.'],
+    ]
+    for (const [json, error] of cases) {
+      const res = await t.call('POST', '/api/testimonials', { json, cookie })
+      expect(res.status, error).toBe(400)
+      expect(await res.json()).toEqual({ error })
+    }
+    expect(t.subjects()).toEqual(['Seed content'])
+  })
+
+  it('a quote keeps its line breaks', async () => {
+    const res = await t.call('POST', '/api/testimonials', { json: { quote: 'One.\nTwo.', author: 'Ana' }, cookie })
+    expect(res.status).toBe(201)
+    expect(stored()[2].quote).toBe('One.\nTwo.')
+  })
+})

@@ -75,6 +75,19 @@ describe('POST /api/upload', () => {
   })
 })
 
+describe('hostile file names', () => {
+  it('a name with NUL, control, bidi characters or a path becomes a plain generated name and a clean commit', async () => {
+    for (const name of ['../../content/site\u0000.jpg', 'Party\u202Egpj.exe', 'a\u001B[31m\nContent-Item: x.jpg', '\uD800.jpg']) {
+      const res = await t.call('POST', '/api/upload', { body: form(await makeJpeg(), name), cookie })
+      expect(res.status, JSON.stringify(name)).toBe(201)
+      const { url } = await res.json()
+      expect(UPLOAD_NAME_PATTERN.test(url.slice('/uploads/'.length)), url).toBe(true)
+      expect(t.git('log', '-1', '--format=%B').trim()).toMatch(/^Upload image [a-z0-9-]+\.jpg\n\nContent-Item: uploads\/[a-z0-9-]+\.jpg$/)
+    }
+    expect(t.git('status', '--porcelain')).toBe('')
+  })
+})
+
 describe('DELETE /api/upload', () => {
   it('deletes an upload by path or full URL and commits the removal', async () => {
     const res = await t.call('DELETE', '/api/upload', { json: { url: 'http://site.test/uploads/bouquet-one.jpg' }, cookie })
