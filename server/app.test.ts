@@ -82,6 +82,8 @@ describe('request limits and shapes', () => {
     const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: 'x'.repeat(600_000) }, cookie })
     expect(res.status).toBe(413)
     expect((await res.json()).error).toBeTruthy()
+    // The rest of such a body is never read: the connection must not look reusable (server/fuzz.test.ts checks the socket).
+    expect(res.headers.get('connection')).toBe('close')
   })
 
   it('invalid JSON answers 400', async () => {
@@ -154,6 +156,25 @@ describe('the web app', () => {
         const res = await site.call('GET', path)
         expect(res.status, path).toBe(404)
         expect(await res.text()).toContain('id="root"')
+      }
+    } finally {
+      site.cleanup()
+    }
+  })
+
+  it('a page address whose %-escapes do not decode gets the not-found page; API and file paths get 400 {error}', async () => {
+    const site = await withClient()
+    try {
+      for (const path of ['/services/%ZZ', '/services/%E0%A4%A', '/services/%01', '/%ZZ', '/about%', '/admin/%ZZ']) {
+        const res = await site.call('GET', path)
+        expect(res.status, path).toBe(404)
+        expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
+        expect(await res.text()).toContain('id="root"')
+      }
+      for (const path of ['/api/services/%E0%A4%A', '/api/services/%ZZ', '/uploads/%ZZ', '/img/320/%ZZ.avif', '/assets/%ZZ.js']) {
+        const res = await site.call('GET', path)
+        expect(res.status, path).toBe(400)
+        expect((await res.json()).error, path).toMatch(/malformed %-escape/)
       }
     } finally {
       site.cleanup()
