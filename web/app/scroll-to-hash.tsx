@@ -5,9 +5,19 @@ import { useEffect } from 'react'
 const RETRY_MS = 100
 const MAX_RETRIES = 10
 
+/** The id a hash names; a malformed %-escape (`#%ZZ`) is taken as written rather than throwing (a blank page). */
+export function hashId(hash: string): string {
+  const raw = hash.replace(/^#/, '')
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
 /** Scrolls to the element named by the hash, retrying every 100 ms up to 10 times; returns a cancel function. */
 function scrollToHash(hash: string, doc: Document = document): () => void {
-  const id = decodeURIComponent(hash.replace(/^#/, ''))
+  const id = hashId(hash)
   let retries = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const attempt = () => {
