@@ -93,6 +93,10 @@ describe('the stale-edit check itself', () => {
   it('passes without a base version or with the current one, and refuses another with the item as it is now', () => {
     const item = { id: 'a', title: 'Now' }
     expect(() => assertBaseVersion(item, undefined)).not.toThrow()
+    // The same data read back from a file may come with its keys in another order: still the same version.
+    expect(contentVersion({ title: 'Now', id: 'a', nested: { b: 1, a: [2, { y: 1, x: 0 }] } })).toBe(
+      contentVersion({ id: 'a', nested: { a: [2, { x: 0, y: 1 }], b: 1 }, title: 'Now' }),
+    )
     expect(() => assertBaseVersion(item, contentVersion({ id: 'a', title: 'Now' }))).not.toThrow()
     try {
       assertBaseVersion(item, contentVersion({ id: 'a', title: 'Before' }))
@@ -100,5 +104,23 @@ describe('the stale-edit check itself', () => {
     } catch (err) {
       expect(err).toMatchObject({ status: 409, message: STALE_MESSAGE, details: { current: item, version: contentVersion(item) } })
     }
+  })
+})
+
+describe('versions the dashboard gets back from a save', () => {
+  it('a testimonial just added or saved can be saved again with the version its answer carried', async () => {
+    const added = await (await send('POST', '/api/testimonials', { quote: 'Lovely', author: 'Ann Lee', position: 'Bride', imageSrc: '' })).json()
+    const saved = await send('PUT', `/api/testimonials/${added.id}`, { quote: 'Lovely!', author: 'Ann Lee', position: 'Bride', imageSrc: '', baseVersion: added.version })
+    expect(saved.status).toBe(200)
+    const again = await send('PUT', `/api/testimonials/${added.id}`, { quote: 'Lovely!!', author: 'Ann Lee', position: 'Bride', imageSrc: '', baseVersion: (await saved.json()).version })
+    expect(again.status).toBe(200)
+  })
+
+  it('a service and the delivery page saved twice in a row with the versions their answers carried', async () => {
+    const first = await (await send('PUT', '/api/services/bouquets', { pricingInfo: 'One', baseVersion: await bouquetsVersion() })).json()
+    expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Two', baseVersion: first.version })).status).toBe(200)
+    const page = await (await t.call('GET', '/api/delivery-installation-content', { cookie })).json()
+    const one = await (await send('PUT', '/api/delivery-installation-content', { markdownContent: '# One', baseVersion: page.version })).json()
+    expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Two', baseVersion: one.version })).status).toBe(200)
   })
 })

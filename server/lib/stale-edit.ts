@@ -10,9 +10,16 @@ export const BaseVersionSchema = z.string().max(100).optional()
 
 export const STALE_MESSAGE = 'This item was changed elsewhere since you opened it.'
 
+/** JSON with object keys sorted, so the same data has one text however its keys were ordered when it was built. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  )
+}
+
 /** An item's version: a hash of its data, so it changes exactly when the item does (not when a neighbour does). */
 export function contentVersion(item: unknown): string {
-  return createHash('sha256').update(JSON.stringify(item ?? null)).digest('hex').slice(0, 16)
+  return createHash('sha256').update(canonicalJson(item)).digest('hex').slice(0, 16)
 }
 
 /** The item with its version, as the dashboard loads it. */
