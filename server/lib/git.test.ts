@@ -42,6 +42,15 @@ describe('ContentRepo.change', () => {
     expect(t.git('status', '--porcelain').trim()).toBe('M content/other.yaml')
   })
 
+  it("leaves a developer's staged change to another file staged and out of the commit", async () => {
+    writeFileSync(join(t.root, 'content/other.yaml'), 'x: 2\n')
+    t.git('add', 'content/other.yaml')
+    await writeChange('Update a', 'content/a.yaml', 'n: 1\n')
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/a.yaml')
+    expect(t.git('diff', '--cached', '--name-only').trim()).toBe('content/other.yaml')
+    expect(t.git('show', 'HEAD:content/other.yaml')).toBe('x: 1\n')
+  })
+
   it('works on a machine with no git identity configured', async () => {
     const home = join(t.root, '..', 'empty-home')
     mkdirSync(home)
