@@ -1,0 +1,41 @@
+// Mutation testing (npm run test:mutation) of the modules where a silent defect loses data or lets someone in.
+// Incremental: a rerun after a small change only tests the mutants it touches. Reports in reports/mutation/ (git-ignored).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  coverageAnalysis: 'perTest',
+  // Points at no file on purpose: Stryker's tsconfig rewriting fails with TypeScript 7 (and the TypeScript checker
+  // needs a compiler API TypeScript 7 does not have, so mutants that do not compile count as killed by the tests).
+  tsconfigFile: 'stryker-no-tsconfig.json',
+  mutate: [
+    'server/lib/**/*.ts',
+    'server/auth/**/*.ts',
+    'server/inquiries/inquiries.store.ts',
+    'server/inquiries/inquiries.routes.ts',
+    'server/mailing-list/subscribers.store.ts',
+    'server/mailing-list/mailing-list.routes.ts',
+    'server/history/content-history.ts',
+    'server/history/restore-plan.ts',
+    'server/history/history.routes.ts',
+    'server/services/services.store.ts',
+    'server/services/services.routes.ts',
+    '!server/**/*.test.ts',
+    // Caches and file serving: a defect there shows as a stale or missing page, not lost data or a way in.
+    '!server/lib/read-cache.ts',
+    '!server/lib/content-generation.ts',
+    '!server/lib/static.ts',
+    '!server/lib/transfer.ts',
+    '!server/lib/yaml-layout.ts',
+  ],
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  concurrency: 2,
+  timeoutMS: 20_000,
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+}
