@@ -10,6 +10,7 @@ import type { ContentDeps } from './lib/content-deps'
 import { closeContentWatchers } from './lib/content-generation'
 import { ContentStore } from './lib/content-store'
 import { ContentRepo } from './lib/git'
+import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './lib/read-cache'
 
 export interface AppDeps extends ContentDeps {
@@ -22,6 +23,8 @@ export interface AppDeps extends ContentDeps {
   mailOutbox: MailOutbox
   /** Cached public API reads; the server's Node-level shortcut shares it. */
   readCache: PublicReadCache
+  /** Cookieless page-view and conversion counts, written to DATA_DIR/insights once a second. */
+  insights: InsightsCollector
 }
 
 interface AppDepsOptions {
@@ -52,6 +55,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     images: createImageDerivatives({ store, dataDir: config.dataDir }),
     mailOutbox: startMailOutbox({ config, store }),
     readCache: new PublicReadCache(config.contentRoot),
+    insights: await InsightsCollector.start({ dataDir: config.dataDir }),
   }
 }
 
@@ -61,5 +65,6 @@ export async function stopAppDeps(deps: AppDeps): Promise<void> {
   await deps.mailOutbox.stop().catch((err) => console.error('Could not stop the mail outbox:', err))
   await deps.images.idle()
   deps.readCache.close()
+  await deps.insights.stop().catch((err) => console.error('Could not write the last insights counts:', err))
   closeContentWatchers(deps.config.contentRoot)
 }

@@ -8,6 +8,7 @@ import { createDeliveryRoutes } from './delivery/delivery.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
+import { createInsightsRoutes } from './insights/insights.routes'
 import { notFound, onError } from './lib/errors'
 import { JSON_BODY_LIMIT, limitBody } from './lib/http'
 import { decodePath, originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createInquiryRoutes(deps))
     .route('/api', createMailingListRoutes(deps))
     .route('/api', createHistoryRoutes(deps))
+    .route('/api', createInsightsRoutes(deps))
 
   app.all('/api/*', () => {
     throw notFound('No such API call')

@@ -16,6 +16,8 @@ import { customAnswers, InquiryStatusFilterSchema, InquiryStatusSchema, type Inq
 import { fieldErrors, inquirySchemaFor, NOT_PROVIDED, type Inquiry } from './inquiry.schema'
 import { filledHoneypot, formBody, publicFormGuard } from '../lib/public-form'
 import type { MailOutbox } from './mail-outbox'
+import type { InsightsCollector } from '../insights/collector'
+import { visitOf } from '../insights/visit'
 
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 }
 
@@ -78,7 +80,7 @@ function statusFilter(c: Context) {
   return parsed.data
 }
 
-export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox }) {
+export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox; insights: InsightsCollector }) {
   const { config, mailOutbox: outbox } = deps
   const inquiries = InquiryStore.for(config.dataDir)
 
@@ -94,6 +96,7 @@ export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox
       }
       const record = await inquiries.create(storedInquiry(service, parsed.data), outbox.initialState(), new Date(), outbox.initialConfirmation())
       outbox.enqueue(record.id)
+      deps.insights.conversion(visitOf(c, config.trustProxy), 'inquiries', service.id)
       return c.json({ ok: true as const, id: record.id })
     })
     .get('/admin/inquiries', requireAdmin, async (c) => c.json(await inquiries.list(statusFilter(c))))

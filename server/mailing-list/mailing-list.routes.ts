@@ -9,6 +9,8 @@ import { filledHoneypot, formBody, publicFormGuard } from '../lib/public-form'
 import { FlodeskClient, FlodeskError } from './flodesk.client'
 import { SegmentListSchema, SubscriptionSchema, type Segment } from './mailing-list.schema'
 import { SubscriberStore } from './subscribers.store'
+import type { InsightsCollector } from '../insights/collector'
+import { visitOf } from '../insights/visit'
 
 const SEGMENTS_FILE = 'content/mailing-list-segments.yaml'
 const SUBSCRIBE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 }
@@ -26,7 +28,7 @@ function visitorError(err: FlodeskError) {
   return httpError(502, SUBSCRIBE_FAILED)
 }
 
-export function createMailingListRoutes({ config, store }: Pick<ContentDeps, 'config' | 'store'>) {
+export function createMailingListRoutes({ config, store, insights }: Pick<ContentDeps, 'config' | 'store'> & { insights: InsightsCollector }) {
   const flodesk = config.flodeskApiKey
     ? new FlodeskClient({
         apiKey: config.flodeskApiKey,
@@ -66,6 +68,7 @@ export function createMailingListRoutes({ config, store }: Pick<ContentDeps, 'co
         if (segmentIds.some((id) => !known.has(id))) throw badRequest(UNKNOWN_INTEREST)
         await subscribers.upsert({ email, firstName, lastName, segmentIds })
       }
+      insights.conversion(visitOf(c, config.trustProxy), 'signups')
       return c.json({ ok: true as const })
     })
     .get('/admin/subscribers.csv', requireAdmin, async (c) => {

@@ -1,0 +1,103 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { InsightsCollector, MAX_VIEWS_PER_VISITOR, type Visit } from './collector'
+import { KEY_CAPS, OTHER } from './day-counts'
+import { DIRECT, type TrafficSource } from './traffic-source'
+import { AGENTS } from './testing-agents'
+
+const direct: TrafficSource = { source: DIRECT, medium: null, campaign: null }
+const visitor = (n: number, userAgent = AGENTS.iphone): Visit => ({ address: `198.51.100.${n}`, userAgent, optedOut: false, admin: false })
+const view = (path: string, source = direct, serviceId: string | null = null) => ({ path, serviceId, source })
+
+describe('insights collector', () => {
+  let dataDir: string
+  let clock: Date
+  let collector: InsightsCollector
+  const start = () => InsightsCollector.start({ dataDir, now: () => clock, flushEveryMs: 60_000 })
+  const stored = (date: string) => JSON.parse(readFileSync(join(dataDir, 'insights', date.slice(0, 4), `${date}.json`), 'utf8'))
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'insights-'))
+    clock = new Date('2026-11-23T18:00:00Z') // 10 AM in Portland
+    collector = await start()
+  })
+  afterEach(async () => {
+    await collector.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('counts visitors once a day, page views each time, and a visitor by their first page\'s source and device', async () => {
+    const instagram = { source: 'instagram.com', medium: 'social', campaign: 'spring' }
+    collector.pageView(visitor(1), view('/', instagram))
+    collector.pageView(visitor(1), view('/services/arches', direct, 'arches'))
+    collector.pageView(visitor(1), view('/services/arches', direct, 'arches'))
+    collector.pageView(visitor(2, AGENTS.windows), view('/services/arches', direct, 'arches'))
+    const day = (await collector.day('2026-11-23'))!
+    expect(day).toMatchObject({
+      visitors: 2,
+      pageviews: 4,
+      pages: { '/': 1, '/services/arches': 3 },
+      sources: { 'instagram.com': 1, [DIRECT]: 1 },
+      campaigns: { spring: 1 },
+      mediums: { social: 1 },
+      devices: { phone: 1, desktop: 1 },
+      services: { arches: { views: 3, visitors: 2, inquiries: 0 } },
+    })
+  })
+
+  it('counts no bot, no visitor who asks not to be tracked, and not the admin', async () => {
+    expect(collector.pageView({ ...visitor(1), userAgent: AGENTS.googlebot }, view('/'))).toBe(false)
+    expect(collector.pageView({ ...visitor(2), optedOut: true }, view('/'))).toBe(false)
+    expect(collector.pageView({ ...visitor(3), admin: true }, view('/'))).toBe(false)
+    expect(collector.conversion({ ...visitor(2), optedOut: true }, 'inquiries', 'arches')).toBe(false)
+    expect((await collector.day('2026-11-23'))!).toMatchObject({ visitors: 0, pageviews: 0, conversions: { total: { inquiries: 0, signups: 0 } } })
+  })
+
+  it('credits an inquiry to the source, campaign and first page of the visitor who sent it, and to the service', async () => {
+    collector.pageView(visitor(1), view('/services/arches', { source: 'fair', medium: 'print', campaign: 'bridal-fair' }, 'arches'))
+    collector.conversion(visitor(1), 'inquiries', 'arches')
+    collector.conversion(visitor(9), 'signups')
+    const day = (await collector.day('2026-11-23'))!
+    expect(day.conversions).toEqual({
+      total: { inquiries: 1, signups: 1 },
+      bySource: { fair: { inquiries: 1, signups: 0 }, '(unknown)': { inquiries: 0, signups: 1 } },
+      byCampaign: { 'bridal-fair': { inquiries: 1, signups: 0 } },
+      byLandingPage: { '/services/arches': { inquiries: 1, signups: 0 }, '(unknown)': { inquiries: 0, signups: 1 } },
+    })
+    expect(day.services.arches.inquiries).toBe(1)
+  })
+
+  it('caps the distinct keys of a day and the views one visitor can add', async () => {
+    for (let i = 0; i < KEY_CAPS.pages + 50; i++) collector.pageView(visitor(i % 200), view(`/p${i}`, { source: `site${i}.example`, medium: null, campaign: null }))
+    for (let i = 0; i < MAX_VIEWS_PER_VISITOR + 20; i++) collector.pageView(visitor(250), view('/p0'))
+    const day = (await collector.day('2026-11-23'))!
+    expect(Object.keys(day.pages)).toHaveLength(KEY_CAPS.pages + 1)
+    expect(day.pages[OTHER]).toBe(50)
+    expect(Object.keys(day.sources).length).toBeLessThanOrEqual(KEY_CAPS.sources + 1)
+    expect(day.pages['/p0']).toBe(1 + MAX_VIEWS_PER_VISITOR)
+  })
+
+  it('writes counts only, and picks today\'s counts up again after a restart', async () => {
+    collector.pageView(visitor(1), view('/'))
+    await collector.flush()
+    const text = readFileSync(join(dataDir, 'insights', '2026', '2026-11-23.json'), 'utf8')
+    expect(text).not.toContain('198.51.100')
+    expect(text).not.toContain('iPhone')
+    await collector.stop()
+    collector = await start()
+    collector.pageView(visitor(2), view('/'))
+    expect((await collector.day('2026-11-23'))!.visitors).toBe(2)
+  })
+
+  it('starts a new day at the studio\'s midnight and writes the old one out', async () => {
+    collector.pageView(visitor(1), view('/'))
+    clock = new Date('2026-11-24T08:30:00Z') // 0:30 AM in Portland
+    collector.pageView(visitor(1), view('/'))
+    await collector.flush()
+    expect(stored('2026-11-23')).toMatchObject({ visitors: 1, pageviews: 1 })
+    expect(stored('2026-11-24')).toMatchObject({ visitors: 1, pageviews: 1 })
+    expect(readdirSync(join(dataDir, 'insights', '2026')).sort()).toEqual(['2026-11-23.json', '2026-11-24.json'])
+  })
+})
