@@ -12,6 +12,7 @@ import { ContentStore } from './lib/content-store'
 import { ContentRepo } from './lib/git'
 import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './lib/read-cache'
+import { BackupSchedule } from './ops/backup-schedule'
 
 export interface AppDeps extends ContentDeps {
   auth: Auth
@@ -25,6 +26,8 @@ export interface AppDeps extends ContentDeps {
   readCache: PublicReadCache
   /** Cookieless page-view and conversion counts, written to DATA_DIR/insights once a second. */
   insights: InsightsCollector
+  /** Backups of the data directory and the content repo: status for the dashboard and /healthz; index.ts starts the daily run. */
+  backups: BackupSchedule
 }
 
 interface AppDepsOptions {
@@ -56,6 +59,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     mailOutbox: startMailOutbox({ config, store }),
     readCache: new PublicReadCache(config.contentRoot),
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),
+    backups: new BackupSchedule(config),
   }
 }
 
@@ -66,5 +70,6 @@ export async function stopAppDeps(deps: AppDeps): Promise<void> {
   await deps.images.idle()
   deps.readCache.close()
   await deps.insights.stop().catch((err) => console.error('Could not write the last insights counts:', err))
+  await deps.backups.stop()
   closeContentWatchers(deps.config.contentRoot)
 }

@@ -15,6 +15,8 @@ import { decodePath, originCheck, rejectSuspiciousPaths, securityHeaders } from 
 import { createStaticRoutes, isClientRoute } from './lib/static'
 import { compression, validators } from './lib/transfer'
 import { createMailingListRoutes } from './mailing-list/mailing-list.routes'
+import { cdnCache } from './ops/cdn-cache'
+import { createBackupRoutes, createHealthRoutes } from './ops/ops.routes'
 import { createPageRenderer } from './render/page-renderer'
 import { createSeoRoutes } from './seo/seo.routes'
 import { createServiceRoutes } from './services/services.routes'
@@ -33,6 +35,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', rejectSuspiciousPaths)
   app.use('*', securityHeaders(config))
   app.use('*', sessionMiddleware(deps.auth))
+  app.use('*', cdnCache(config.publicCacheSeconds, isAdmin))
   app.use('*', compression)
   app.use('*', validators)
   app.use('/api/*', async (c, next) => {
@@ -59,6 +62,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createMailingListRoutes(deps))
     .route('/api', createHistoryRoutes(deps))
     .route('/api', createInsightsRoutes(deps))
+    .route('/api', createBackupRoutes(deps))
 
   app.all('/api/*', () => {
     throw notFound('No such API call')
@@ -66,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createUploadFileRoutes(deps))
   app.route('/', createImageRoutes(deps))
   app.route('/', createSeoRoutes(deps))
+  app.route('/', createHealthRoutes(deps))
   // Pages are rendered on the server; their loaders call the API in-process, not over the network.
   const pages = createPageRenderer({
     clientDir: config.clientDir,

@@ -181,6 +181,11 @@ export class MailOutbox {
     return record
   }
 
+  /** E-mails waiting to go out, now or at a later retry (/healthz reports it). */
+  get depth(): number {
+    return this.due.size
+  }
+
   /** Resolves when nothing is due right now and no send is running (tests use it to wait for the queue). */
   async settled(): Promise<void> {
     for (;;) {

@@ -38,6 +38,16 @@ export interface Config {
   clientDir: string
   /** Make missing image copies in the background at start-up (IMAGE_WARMUP, default on; the browser tests turn it off). */
   imageWarmUp: boolean
+  /** Where `npm run backup` and the daily backup write their archives (BACKUP_DIR, default `<DATA_DIR>/../backups`). */
+  backupDir: string
+  /** How many archives to keep (BACKUP_KEEP, default 14). */
+  backupKeep: number
+  /** Hours between the running server's own backups; 0 = off (BACKUP_INTERVAL_HOURS, default 24, `off` turns it off). */
+  backupIntervalHours: number
+  /** Lets a CDN keep public pages and reads this many seconds (PUBLIC_CACHE_SECONDS; unset: browsers revalidate each time). */
+  publicCacheSeconds?: number
+  /** How long a SIGTERM waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT, seconds, default 10). */
+  shutdownTimeoutMs: number
   isProduction: boolean
 }
 
@@ -76,6 +86,15 @@ const EnvSchema = z.object({
   TRUST_PROXY: optional,
   CLIENT_DIR: optional,
   IMAGE_WARMUP: optional,
+  BACKUP_DIR: optional,
+  BACKUP_KEEP: optional.pipe(z.coerce.number<string>({ error: 'BACKUP_KEEP must be a whole number of archives' }).int().min(1).max(10_000).optional()),
+  BACKUP_INTERVAL_HOURS: optional
+    .transform((v) => (v && ['off', 'false', 'no'].includes(v.toLowerCase()) ? '0' : v))
+    .pipe(z.coerce.number<string>({ error: 'BACKUP_INTERVAL_HOURS must be hours (e.g. 24) or off' }).min(0).max(24 * 366).optional()),
+  PUBLIC_CACHE_SECONDS: optional.pipe(
+    z.coerce.number<string>({ error: 'PUBLIC_CACHE_SECONDS must be a whole number of seconds' }).int().min(1).max(31_536_000).optional(),
+  ),
+  SHUTDOWN_TIMEOUT: optional.pipe(z.coerce.number<string>({ error: 'SHUTDOWN_TIMEOUT must be seconds' }).min(0).max(3600).optional()),
   NODE_ENV: optional,
 })
 
@@ -88,11 +107,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data
   const contentRoot = resolve(e.CONTENT_ROOT ?? PROJECT_ROOT)
   const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin
+  const dataDir = resolve(e.DATA_DIR ?? resolve(contentRoot, 'data'))
   return {
     port: e.PORT,
     host: e.HOST,
     contentRoot,
-    dataDir: resolve(e.DATA_DIR ?? resolve(contentRoot, 'data')),
+    dataDir,
     publicOrigin,
     adminUsername: e.ADMIN_USERNAME ?? 'admin',
     adminPassword: e.ADMIN_PASSWORD,
@@ -113,6 +133,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     clientDir: resolve(e.CLIENT_DIR ?? resolve(PROJECT_ROOT, 'dist/client')),
     imageWarmUp: !['0', 'false', 'off', 'no'].includes((e.IMAGE_WARMUP ?? 'on').toLowerCase()),
+    backupDir: resolve(e.BACKUP_DIR ?? resolve(dataDir, '..', 'backups')),
+    backupKeep: e.BACKUP_KEEP ?? 14,
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS ?? 24,
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    shutdownTimeoutMs: (e.SHUTDOWN_TIMEOUT ?? 10) * 1000,
     isProduction: e.NODE_ENV === 'production',
   }
 }

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
+import { pathOnly, requestLogger } from './logger'
 
 export function httpError(status: ContentfulStatusCode, message: string, cause?: unknown): HTTPException {
   return new HTTPException(status, { message, cause })
@@ -51,15 +52,20 @@ export function onError(err: Error, c: Context): Response {
     const res = err.getResponse()
     // Middleware (csrf, body-limit) may hand over a plain-text response; the wire shape is always { error }.
     const message = err.message || res.statusText || 'Request failed'
-    if (err.status >= 500) console.error(`${c.req.method} ${c.req.path}:`, err.cause ?? err)
+    if (err.status >= 500) logFailure(c, err.cause ?? err)
     const details = err instanceof DetailedHttpError ? err.details : {}
     return c.json({ ...details, error: message }, err.status as ContentfulStatusCode)
   }
   if (err instanceof ZodError) return c.json({ error: firstZodMessage(err) }, 400)
   if (err instanceof ContentError) {
-    console.error(`${c.req.method} ${c.req.path}: ${err.message}`)
+    logFailure(c, err)
     return c.json({ error: err.message }, 500)
   }
-  console.error(`${c.req.method} ${c.req.path}:`, err)
+  logFailure(c, err)
   return c.json({ error: 'Something went wrong on the server. Please try again.' }, 500)
+}
+
+/** One line with the stack, under the request's id (the request's own line follows with the same id). */
+function logFailure(c: Context, err: unknown): void {
+  requestLogger(c).error({ err }, `${c.req.method} ${pathOnly(c.req.path)} failed`)
 }

@@ -1,0 +1,26 @@
+// PUBLIC_CACHE_SECONDS: public pages and public API reads may be kept by a CDN for that long (and served stale for ten
+// times that while it fetches a fresh copy), so a traffic spike reaches the origin about once per page per interval.
+import type { Context, MiddlewareHandler } from 'hono'
+
+export function publicCacheControl(seconds: number): string {
+  return `public, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}`
+}
+
+/**
+ * Runs outside the routes. Only answers the app marks as public and revalidated (`no-cache`: public pages, public API
+ * reads, the sitemap) change; admin answers (`no-store`), uploads and hashed assets keep their own headers. Anything
+ * answered to a signed-in owner, or under /admin, becomes `private, no-cache` so no shared cache keeps it.
+ */
+export function cdnCache(seconds: number | undefined, isAdmin: (c: Context) => boolean): MiddlewareHandler {
+  const shared = seconds ? publicCacheControl(seconds) : ''
+  return async (c, next) => {
+    await next()
+    if (!seconds || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return
+    if (c.res.headers.get('Cache-Control') !== 'no-cache') return
+    const path = c.req.path
+    const personal = isAdmin(c) || path === '/admin' || path.startsWith('/admin/')
+    const cacheable = c.res.status === 200 || c.res.status === 304
+    if (personal) c.header('Cache-Control', 'private, no-cache')
+    else if (cacheable) c.header('Cache-Control', shared)
+  }
+}
