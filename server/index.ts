@@ -1,13 +1,16 @@
 // Starts the site: configuration, content repository housekeeping, the app's parts (app-deps.ts), then the HTTP server.
 import { mkdir } from 'node:fs/promises'
-import { createServer, type RequestListener, type ServerOptions } from 'node:http'
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAppDeps, stopAppDeps } from './app-deps'
 import { loadConfig } from './lib/config'
 import { ContentRepo } from './lib/git'
+import { logger, logRequests, routeConsoleToLogger } from './lib/logger'
 
 const config = loadConfig()
+// In production every line is JSON (pino), scrubbed of e-mail addresses and secrets, whoever writes it.
+if (config.isProduction) routeConsoleToLogger()
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
 const housekeeping = new ContentRepo(config.contentRoot, config.gitAuthor)
 await housekeeping.ensureRepository()
@@ -26,21 +29,40 @@ const options = {
   port: config.port,
   hostname: config.host,
   createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
-    createServer(serverOptions, readCache.listener(listener, auth.cookieName))) as typeof createServer,
+    createServer(serverOptions, logRequests(readCache.listener(listener, auth.cookieName)))) as typeof createServer,
 }
 const server = serve(options, (info) => {
   console.log(`Balloon studio site on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port} (admin: /admin)`)
   console.log(`Content: ${config.contentRoot}  Data: ${config.dataDir}`)
 })
 
-// The mail outbox stops first (in stopAppDeps) so a message SMTP already accepted is marked sent before exit.
-async function shutdown() {
-  setTimeout(() => process.exit(0), 5000).unref()
+// SIGTERM: stop accepting connections, let requests in flight (saves, inquiries) finish within SHUTDOWN_TIMEOUT, then
+// stop the background work (a mail send in progress is finished and marked, insights counts are written, a backup in
+// progress completes), flush the log and exit 0. A second signal exits at once.
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) process.exit(1)
+  stopping = true
+  logger.info(`${signal}: finishing the requests in flight, then stopping`)
+  const http = server as Server
+  const forced = setTimeout(() => {
+    logger.warn(`Requests still open after ${config.shutdownTimeoutMs / 1000} s are cut off`)
+    http.closeAllConnections()
+  }, config.shutdownTimeoutMs)
+  await new Promise((resolve) => http.close(resolve))
+  clearTimeout(forced)
   await stopAppDeps(deps)
-  server.close(() => process.exit(0))
+  logger.info('Stopped')
+  logger.flush(() => process.exit(0))
 }
-process.on('SIGTERM', shutdown)
-process.on('SIGINT', shutdown)
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+// Backups: one now if the newest archive is older than BACKUP_INTERVAL_HOURS, then one every interval.
+if (config.backupIntervalHours > 0) {
+  void deps.backups.start()
+  console.log(`Backups every ${config.backupIntervalHours} h into ${config.backupDir} (keeping ${config.backupKeep})`)
+}
 
 // Resized copies of the page images that are missing (a new deployment, an emptied cache, files changed with git) are
 // made in the background, one image at a time, so first visitors get them from the cache rather than waiting.
