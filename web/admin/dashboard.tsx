@@ -1,5 +1,5 @@
 // The signed-in dashboard: header with Log out, and the tabs. Add a tab with one line in ADMIN_TABS.
-import { Suspense, useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { useBlocker, useNavigate, useParams } from 'react-router-dom'
 import * as Tabs from '@radix-ui/react-tabs'
 import { ServicesPanel } from './services/services-panel'
@@ -9,6 +9,9 @@ import { InboxPanel } from './inbox/inbox-panel'
 import { HistoryPanel } from './history/history-panel'
 import { Loading } from './ui/loading'
 import { useLeaveGuard } from './ui/leave-guard'
+
+/** Its chart library (uPlot) loads only when the tab is opened. */
+const InsightsPanel = lazy(async () => ({ default: (await import('./insights/insights-panel')).InsightsPanel }))
 
 interface AdminTab {
   /** Stable key, also used in the tab's DOM ids. */
@@ -25,6 +28,7 @@ const ADMIN_TABS: AdminTab[] = [
   { value: 'delivery', label: 'Delivery & Installation Page', Panel: DeliveryPanel },
   { value: 'inbox', label: 'Inbox', Panel: InboxPanel },
   { value: 'history', label: 'History', Panel: HistoryPanel },
+  { value: 'insights', label: 'Insights', Panel: InsightsPanel },
 ]
 
 export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout: () => void }) {

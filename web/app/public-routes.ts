@@ -32,6 +32,7 @@ const PUBLIC_ROUTES: PublicRoute[] = [
   route({ id: 'contact', path: '/contact', title: (brand) => pageTitles.contact(brand) }),
   route({ id: 'delivery', path: '/delivery-installation', load: deliveryLoader, title: (brand) => pageTitles.delivery(brand) }),
   route({ id: 'thank-you', path: '/thank-you', title: (brand) => pageTitles.thankYou(brand) }),
+  route({ id: 'privacy', path: '/privacy', title: (brand) => pageTitles.privacy(brand) }),
 ]
 
 /** The public pages with a fixed path (for the bundle benchmark); the service page is one per service. */

@@ -11,6 +11,7 @@ export const PAGE_COMPONENTS: Record<PublicRouteId, PageModule> = {
   contact: async () => (await import('../pages/contact/contact-page')).ContactPage,
   delivery: async () => (await import('../pages/delivery/delivery-page')).DeliveryPage,
   'thank-you': async () => (await import('../pages/thank-you/thank-you-page')).ThankYouPage,
+  privacy: async () => (await import('../pages/privacy/privacy-page')).PrivacyPage,
   'not-found': async () => (await import('./not-found')).NotFoundPage,
 }
 
@@ -22,5 +23,6 @@ export const PAGE_SOURCE_MODULES: Record<PublicRouteId, string> = {
   contact: 'pages/contact/contact-page.tsx',
   delivery: 'pages/delivery/delivery-page.tsx',
   'thank-you': 'pages/thank-you/thank-you-page.tsx',
+  privacy: 'pages/privacy/privacy-page.tsx',
   'not-found': 'app/not-found.tsx',
 }

@@ -31,6 +31,7 @@ const PAGE_DESCRIPTIONS: Record<string, (s: SiteSettings) => string> = {
   contact: (s) => `Contact ${s.brand.name}: e-mail ${s.contact.email}, call ${s.contact.phone}, or follow us on Instagram and Facebook.`,
   delivery: (s) => `How ${s.brand.name} delivers and installs balloon décor across ${s.contact.area}: timing, setup, venues and pick-up.`,
   'thank-you': (s) => `Thank you for your inquiry to ${s.brand.name}.`,
+  privacy: (s) => `What ${s.brand.name}'s website counts and never keeps: no cookies, no IP addresses, no trackers.`,
   'not-found': (s) => `This page has floated away. Find balloon décor by ${s.brand.name} on the home page.`,
 }
 

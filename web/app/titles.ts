@@ -6,5 +6,6 @@ export const pageTitles = {
   contact: (brand: string) => `Contact | ${brand}`,
   delivery: (brand: string) => `Delivery & Installation | ${brand}`,
   thankYou: (brand: string) => `Thank You | ${brand}`,
+  privacy: (brand: string) => `Privacy | ${brand}`,
   notFound: (brand: string) => `Page Not Found | ${brand}`,
 }

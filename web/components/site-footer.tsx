@@ -73,6 +73,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
         <p>
           © {new Date().getFullYear()} {brand.name}. Made with joy in Portland, Oregon.
         </p>
+        <a href="/privacy">Privacy: no cookies, no tracking</a>
       </div>
     </footer>
   )

@@ -45,6 +45,7 @@ if (entry) {
         for (const link of document.querySelectorAll('link[data-after-paint]')) link.media = 'all'
         void start()
         addSpeculationRules()
+        reportPageView()
       }),
     )
   // `load` can come before the first frame is on screen (the page's images are few); wait for both.
@@ -53,6 +54,11 @@ if (entry) {
     else addEventListener('load', resolve, { once: true })
   })
   void Promise.all([loaded, firstContentfulPaint()]).then(afterPaint)
+}
+
+// Counts the visit, no cookie, nothing stored (server/insights/: only utm_* of the query and the referrer's host kept).
+function reportPageView() {
+  navigator.sendBeacon?.('/api/collect', JSON.stringify({ path: location.pathname + location.search, referrer: document.referrer }))
 }
 
 /** Resolves once the browser reports the first contentful paint (at once where it cannot tell). */
