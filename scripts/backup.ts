@@ -1,0 +1,38 @@
+// Writes one backup archive (the data directory and a git bundle of the content repository): see --help.
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../server/lib/config'
+import { createBackup } from '../server/ops/backup'
+
+const HELP = `
+Usage: npm run backup [-- options]
+
+Writes backup-<UTC time>.tar.gz into the backup folder: data/ (inquiries,
+subscribers, sessions, the admin password hash, insights; not the image
+copies, which are made again on demand) and content.bundle (a git bundle of
+every branch of the content repository). Safe while the site is running and
+taking inquiries. Keeps the newest BACKUP_KEEP archives (default 14).
+
+Options:
+  --dir DIR       the backup folder (default: $BACKUP_DIR, else <DATA_DIR>/../backups)
+  --keep N        archives to keep (default: $BACKUP_KEEP, else 14)
+  -h, --help      show this help
+
+DATA_DIR and CONTENT_ROOT say what to back up, as for the server.
+Restore with: npm run restore -- <archive>
+`
+
+const { values } = parseArgs({
+  options: { dir: { type: 'string' }, keep: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+})
+if (values.help) {
+  process.stdout.write(HELP)
+  process.exit(0)
+}
+try {
+  const config = loadConfig({ ...process.env, ...(values.dir ? { BACKUP_DIR: values.dir } : {}), ...(values.keep ? { BACKUP_KEEP: values.keep } : {}) })
+  const info = await createBackup({ dataDir: config.dataDir, contentRoot: config.contentRoot, backupDir: config.backupDir, keep: config.backupKeep })
+  process.stdout.write(`${info.file} (${(info.size / 1024).toFixed(1)} KiB)\n`)
+} catch (err) {
+  process.stderr.write(`Backup failed: ${(err as Error).message}\n`)
+  process.exit(1)
+}
