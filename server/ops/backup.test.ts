@@ -1,0 +1,218 @@
+// Backups taken while inquiries pour in, restored into fresh directories and compared; restore's refusals; pruning.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import { createAppDeps, stopAppDeps } from '../app-deps'
+import { hashPassword } from '../auth/password'
+import { GARLANDS_SERVICE, sampleInquiry } from '../inquiries/testing-inquiry'
+import { loadConfig } from '../lib/config'
+import { REPO_ROOT } from '../testing/temp-content'
+import { createTestApp, fixtureFiles, makeJpeg, TEST_ADMIN, TEST_ORIGIN, type TestApp } from '../testing/test-app'
+import { createBackup, listBackups, restoreBackup, RestoreRefused } from './backup'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function siteApp(): Promise<TestApp> {
+  const files = { ...fixtureFiles(await makeJpeg()), 'content/services/balloon-garlands.yaml': GARLANDS_SERVICE }
+  const t = await createTestApp({ files, env: { TRUST_PROXY: '1' } })
+  cleanups.push(() => t.cleanup())
+  return t
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'balloon-restore-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+let client = 0
+const postInquiry = (t: TestApp, extra: Record<string, unknown> = {}) =>
+  t.call('POST', '/api/contact', { json: sampleInquiry(extra), headers: { 'X-Forwarded-For': `10.1.${++client >> 8}.${client & 255}` } })
+
+/** Every file under dir, relative path -> bytes. */
+function tree(dir: string, prefix = ''): Map<string, Buffer> {
+  const out = new Map<string, Buffer>()
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = join(prefix, entry.name)
+    if (entry.isDirectory()) for (const [k, v] of tree(dir, rel)) out.set(k, v)
+    else out.set(rel, readFileSync(join(dir, rel)))
+  }
+  return out
+}
+
+describe('a backup of a live site', () => {
+  it('taken while inquiries are being posted restores into fresh directories with every inquiry, status and subscriber', async () => {
+    const t = await siteApp()
+    const cookie = await t.login()
+    // Before: inquiries with a changed status, and subscribers.
+    const early: string[] = []
+    for (let i = 0; i < 5; i++) early.push(((await (await postInquiry(t, { firstName: `Early${i}` })).json()) as { id: string }).id)
+    // The status a later inbox reads as a pipeline stage; whichever this version takes.
+    let patched = 0
+    for (const status of ['contacted', 'handled']) {
+      const res = await t.call('PATCH', `/api/admin/inquiries/${early[0]}`, { cookie, json: { status } })
+      if (res.status === 200) patched++
+      if (res.status === 200) break
+    }
+    expect(patched).toBe(1)
+    for (const n of [1, 2, 3]) {
+      const res = await t.call('POST', '/api/subscribe', {
+        json: { email: `guest${n}@example.com`, firstName: `Guest${n}`, lastName: 'Lee', segment_ids: ['weddings'] },
+        headers: { 'X-Forwarded-For': `10.2.0.${n}` },
+      })
+      expect(res.status).toBe(200)
+    }
+    // A write interrupted earlier leaves its temp file: never part of a backup.
+    writeFileSync(join(t.dataDir, 'inquiries', '.2026-01-01T00-00-00-000Z-abcdef.json.1234abcd.tmp'), '{"half')
+
+    // Load: four senders post inquiries without pause while the backup runs.
+    const acked: { id: string; at: number }[] = []
+    let sending = true
+    const sender = async (n: number) => {
+      while (sending) {
+        const res = await postInquiry(t, { firstName: `Load${n}`, eventDetails: `Sent by sender ${n}` })
+        if (res.status === 200) acked.push({ id: ((await res.json()) as { id: string }).id, at: Date.now() })
+      }
+    }
+    const senders = [1, 2, 3, 4].map(sender)
+    while (acked.length < 10) await new Promise((r) => setTimeout(r, 5))
+    const startedAt = Date.now()
+    const backup = await t.deps.backups.runNow()
+    const doneAt = Date.now()
+    await new Promise((r) => setTimeout(r, 50))
+    sending = false
+    await Promise.all(senders)
+    const ackedBefore = acked.filter((a) => a.at < startedAt).map((a) => a.id)
+    expect(ackedBefore.length).toBeGreaterThanOrEqual(10)
+    expect(acked.some((a) => a.at > doneAt)).toBe(true) // inquiries kept arriving to the end
+
+    const target = tempDir()
+    const result = await restoreBackup({ archive: backup.file, dataDir: join(target, 'data'), contentRoot: join(target, 'site') })
+    expect(result.movedAside).toBeUndefined()
+
+    // Every inquiry acknowledged before the backup began is in it, and every restored file is whole and identical.
+    const restored = tree(join(target, 'data'))
+    const restoredIds = [...restored.keys()].filter((k) => k.startsWith('inquiries/')).map((k) => k.slice('inquiries/'.length, -'.json'.length))
+    for (const id of [...early, ...ackedBefore]) expect(restoredIds).toContain(id)
+    expect([...restored.keys()].filter((k) => k.endsWith('.tmp'))).toEqual([])
+    expect([...restored.keys()].some((k) => k.startsWith('image-cache'))).toBe(false)
+    for (const [rel, bytes] of restored) {
+      if (rel.startsWith('insights/') || rel === 'sessions.json') continue // counts and session touches move on
+      expect(bytes.equals(readFileSync(join(t.dataDir, rel))), rel).toBe(true)
+      if (rel.endsWith('.json')) expect(() => JSON.parse(bytes.toString('utf8')), rel).not.toThrow()
+    }
+    // The content repository comes back at the same commit, with no change pending.
+    expect(execFileSync('git', ['-C', join(target, 'site'), 'rev-parse', 'HEAD'], { encoding: 'utf8' })).toBe(t.git('rev-parse', 'HEAD'))
+    expect(execFileSync('git', ['-C', join(target, 'site'), 'status', '--porcelain'], { encoding: 'utf8' })).toBe('')
+
+    // The restored site shows the same inbox and mailing list as the live one did (for the inquiries in the backup).
+    const config = loadConfig({
+      CONTENT_ROOT: join(target, 'site'),
+      DATA_DIR: join(target, 'data'),
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      PUBLIC_ORIGIN: TEST_ORIGIN,
+      CLIENT_DIR: join(target, 'no-client-build'),
+    })
+    const deps = await createAppDeps(config, { passwordHash: await hashPassword(TEST_ADMIN.password) })
+    cleanups.push(() => stopAppDeps(deps))
+    const copy = createApp(deps)
+    const login = await copy.request(`${TEST_ORIGIN}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
+      body: JSON.stringify(TEST_ADMIN),
+    })
+    const copyCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]
+    const read = async (app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, path: string, c: string) =>
+      (await app.request(`${TEST_ORIGIN}${path}`, { headers: { Cookie: c } })).text()
+    const liveInbox = JSON.parse(await read(t.app, '/api/admin/inquiries?status=all', cookie)) as { id: string }[]
+    const copyInbox = JSON.parse(await read(copy, '/api/admin/inquiries?status=all', copyCookie)) as { id: string }[]
+    expect(copyInbox.length).toBe(restoredIds.length)
+    expect(copyInbox).toEqual(liveInbox.filter((r) => restoredIds.includes(r.id)))
+    expect(copyInbox.find((r) => r.id === early[0])).toMatchObject({ status: expect.not.stringMatching(/^new$/) })
+    const subscribers = await read(copy, '/api/admin/subscribers.csv', copyCookie)
+    expect(subscribers).toBe(await read(t.app, '/api/admin/subscribers.csv', cookie))
+    for (const n of [1, 2, 3]) expect(subscribers).toContain(`guest${n}@example.com`)
+  })
+})
+
+describe('restore', () => {
+  async function backupOf(t: TestApp) {
+    await postInquiry(t)
+    return createBackup({ dataDir: t.dataDir, contentRoot: t.root, backupDir: join(t.dataDir, '../backups'), keep: 5 })
+  }
+
+  it('refuses a data directory that is not empty, and with --force moves its files aside, never deleting them', async () => {
+    const t = await siteApp()
+    const backup = await backupOf(t)
+    const dataDir = join(tempDir(), 'data')
+    mkdirSync(dataDir)
+    writeFileSync(join(dataDir, 'subscribers.json'), '{"keep":"me"}')
+    await expect(restoreBackup({ archive: backup.file, dataDir })).rejects.toThrow(RestoreRefused)
+    await expect(restoreBackup({ archive: backup.file, dataDir })).rejects.toThrow(/is not empty; .*--force/)
+    expect(readdirSync(dataDir)).toEqual(['subscribers.json'])
+
+    const forced = await restoreBackup({ archive: backup.file, dataDir, force: true })
+    expect(readdirSync(join(dataDir, 'inquiries'))).toHaveLength(1)
+    expect(existsSync(join(dataDir, 'subscribers.json'))).toBe(false)
+    expect(readFileSync(join(forced.movedAside!, 'subscribers.json'), 'utf8')).toBe('{"keep":"me"}')
+  })
+
+  it('npm run restore refuses a non-empty directory without --force, names the flag, and restores with it', async () => {
+    const t = await siteApp()
+    const backup = await backupOf(t)
+    const script = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/restore.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8', env: { PATH: process.env.PATH } })
+    const dataDir = join(tempDir(), 'data')
+    const first = script(backup.file, '--data-dir', dataDir)
+    expect(first.stderr).toBe('')
+    expect(first.status).toBe(0)
+    expect(first.stdout).toContain(`into ${dataDir}`)
+    const again = script(backup.file, '--data-dir', dataDir)
+    expect(again.status).toBe(1)
+    expect(again.stderr).toMatch(/^Restore failed: .* is not empty; .*--force/)
+    const forced = script(backup.file, '--data-dir', dataDir, '--force')
+    expect(forced.status).toBe(0)
+    expect(forced.stdout).toMatch(/The files that were there are in .*before-restore-/)
+  })
+
+  it('refuses to restore the content into a directory that holds something, and an archive that is not a backup', async () => {
+    const t = await siteApp()
+    const backup = await backupOf(t)
+    const dir = tempDir()
+    mkdirSync(join(dir, 'site'))
+    writeFileSync(join(dir, 'site', 'README'), 'mine')
+    await expect(restoreBackup({ archive: backup.file, dataDir: join(dir, 'data'), contentRoot: join(dir, 'site') })).rejects.toThrow(/site is not empty/)
+    expect(existsSync(join(dir, 'data'))).toBe(false)
+    const notBackup = join(dir, 'other.tar.gz')
+    execFileSync('tar', ['-czf', notBackup, '-C', dir, 'site'])
+    await expect(restoreBackup({ archive: notBackup, dataDir: join(dir, 'data') })).rejects.toThrow(/not a backup of this site/)
+  })
+})
+
+describe('npm run backup', () => {
+  it('writes an archive named by its time and keeps only the newest BACKUP_KEEP', async () => {
+    const t = await siteApp()
+    const backupDir = join(tempDir(), 'backups')
+    const names: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/backup.ts'), '--dir', backupDir, '--keep', '2'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, CONTENT_ROOT: t.root, DATA_DIR: t.dataDir },
+      })
+      expect(run.stderr).toBe('')
+      expect(run.status).toBe(0)
+      names.push(/backup-[^/\s]+\.tar\.gz/.exec(run.stdout)![0])
+    }
+    const kept = await listBackups(backupDir)
+    expect(kept.map((b) => b.name)).toEqual(names.slice(1))
+    for (const b of kept) expect(statSync(b.file).size).toBe(b.size)
+    expect(readdirSync(backupDir).filter((n) => n.startsWith('.'))).toEqual([])
+  })
+})
