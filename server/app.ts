@@ -8,6 +8,8 @@ import { createDeliveryRoutes } from './delivery/delivery.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
+import { createInboxRoutes } from './inquiries/inbox.routes'
+import { createCalendarRoutes } from './calendar/calendar.routes'
 import { createInsightsRoutes } from './insights/insights.routes'
 import { notFound, onError } from './lib/errors'
 import { JSON_BODY_LIMIT, limitBody } from './lib/http'
@@ -59,6 +61,8 @@ export function createApp(deps: AppDeps) {
     .route('/api', createDeliveryRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
+    .route('/api', createInboxRoutes(deps))
+    .route('/api', createCalendarRoutes(deps))
     .route('/api', createMailingListRoutes(deps))
     .route('/api', createHistoryRoutes(deps))
     .route('/api', createInsightsRoutes(deps))

@@ -136,7 +136,7 @@ describe('inbox API', () => {
     }
   })
 
-  it('lists newest first, marks handled and back, filters by status', async () => {
+  it('lists newest first, moves a lead to contacted and back (old clients\' "handled" too), filters by status', async () => {
     await app()
     const ids: string[] = []
     for (const firstName of ['First', 'Second', 'Third']) {
@@ -151,11 +151,12 @@ describe('inbox API', () => {
     expect(await list()).toEqual(['Third', 'Second', 'First'])
     const patched = await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'handled' }, cookie })
     expect(patched.status).toBe(200)
-    expect(await patched.json()).toMatchObject({ status: 'handled', handledAt: expect.any(String) })
+    expect(await patched.json()).toMatchObject({ status: 'contacted', history: [{ from: 'new', to: 'contacted', at: expect.any(String) }] })
     expect(await list('new')).toEqual(['Third', 'First'])
+    expect(await list('contacted')).toEqual(['Second'])
     expect(await list('handled')).toEqual(['Second'])
     await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'new' }, cookie })
-    expect(await list('handled')).toEqual([])
+    expect(await list('contacted')).toEqual([])
     expect((await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'done' }, cookie })).status).toBe(400)
     expect((await t.call('PATCH', '/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef', { json: { status: 'new' }, cookie })).status).toBe(404)
     expect((await t.call('PATCH', '/api/admin/inquiries/..%2F..%2Fsecret', { json: { status: 'new' }, cookie })).status).toBe(404)
@@ -172,7 +173,7 @@ describe('inbox API', () => {
     const bytes = Buffer.from(await res.arrayBuffer())
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const csv = bytes.subarray(3).toString('utf8')
-    expect(csv.startsWith('Received (Pacific),Id,Status,Service')).toBe(true)
+    expect(csv.startsWith('Received (Pacific),Id,Status,Lost reason,Service')).toBe(true)
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
     expect(csv).toContain('"Line one, ""quoted""\nLine two"')
     expect(csv).toContain('"Setting: Outdoor\nGarland length: 12 ft\nTheme: Not provided"')

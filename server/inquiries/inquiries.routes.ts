@@ -1,18 +1,13 @@
-// POST /api/contact (store, then e-mail) and the inbox API under /api/admin/inquiries.
+// POST /api/contact: store the inquiry, then e-mail it (the inbox API is inbox.routes.ts).
 import { Hono } from 'hono'
-import type { Context } from 'hono'
-import { z } from 'zod'
-import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import type { AppEnv } from '../auth/auth.middleware'
 import type { ContentDeps } from '../lib/content-deps'
-import { badRequest, firstZodMessage, notFound } from '../lib/errors'
-import { jsonBody } from '../lib/http'
+import { badRequest, firstZodMessage } from '../lib/errors'
 import { ServiceIdSchema, type Service } from '../services/services.schema'
 import { findService, listServices } from '../services/services.store'
-import { csvResponse, toCsv } from '../lib/csv'
 import { InquiryStore, newInquiryId } from './inquiries.store'
-import { formatStudioTime, studioToday } from '../lib/studio-time'
-import { referralLabel } from './inquiry-format'
-import { customAnswers, InquiryStatusFilterSchema, InquiryStatusSchema, type InquiryRecord, type StoredInquiry } from './inquiry-record.schema'
+import { studioToday } from '../lib/studio-time'
+import type { StoredInquiry } from './inquiry-record.schema'
 import { fieldErrors, inquirySchemaFor, NOT_PROVIDED, type Inquiry } from './inquiry.schema'
 import { filledHoneypot, formBody, publicFormGuard } from '../lib/public-form'
 import type { MailOutbox } from './mail-outbox'
@@ -57,29 +52,6 @@ function storedInquiry(service: Service, inquiry: Inquiry): StoredInquiry {
   }
 }
 
-const CSV_HEADER = [
-  'Received (Pacific)', 'Id', 'Status', 'Service', 'First name', 'Last name', 'Email', 'Phone', 'Address', 'City',
-  'Zipcode', 'Event date', 'Event details', 'Referral source', 'Balloon colors', 'Other answers', 'Mail state',
-  'Mail attempts', 'Mail error', 'Confirmation state',
-]
-
-function csvRow(r: InquiryRecord): string[] {
-  const q = r.inquiry
-  const other = customAnswers(q)
-  return [
-    formatStudioTime(r.receivedAt), r.id, r.status, q.service, q.firstName, q.lastName, q.email, q.phone, q.address,
-    q.city, q.zipcode, q.eventDate, q.eventDetails, q.referralSource ? referralLabel(q.referralSource) : '',
-    q.balloonColors?.join(', ') ?? '', other.map((a) => `${a.header}: ${a.value}`).join('\n'), r.mail.state,
-    String(r.mail.attempts), r.mail.lastError ?? '', r.confirmation?.state ?? '',
-  ]
-}
-
-function statusFilter(c: Context) {
-  const parsed = InquiryStatusFilterSchema.safeParse(c.req.query('status') || undefined)
-  if (!parsed.success) throw badRequest("Status must be 'new', 'handled' or 'all'")
-  return parsed.data
-}
-
 export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox; insights: InsightsCollector }) {
   const { config, mailOutbox: outbox } = deps
   const inquiries = InquiryStore.for(config.dataDir)
@@ -98,26 +70,5 @@ export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox
       outbox.enqueue(record.id)
       deps.insights.conversion(visitOf(c, config.trustProxy), 'inquiries', service.id)
       return c.json({ ok: true as const, id: record.id })
-    })
-    .get('/admin/inquiries', requireAdmin, async (c) => c.json(await inquiries.list(statusFilter(c))))
-    .get('/admin/inquiries.csv', requireAdmin, async (c) => {
-      const records = await inquiries.list(statusFilter(c))
-      return csvResponse(toCsv(CSV_HEADER, records.map(csvRow)), 'inquiries', studioToday())
-    })
-    .patch('/admin/inquiries/:id', requireAdmin, async (c) => {
-      const { status } = await jsonBody(c, z.object({ status: InquiryStatusSchema }))
-      const at = new Date().toISOString()
-      const record = await inquiries.update(c.req.param('id'), (r) => {
-        const { handledAt: _previous, ...rest } = r
-        return status === 'handled' ? { ...rest, status, handledAt: r.handledAt ?? at } : { ...rest, status }
-      })
-      if (!record) throw notFound('No such inquiry')
-      return c.json(record)
-    })
-    .post('/admin/inquiries/:id/retry-mail', requireAdmin, async (c) => {
-      if (!outbox.configured) throw badRequest('E-mail is not set up: set SMTP_URL to send inquiries by e-mail.')
-      const record = await outbox.retryNow(c.req.param('id'))
-      if (!record) throw notFound('No such inquiry')
-      return c.json(record)
     })
 }

@@ -45,6 +45,8 @@ export class InquiryStore {
       id: newInquiryId(now),
       receivedAt: now.toISOString(),
       status: 'new',
+      notes: [],
+      history: [],
       inquiry,
       mail,
       ...(confirmation ? { confirmation } : {}),

@@ -1,7 +1,6 @@
 // How an inquiry reads to the studio (e-mail, CSV, inbox): studio-time dates, referral labels, every answer in order.
 import { REFERRAL_SOURCES } from './inquiry.schema'
-import { customAnswers, type InquiryRecord } from './inquiry-record.schema'
-
+import { customAnswers, type InquiryRecord, type InquiryStatus } from './inquiry-record.schema'
 
 export function referralLabel(value: string): string {
   return REFERRAL_SOURCES.find((r) => r.value === value)?.label ?? value
@@ -18,11 +17,46 @@ export function inquiryRows(record: InquiryRecord): [string, string][] {
     ['Address', q.address],
     ['City', q.city],
     ['Zipcode', q.zipcode],
-    ['Event date', q.eventDate],
+    ['Event date', shortEventDate(q.eventDate)],
     ['Event details', q.eventDetails || '—'],
     ['How they found us', q.referralSource ? referralLabel(q.referralSource) : '—'],
   ]
   if (q.balloonColors) rows.push(['Balloon colors', q.balloonColors.length ? q.balloonColors.join(', ') : 'None chosen'])
   for (const answer of customAnswers(q)) rows.push([answer.header, answer.value])
   return rows
+}
+
+const eventDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+
+/** An event date (YYYY-MM-DD) as people read it, "Sat, Mar 14, 2026"; anything else is shown as it was sent. */
+export function shortEventDate(date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date
+  const day = new Date(`${date}T00:00:00Z`)
+  return Number.isNaN(day.getTime()) ? date : eventDateFormat.format(day)
+}
+
+/** Money as the studio writes it: "$1,250" or "$1,250.50". */
+export function formatMoney(amount: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)
+}
+
+export const STATUS_LABELS: Record<InquiryStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  booked: 'Booked',
+  completed: 'Completed',
+  lost: 'Lost',
+}
+
+/** The inbox search: every word must appear in the name, e-mail, phone (digits compared alone too) or service. */
+export function matchesSearch(record: InquiryRecord, query: string): boolean {
+  const q = record.inquiry
+  const haystack = `${q.firstName} ${q.lastName} ${q.email} ${q.phone} ${q.service}`.toLowerCase()
+  const digits = q.phone.replace(/\D/g, '')
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word) || (/^[\d()+\-. ]+$/.test(word) && word.replace(/\D/g, '') !== '' && digits.includes(word.replace(/\D/g, ''))))
 }

@@ -1,11 +1,40 @@
-// A stored inquiry as the inbox sees it: the visitor's answers plus receipt time, handling status and the states of its two e-mails.
+// A stored inquiry as the inbox sees it: the visitor's answers plus receipt time, pipeline status, private notes and
+// money, its status history and the states of its two e-mails.
 import { z } from 'zod'
+import { textBlock, textLine } from '../lib/text'
 
 export const INQUIRY_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/
 
-const INQUIRY_STATUSES = ['new', 'handled'] as const
-export const InquiryStatusSchema = z.enum(INQUIRY_STATUSES, { error: "Status must be 'new' or 'handled'" })
+/** The lead pipeline, in the order a lead moves through it. */
+export const INQUIRY_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'completed', 'lost'] as const
+const STATUS_ERROR = `Status must be one of: ${INQUIRY_STATUSES.join(', ')}`
+export const InquiryStatusSchema = z.enum(INQUIRY_STATUSES, { error: STATUS_ERROR })
 export type InquiryStatus = z.infer<typeof InquiryStatusSchema>
+
+/** Before the pipeline an inquiry was 'new' or 'handled'; a handled one is read (and asked for) as 'contacted'. */
+const LEGACY_STATUS: Record<string, InquiryStatus> = { handled: 'contacted' }
+export const StatusOrLegacySchema = z.preprocess((v) => (typeof v === 'string' ? (LEGACY_STATUS[v] ?? v) : v), InquiryStatusSchema)
+
+/** Statuses whose event date is held on the calendar. */
+export const CALENDAR_STATUSES: readonly InquiryStatus[] = ['new', 'contacted', 'quoted', 'booked']
+
+/** The usual reasons a lead is lost; the owner may write her own instead. */
+export const LOST_REASONS = ['Date not available', 'Chose another studio', 'Over budget', 'No reply', 'Event cancelled'] as const
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const CalendarDateSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${label} must be a real date`)
+
+const Money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} is too large`)
+    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} must be in whole cents`)
 
 const MAIL_STATES = ['pending', 'sent', 'failed', 'not-configured'] as const
 
@@ -43,11 +72,28 @@ const StoredInquirySchema = z.object({
 })
 export type StoredInquiry = z.infer<typeof StoredInquirySchema>
 
+const NoteSchema = z.object({ at: z.string(), text: z.string() })
+export type InquiryNote = z.infer<typeof NoteSchema>
+
+/** One status change: when, from what, to what (and why, for a lost lead). */
+const StatusChangeSchema = z.object({ at: z.string(), from: StatusOrLegacySchema, to: StatusOrLegacySchema, reason: z.string().optional() })
+export type StatusChange = z.infer<typeof StatusChangeSchema>
+
+const DepositSchema = z.object({ amount: z.number(), date: z.string() })
+
 export const InquiryRecordSchema = z.object({
   id: z.string().regex(INQUIRY_ID_PATTERN),
   receivedAt: z.string(),
-  status: InquiryStatusSchema,
+  status: StatusOrLegacySchema,
+  /** When an older record was marked 'handled' (kept as it was; its history shows it). */
   handledAt: z.string().optional(),
+  /** Why a lost lead was lost; kept while the status is 'lost'. */
+  lostReason: z.string().optional(),
+  /** The owner's private notes, oldest first; never shown outside the dashboard. */
+  notes: z.array(NoteSchema).default([]),
+  quotedAmount: z.number().optional(),
+  deposit: DepositSchema.optional(),
+  history: z.array(StatusChangeSchema).default([]),
   inquiry: StoredInquirySchema,
   /** The studio's e-mail (records written before confirmations existed have only this one). */
   mail: MailStateSchema,
@@ -56,8 +102,28 @@ export const InquiryRecordSchema = z.object({
 })
 export type InquiryRecord = z.infer<typeof InquiryRecordSchema>
 
-export const InquiryStatusFilterSchema = z.enum(['new', 'handled', 'all']).default('all')
+export const InquiryStatusFilterSchema = z
+  .preprocess((v) => (typeof v === 'string' ? (LEGACY_STATUS[v] ?? v) : v), z.enum([...INQUIRY_STATUSES, 'all'], { error: `${STATUS_ERROR} or all` }))
+  .default('all')
 export type InquiryStatusFilter = z.infer<typeof InquiryStatusFilterSchema>
+
+/** PATCH /api/admin/inquiries/{id}: any of these; null clears the quote or the deposit. */
+export const InquiryChangeSchema = z
+  .object({
+    status: StatusOrLegacySchema.optional(),
+    lostReason: textLine('Lost reason').max(200, 'Lost reason is too long').optional(),
+    quotedAmount: Money('Quoted amount').nullable().optional(),
+    deposit: z
+      .object({ amount: Money('Deposit amount'), date: CalendarDateSchema('Deposit date') }, { error: 'Deposit must be {amount, date}' })
+      .nullable()
+      .optional(),
+  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Send the change as a JSON object') })
+  .strict()
+  .refine((c) => Object.keys(c).length > 0, 'Send at least one of status, lostReason, quotedAmount, deposit')
+  .refine((c) => c.status !== 'lost' || !!c.lostReason, { message: 'Lost reason is required when a lead is lost', path: ['lostReason'] })
+export type InquiryChange = z.infer<typeof InquiryChangeSchema>
+
+export const NoteBodySchema = z.object({ text: textBlock('Note').min(1, 'Note is required').max(5000, 'Note is too long') })
 
 /** The custom answers (text and dropdown) in the order the form asked them. */
 export function customAnswers(inquiry: StoredInquiry): { id: string; header: string; value: string }[] {

@@ -19,7 +19,7 @@ import './inbox.css'
 
 const FILTERS: { value: InquiryStatusFilter; label: string }[] = [
   { value: 'new', label: 'New' },
-  { value: 'handled', label: 'Handled' },
+  { value: 'contacted', label: 'Contacted' },
   { value: 'all', label: 'All' },
 ]
 
@@ -76,11 +76,11 @@ export function InboxPanel() {
     )
 
   const toggleStatus = async (record: InquiryRecord) => {
-    const next = record.status === 'new' ? 'handled' : 'new'
+    const next = record.status === 'new' ? 'contacted' : 'new'
     setBusy(record.id)
     try {
       replace(await setInquiryStatus(record.id, next))
-      notifySuccess(next === 'handled' ? 'Marked as handled' : 'Marked as new')
+      notifySuccess(next === 'contacted' ? 'Marked as contacted' : 'Marked as new')
     } catch (error) {
       failed(error, 'Error', 'Could not update the inquiry. Please try again.')
     } finally {
@@ -148,7 +148,7 @@ export function InboxPanel() {
       )}
       {items && items.length === 0 && (
         <p className="admin-empty-note">
-          {filter === 'new' ? 'No new inquiries. You are all caught up.' : filter === 'handled' ? 'No handled inquiries yet.' : 'No inquiries yet.'}
+          {filter === 'new' ? 'No new inquiries. You are all caught up.' : filter === 'contacted' ? 'No contacted inquiries yet.' : 'No inquiries yet.'}
         </p>
       )}
       {items && items.length > 0 && (
@@ -204,7 +204,7 @@ function InquiryRow({
           <span className="admin-inquiry__received">Received {formatStudioTime(record.receivedAt)}</span>
         </span>
         <span className="admin-inquiry__badges">
-          <span className={`admin-status admin-status--${record.status}`}>{record.status === 'new' ? 'New' : 'Handled'}</span>
+          <span className={`admin-status admin-status--${record.status}`}>{record.status === 'new' ? 'New' : 'Contacted'}</span>
           <span className={`admin-status admin-status--mail-${mail.tone}`} title={mail.title}>
             {mail.label}
           </span>
@@ -278,7 +278,7 @@ function InquiryRow({
               </button>
             )}
             <button type="button" className="admin-button admin-button--primary admin-button--small" disabled={busy} onClick={onToggleStatus}>
-              {record.status === 'new' ? 'Mark as handled' : 'Mark as new'}
+              {record.status === 'new' ? 'Mark as contacted' : 'Mark as new'}
             </button>
           </div>
         </div>

@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ical from 'node-ical'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../testing/test-app'
+import { InquiryStore } from '../inquiries/inquiries.store'
+import { sampleInquiry } from '../inquiries/testing-inquiry'
+import type { CalendarMonth, CalendarWarning } from './calendar.schema'
+
+const ctx = useTestApp({ login: true })
+
+async function lead(firstName: string, eventDate: string, status?: string) {
+  const { id } = await InquiryStore.for(ctx.t.dataDir).create({ ...sampleInquiry({ firstName, eventDate }) } as never, { state: 'not-configured', attempts: 0 })
+  if (status) await ctx.t.call('PATCH', `/api/admin/inquiries/${id}`, { json: { status, ...(status === 'lost' ? { lostReason: 'No reply' } : {}) }, cookie: ctx.cookie })
+  return id
+}
+const call = (method: string, path: string, json?: unknown, cookie = ctx.cookie) => ctx.t.call(method, path, { json, cookie })
+const block = (date: string, note = '') => call('PUT', `/api/admin/calendar/blocked/${date}`, { note })
+
+describe('the event calendar', () => {
+  it('every calendar call answers 401 without a session and writes nothing', async () => {
+    for (const [method, path, json] of [
+      ['GET', '/api/admin/calendar?from=2026-03-01&to=2026-03-31', undefined],
+      ['GET', '/api/admin/calendar/warnings', undefined],
+      ['PUT', '/api/admin/calendar/blocked/2026-03-14', { note: 'x' }],
+      ['DELETE', '/api/admin/calendar/blocked/2026-03-14', undefined],
+      ['GET', '/api/admin/calendar/feed', undefined],
+      ['POST', '/api/admin/calendar/feed', undefined],
+      ['DELETE', '/api/admin/calendar/feed', undefined],
+    ] as const) {
+      const res = await ctx.t.call(method, path, { json })
+      expect(res.status, `${method} ${path}`).toBe(401)
+    }
+    expect(existsSync(join(ctx.t.dataDir, 'calendar'))).toBe(false)
+  })
+
+  it('shows open, quoted and booked events and blocked dates of a month, and warns of double bookings and bookings on blocked dates', async () => {
+    const a = await lead('Ana', '2026-03-14', 'booked')
+    const b = await lead('Bea', '2026-03-14', 'booked')
+    await lead('Cal', '2026-03-14', 'quoted')
+    await lead('Dee', '2026-03-20')
+    await lead('Eve', '2026-03-21', 'lost')
+    await lead('Fay', '2026-03-22', 'completed')
+    const c = await lead('Gus', '2026-03-28', 'booked')
+    await lead('Hal', '2026-04-02', 'booked')
+    expect((await block('2026-03-28', 'Vacation')).status).toBe(200)
+    const month = (await (await call('GET', '/api/admin/calendar?from=2026-03-01&to=2026-03-31')).json()) as CalendarMonth
+    expect(month.events.map((e) => `${e.date} ${e.name} ${e.status}`)).toEqual([
+      '2026-03-14 Ana Doe booked',
+      '2026-03-14 Bea Doe booked',
+      '2026-03-14 Cal Doe quoted',
+      '2026-03-20 Dee Doe new',
+      '2026-03-28 Gus Doe booked',
+    ])
+    expect(month.blocked).toEqual([{ date: '2026-03-28', note: 'Vacation' }])
+    expect(month.warnings).toEqual([
+      { date: '2026-03-14', kind: 'double-booked', inquiryIds: [b, a].sort(), message: expect.stringMatching(/^Double booking: /) },
+      { date: '2026-03-28', kind: 'booked-on-blocked', inquiryIds: [c], message: 'Booked on a blocked date (Vacation).' },
+    ].map((w) => ({ ...w, inquiryIds: expect.arrayContaining(w.inquiryIds) })))
+    const all = (await (await call('GET', '/api/admin/calendar/warnings')).json()) as CalendarWarning[]
+    expect(all.map((w) => w.date)).toEqual(['2026-03-14', '2026-03-28'])
+  })
+
+  it('blocks and unblocks dates durably under DATA_DIR, refusing bad dates and notes', async () => {
+    await block('2026-05-02', 'Fully booked')
+    await block('2026-05-01')
+    const file = join(ctx.t.dataDir, 'calendar', 'blocked.json')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([
+      { date: '2026-05-01', note: '' },
+      { date: '2026-05-02', note: 'Fully booked' },
+    ])
+    await call('DELETE', '/api/admin/calendar/blocked/2026-05-01')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ date: '2026-05-02', note: 'Fully booked' }])
+    for (const [path, json, error] of [
+      ['/api/admin/calendar/blocked/2026-13-01', { note: '' }, 'Date must be a date (YYYY-MM-DD)'],
+      ['/api/admin/calendar/blocked/tomorrow', { note: '' }, 'Date must be a date (YYYY-MM-DD)'],
+      ['/api/admin/calendar/blocked/2026-05-03', { note: 'a\u0000b' }, expect.stringContaining('Note')],
+      ['/api/admin/calendar/blocked/2026-05-03', { note: 'x'.repeat(201) }, 'Note is too long'],
+    ] as const) {
+      const res = await call('PUT', path, json)
+      expect(res.status, path).toBe(400)
+      expect(await res.json()).toEqual({ error })
+    }
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ date: '2026-05-02', note: 'Fully booked' }])
+    const range = await call('GET', '/api/admin/calendar?from=2026-05-31&to=2026-05-01')
+    expect(await range.json()).toEqual({ error: 'from must not be after to' })
+  })
+
+  it('tells the public which dates are unavailable, dates only, without a session', async () => {
+    await block('2026-06-06', 'Family wedding')
+    await block('2026-06-20', 'Vacation')
+    await block('2026-07-01')
+    await lead('Ana', '2026-06-13', 'booked')
+    const res = await ctx.t.call('GET', '/api/availability?from=2026-06-01&to=2026-06-30')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('set-cookie')).toBeNull()
+    const text = await res.text()
+    expect(JSON.parse(text)).toEqual({ unavailable: ['2026-06-06', '2026-06-20'] })
+    expect(text).not.toMatch(/Family|Vacation|Ana|booked/)
+    for (const query of ['', '?from=2026-06-01', '?from=2026-06-01&to=June', '?from=2026-06-01&to=2028-06-01', '?from=2026-06-30&to=2026-06-01']) {
+      const bad = await ctx.t.call('GET', `/api/availability${query}`)
+      expect(bad.status, query).toBe(400)
+      expect(await bad.json()).toEqual({ error: expect.any(String) })
+    }
+  })
+
+  it('serves booked events as an iCalendar feed behind a secret, revocable address', async () => {
+    await lead('Ana', '2026-03-14', 'booked')
+    await lead('Bea', '2026-03-15', 'quoted')
+    expect(await (await call('GET', '/api/admin/calendar/feed')).json()).toEqual({ url: null })
+    const { url } = (await (await call('POST', '/api/admin/calendar/feed')).json()) as { url: string }
+    expect(url).toMatch(/^http:\/\/site\.test\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/)
+    const path = new URL(url).pathname
+    const feed = await ctx.t.call('GET', path)
+    expect(feed.status).toBe(200)
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/)
+    const text = await feed.text()
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/)
+    const events = Object.values(ical.sync.parseICS(text)).filter((c) => c.type === 'VEVENT')
+    expect(events).toHaveLength(1)
+    const [event] = events as ical.VEvent[]
+    expect(event.summary).toBe('Balloon Garlands: Ana Doe')
+    expect(event.datetype).toBe('date')
+    expect(event.start.getFullYear()).toBe(2026)
+    expect([event.start.getMonth(), event.start.getDate()]).toEqual([2, 14])
+    // A new address retires the old; revoking retires it too.
+    const { url: second } = (await (await call('POST', '/api/admin/calendar/feed')).json()) as { url: string }
+    expect((await ctx.t.call('GET', path)).status).toBe(404)
+    expect((await ctx.t.call('GET', new URL(second).pathname)).status).toBe(200)
+    expect(await (await call('DELETE', '/api/admin/calendar/feed')).json()).toEqual({ url: null })
+    expect((await ctx.t.call('GET', new URL(second).pathname)).status).toBe(404)
+    expect((await ctx.t.call('GET', '/api/calendar/guess.ics')).status).toBe(404)
+  })
+})

@@ -1,0 +1,106 @@
+// The inbox API under /api/admin: list and search inquiries, move them through the pipeline, notes, quote and
+// deposit, the CSV export, the new-inquiry count, reply templates, and retrying an e-mail. Admin session on every call.
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import type { ContentDeps } from '../lib/content-deps'
+import { badRequest, notFound } from '../lib/errors'
+import { jsonBody } from '../lib/http'
+import { csvResponse, toCsv } from '../lib/csv'
+import { formatStudioTime, studioToday } from '../lib/studio-time'
+import { textLine } from '../lib/text'
+import { InquiryStore } from './inquiries.store'
+import { matchesSearch, referralLabel, STATUS_LABELS } from './inquiry-format'
+import { addNote, applyInquiryChange } from './inquiry-pipeline'
+import {
+  customAnswers,
+  InquiryChangeSchema,
+  InquiryStatusFilterSchema,
+  NoteBodySchema,
+  type InquiryRecord,
+} from './inquiry-record.schema'
+import { ReplyTemplateListSchema } from './reply-templates.schema'
+import { readReplyTemplates, writeReplyTemplates } from './reply-templates.store'
+import type { MailOutbox } from './mail-outbox'
+
+const CSV_HEADER = [
+  'Received (Pacific)', 'Id', 'Status', 'Lost reason', 'Service', 'First name', 'Last name', 'Email', 'Phone', 'Address',
+  'City', 'Zipcode', 'Event date', 'Event details', 'Referral source', 'Balloon colors', 'Other answers',
+  'Quoted amount', 'Deposit amount', 'Deposit date', 'Notes', 'Status history', 'Mail state', 'Mail attempts',
+  'Mail error', 'Confirmation state',
+]
+
+const money = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2))
+
+function csvRow(r: InquiryRecord): string[] {
+  const q = r.inquiry
+  const other = customAnswers(q)
+  return [
+    formatStudioTime(r.receivedAt), r.id, r.status, r.lostReason ?? '', q.service, q.firstName, q.lastName, q.email,
+    q.phone, q.address, q.city, q.zipcode, q.eventDate, q.eventDetails,
+    q.referralSource ? referralLabel(q.referralSource) : '', q.balloonColors?.join(', ') ?? '',
+    other.map((a) => `${a.header}: ${a.value}`).join('\n'), money(r.quotedAmount), money(r.deposit?.amount),
+    r.deposit?.date ?? '', r.notes.map((n) => `${formatStudioTime(n.at)}: ${n.text}`).join('\n'),
+    statusHistory(r).join('\n'), r.mail.state, String(r.mail.attempts), r.mail.lastError ?? '', r.confirmation?.state ?? '',
+  ]
+}
+
+function statusHistory(r: InquiryRecord): string[] {
+  const lines = r.handledAt && !r.history.length ? [`${formatStudioTime(r.handledAt)}: marked handled (now Contacted)`] : []
+  return [
+    ...lines,
+    ...r.history.map((h) => `${formatStudioTime(h.at)}: ${STATUS_LABELS[h.from]} -> ${STATUS_LABELS[h.to]}${h.reason ? ` (${h.reason})` : ''}`),
+  ]
+}
+
+const SearchSchema = textLine('Search').max(200, 'Search is too long')
+
+/** `?status=` (a pipeline status or all; `handled` reads as `contacted`) and `?q=` (name, e-mail, phone or service). */
+function listFilter(c: Context) {
+  const status = InquiryStatusFilterSchema.safeParse(c.req.query('status') || undefined)
+  if (!status.success) throw badRequest(status.error.issues[0]?.message ?? 'Unknown status')
+  const q = SearchSchema.safeParse(c.req.query('q') ?? '')
+  if (!q.success) throw badRequest(q.error.issues[0]?.message ?? 'Bad search')
+  return { status: status.data, q: q.data }
+}
+
+export function createInboxRoutes(deps: ContentDeps & { mailOutbox: MailOutbox }) {
+  const { config, mailOutbox: outbox } = deps
+  const inquiries = InquiryStore.for(config.dataDir)
+  const list = async (c: Context) => {
+    const { status, q } = listFilter(c)
+    return { status, q, records: (await inquiries.list(status)).filter((r) => !q || matchesSearch(r, q)) }
+  }
+  const requireRecord = (record: InquiryRecord | null) => {
+    if (!record) throw notFound('No such inquiry')
+    return record
+  }
+
+  return new Hono<AppEnv>()
+    .get('/admin/inquiries', requireAdmin, async (c) => c.json((await list(c)).records))
+    .get('/admin/inquiries/summary', requireAdmin, async (c) => {
+      const all = await inquiries.list('all')
+      return c.json({ new: all.filter((r) => r.status === 'new').length, mailConfigured: outbox.configured })
+    })
+    .get('/admin/inquiries.csv', requireAdmin, async (c) => {
+      const { status, q, records } = await list(c)
+      const filtered = status !== 'all' || q !== ''
+      return csvResponse(toCsv(CSV_HEADER, records.map(csvRow)), filtered ? 'inquiries-filtered' : 'inquiries', studioToday())
+    })
+    .patch('/admin/inquiries/:id', requireAdmin, async (c) => {
+      const change = await jsonBody(c, InquiryChangeSchema)
+      const at = new Date().toISOString()
+      return c.json(requireRecord(await inquiries.update(c.req.param('id'), (r) => applyInquiryChange(r, change, at))))
+    })
+    .post('/admin/inquiries/:id/notes', requireAdmin, async (c) => {
+      const { text } = await jsonBody(c, NoteBodySchema)
+      const at = new Date().toISOString()
+      return c.json(requireRecord(await inquiries.update(c.req.param('id'), (r) => addNote(r, text, at))), 201)
+    })
+    .post('/admin/inquiries/:id/retry-mail', requireAdmin, async (c) => {
+      if (!outbox.configured) throw badRequest('E-mail is not set up: set SMTP_URL to send inquiries by e-mail.')
+      return c.json(requireRecord(await outbox.retryNow(c.req.param('id'))))
+    })
+    .get('/admin/reply-templates', requireAdmin, async (c) => c.json(await readReplyTemplates(config.dataDir)))
+    .put('/admin/reply-templates', requireAdmin, async (c) => c.json(await writeReplyTemplates(config.dataDir, await jsonBody(c, ReplyTemplateListSchema))))
+}
