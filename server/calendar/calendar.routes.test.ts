@@ -116,7 +116,7 @@ describe('the event calendar', () => {
     expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/)
     const text = await feed.text()
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/)
-    const events = Object.values(ical.sync.parseICS(text)).filter((c) => c.type === 'VEVENT')
+    const events = Object.values(ical.sync.parseICS(text)).filter((c) => c?.type === 'VEVENT')
     expect(events).toHaveLength(1)
     const [event] = events as ical.VEvent[]
     expect(event.summary).toBe('Balloon Garlands: Ana Doe')
