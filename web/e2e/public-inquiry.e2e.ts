@@ -184,4 +184,37 @@ describe('inquiry form', () => {
     expect(await page.getByText('City is required').count()).toBe(0)
     await context.close()
   })
+
+  it('says politely that a blocked date may be taken, asking for availability only once the date field is used, and still sends', async () => {
+    const cookie = await adminCookie(site)
+    const blocked = await fetch(`${site.url}/api/admin/calendar/blocked/${tomorrow()}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Origin: site.url, Cookie: cookie },
+      body: JSON.stringify({ note: 'Family wedding' }),
+    })
+    expect(blocked.status).toBe(200)
+    const { page, context } = await newPage(browser, PHONE)
+    const asked: string[] = []
+    page.on('request', (r) => r.url().includes('/api/availability') && asked.push(r.url()))
+    await page.goto(`${site.url}/services/events`)
+    await waitForApp(page)
+    await page.getByLabel('First Name').fill('Ada')
+    expect(asked).toEqual([])
+    await fillContact(page)
+    const note = page.getByRole('status').filter({ hasText: 'fully booked' })
+    await note.waitFor()
+    expect(await note.textContent()).toMatch(/^Heads up: we may already be fully booked on \w+day, \w+ \d+\. You are welcome to send your inquiry anyway/)
+    expect(await note.textContent()).not.toContain('Family wedding')
+    expect(asked).toHaveLength(1)
+    const day = new Date(Date.parse(`${tomorrow()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    await page.getByLabel('Event Date').fill(day)
+    await expect.poll(() => note.count()).toBe(0)
+    await page.getByLabel('Event Date').fill(tomorrow())
+    await note.waitFor()
+    await expect.poll(() => submit(page).isDisabled()).toBe(false)
+    await submit(page).click()
+    await page.waitForURL(`${site.url}/thank-you`)
+    expect(asked).toHaveLength(1)
+    await context.close()
+  })
 })

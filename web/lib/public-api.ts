@@ -69,3 +69,8 @@ export function subscribe(subscription: Subscription): Promise<{ ok: true }> {
 export function sendInquiry(inquiry: Inquiry): Promise<{ ok: true; id?: string }> {
   return apiRequest<{ ok: true; id?: string }>('POST', '/contact', { body: inquiry })
 }
+
+/** Dates the studio has marked unavailable between two YYYY-MM-DD dates (dates only, no reason). */
+export function getUnavailableDates(from: string, to: string): Promise<{ unavailable: string[] }> {
+  return apiRequest<{ unavailable: string[] }>('GET', `/availability?from=${from}&to=${to}`)
+}

@@ -87,6 +87,12 @@ export function InquiryForm({ service }: { service: Service }) {
     if (typed || formRef.current?.contains(document.activeElement)) loadActions()
   }, [service, loadActions])
 
+  // Asked for only once the visitor uses the date field, so the page's first load carries none of it.
+  const [unavailable, setUnavailable] = useState<Set<string> | null>(null)
+  const checkAvailability = () => {
+    if (!unavailable) void importActions().then((a) => a.unavailableDates(today).then(setUnavailable), () => undefined)
+  }
+
   const payload = toInquiryPayload(service, state)
   // Until the validation has loaded the form counts as incomplete (as it is when empty), with no messages yet.
   const result = schema?.safeParse(payload) ?? { success: false as const, error: null }
@@ -154,7 +160,13 @@ export function InquiryForm({ service }: { service: Service }) {
         {text('address', 'Address', { required: true, autoComplete: 'street-address', wide: true })}
         {text('city', 'City', { required: true, autoComplete: 'address-level2' })}
         {text('zipcode', 'Zipcode', { required: true, autoComplete: 'postal-code', inputMode: 'numeric' })}
-        {text('eventDate', 'Event Date', { required: true, type: 'date', min: today })}
+        {text('eventDate', 'Event Date', {
+          required: true,
+          type: 'date',
+          min: today,
+          onFocus: checkAvailability,
+          note: unavailable?.has(state.eventDate) ? bookedNote(state.eventDate) : null,
+        })}
         <Field id="inq-referralSource" label="How did you hear about us?">
           <select
             id="inq-referralSource"
@@ -278,8 +290,17 @@ function Field(props: { id: string; label: string; hint?: string; error?: string
   )
 }
 
+/** Polite, and no bar to sending: the studio may still fit the party in or suggest another day. */
+function bookedNote(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' })
+  return `Heads up: we may already be fully booked on ${day}. You are welcome to send your inquiry anyway, and we will let you know what we can do.`
+}
+
 interface InputProps {
   id: string
+  /** A friendly line under the field (not an error), read out when it appears; null keeps its place empty. */
+  note?: string | null
+  onFocus?: () => void
   label: string
   value: string
   error?: string
@@ -293,7 +314,7 @@ interface InputProps {
   onBlur: () => void
 }
 
-function TextInput({ id, label, value, error, required, wide, onChange, onBlur, ...rest }: InputProps) {
+function TextInput({ id, label, value, error, required, wide, note, onChange, onBlur, ...rest }: InputProps) {
   return (
     <Field id={id} label={label} error={error} required={required} wide={wide}>
       <input
@@ -304,10 +325,15 @@ function TextInput({ id, label, value, error, required, wide, onChange, onBlur, 
         onBlur={onBlur}
         aria-required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={[error && `${id}-error`, note && `${id}-note`].filter(Boolean).join(' ') || undefined}
         {...rest}
         type={rest.type ?? 'text'}
       />
+      {note !== undefined && (
+        <p className="field__note" id={`${id}-note`} role="status">
+          {note}
+        </p>
+      )}
     </Field>
   )
 }
