@@ -5,6 +5,7 @@ import type { AppDeps } from './app-deps'
 import { isAdmin, sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
+import { createFaqRoutes } from './faq/faq.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createServiceRoutes(deps))
     .route('/api', createTestimonialRoutes(deps))
     .route('/api', createDeliveryRoutes(deps))
+    .route('/api', createFaqRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
     .route('/api', createInboxRoutes(deps))

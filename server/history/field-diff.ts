@@ -19,6 +19,9 @@ const TESTIMONIAL_FIELD_LABELS: Record<string, string> = {
   author: 'Customer',
   position: 'Company/Role',
   imageSrc: 'Photo',
+  photo: 'Photo',
+  photoAlt: 'Photo description',
+  featured: 'Featured',
 }
 
 const SITE_LABELS: Record<string, string> = {
@@ -26,6 +29,9 @@ const SITE_LABELS: Record<string, string> = {
   contact: 'Contact',
   social: 'Social links',
   hero: 'Hero banner',
+  why: 'Why Choose',
+  about: 'About page',
+  seo: 'Search & sharing',
   features: 'Features',
   name: 'Name',
   tagline: 'Tagline',
@@ -35,6 +41,18 @@ const SITE_LABELS: Record<string, string> = {
   hours: 'Hours',
   instagram: 'Instagram',
   facebook: 'Facebook',
+  tiktok: 'TikTok',
+  pinterest: 'Pinterest',
+  imageAlt: 'Picture description',
+  story: 'Story',
+  values: 'Values',
+  artistTitle: 'Second heading',
+  artist: 'Second text',
+  photo: 'Photo',
+  photoAlt: 'Photo description',
+  description: 'Search description',
+  shareImage: 'Share picture',
+  shareImageAlt: 'Share picture description',
   title: 'Title',
   subtitle: 'Subtitle',
   image: 'Image',
@@ -294,6 +312,8 @@ export function diffContentFile(path: string, before: string | null, after: stri
   } else if (item === 'testimonials') {
     const [nb, na] = [normalised(TestimonialListSchema, b), normalised(TestimonialListSchema, a)]
     fields = diffIdList(nb, na, (e) => `Testimonial by "${e.author ?? e.id}"`, TESTIMONIAL_FIELD_LABELS, ['imageSrc'])
+  } else if (item === 'faq') {
+    fields = diffIdList(b, a, (e) => `Question "${e.question ?? e.id}"`, { question: 'Question', answer: 'Answer' }, [])
   } else if (item === 'mailing-list-segments') {
     fields = diffIdList(b, a, (e) => `Interest "${e.name ?? e.id}"`, { name: 'Name' }, [])
   } else if (item === 'site') {

@@ -12,6 +12,7 @@ export const SINGLE_FILE_ITEMS = {
   site: 'content/site.yaml',
   'service-order': 'content/service-order.yaml',
   'mailing-list-segments': 'content/mailing-list-segments.yaml',
+  faq: 'content/faq.yaml',
 } as const
 
 type SingleFileItem = keyof typeof SINGLE_FILE_ITEMS
@@ -71,6 +72,8 @@ export function itemLabel(item: string): string {
       return 'Service order'
     case 'mailing-list-segments':
       return 'Mailing-list interests'
+    case 'faq':
+      return 'FAQ'
     case 'all':
       return 'Whole site'
   }

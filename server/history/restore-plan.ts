@@ -3,6 +3,7 @@ import matter from 'gray-matter'
 import YAML from 'yaml'
 import type { z } from 'zod'
 import { DeliveryContentSchema } from '../delivery/delivery.schema'
+import { FaqListSchema } from '../faq/faq.schema'
 import { studioDateTime } from '../lib/studio-time'
 import { SegmentListSchema } from '../mailing-list/mailing-list.schema'
 import { ServiceOrderSchema, ServiceSchema } from '../services/services.schema'
@@ -36,6 +37,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   site: SiteSettingsSchema,
   'service-order': ServiceOrderSchema,
   'mailing-list-segments': SegmentListSchema,
+  faq: FaqListSchema,
 }
 
 /** A restored file must still be valid content today; otherwise the restore is refused before anything is written. */
@@ -157,6 +159,7 @@ export async function planRestore(root: string, rev: string, item: string): Prom
       site: 'site settings',
       'service-order': 'the service order',
       'mailing-list-segments': 'mailing-list interests',
+      faq: 'the FAQ',
     }
     message = restoreMessage(what[item] ?? item, hash, date)
   } else {

@@ -26,7 +26,7 @@ describe('sitemap.xml', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('application/xml')
     const pages = Object.keys(lastmods(await res.text()))
-    expect(pages).toEqual(['/', '/services/mosaics', '/services/bouquets', '/delivery-installation', '/contact'])
+    expect(pages).toEqual(['/', '/services/mosaics', '/services/bouquets', '/delivery-installation', '/contact', '/faq'])
   })
 
   it('dates each page by the last commit touching its content file', async () => {

@@ -5,6 +5,7 @@ import type { AppEnv } from '../auth/auth.middleware'
 import type { ContentDeps } from '../lib/content-deps'
 import { gitHeadStamp } from '../lib/git-head'
 import { DELIVERY_FILE } from '../delivery/delivery.store'
+import { FAQ_FILE } from '../faq/faq.store'
 import { listServices, SERVICE_ORDER_FILE, SERVICES_DIR, servicePath } from '../services/services.store'
 import { readSiteSettings, SITE_FILE } from '../site/site.store'
 import { TESTIMONIALS_FILE } from '../testimonials/testimonials.store'
@@ -37,6 +38,7 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
       ...services.map((s) => ({ path: `/services/${s.id}`, files: [servicePath(s.id)] })),
       { path: '/delivery-installation', files: [DELIVERY_FILE] },
       { path: '/contact', files: [SITE_FILE] },
+      { path: '/faq', files: [FAQ_FILE] },
     ]
     if (settings.features.aboutEnabled) list.push({ path: '/about', files: [SITE_FILE] })
     return list
@@ -58,7 +60,7 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
     )
     .get('/sitemap.xml', async (c) => {
       // Rebuilt when HEAD moves or a content file changes without a commit (both change what the sitemap says).
-      const key = `${await gitHeadStamp(store.root)}|${(await Promise.all([SITE_FILE, SERVICES_DIR].map((f) => stat(store.path(f)).then((s) => s.mtimeMs, () => 0)))).join(',')}`
+      const key = `${await gitHeadStamp(store.root)}|${(await Promise.all([SITE_FILE, SERVICES_DIR, FAQ_FILE].map((f) => stat(store.path(f)).then((s) => s.mtimeMs, () => 0)))).join(',')}`
       if (cached?.key !== key) cached = { key, xml: await sitemap() }
       return c.body(cached.xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' })
     })

@@ -1,5 +1,32 @@
-// Site settings from content/site.yaml: brand, contact details, social links, hero text and feature flags.
+// Site settings from content/site.yaml: brand, contact details, social links, hero, "Why Choose" items, the about
+// page, search and link-preview text, and feature flags. `SiteSettingsSchema` reads the file (fields added later get
+// their defaults, so an older file still reads); `SiteSettingsInputSchema` checks what the dashboard saves.
 import { z } from 'zod'
+import { textBlock, textLine } from '../lib/text'
+
+/** The specification's three "Why Choose" features: the items a site starts with. */
+export const DEFAULT_WHY_ITEMS = [
+  { title: 'Premium Quality', text: 'Professional-grade balloons, double-stuffed colours and sturdy frames that look flawless from the first guest to the last.' },
+  { title: 'Custom Designs', text: 'Every installation is designed around your palette, venue and story. No templates, just your vision brought to life.' },
+  { title: 'Delivery & Setup', text: 'We deliver across the Portland area and handle installation, so you can focus on the celebration.' },
+]
+
+export const DEFAULT_ABOUT = {
+  story:
+    'We began at a kitchen table in Portland, Oregon, with a bag of balloons, a hand pump and a birthday that deserved more than a bunch of helium strings. Word travelled from friends to neighbours to event planners, and the studio grew into a team that builds statement installations, sculptures, costumes and mosaics for celebrations across the region.\n\nWe still approach every project the same way: listen closely, sketch freely, and build with care so the moment your guests walk in feels like magic.',
+  values: [
+    { title: 'Quality', text: 'Professional-grade balloons, careful sizing and builds made to last through the final toast.' },
+    { title: 'Creativity', text: 'Every design starts from your story: colours, textures and shapes composed just for you.' },
+    { title: 'Service', text: 'Clear quotes, on-time delivery and a calm, friendly crew from first message to teardown.' },
+  ],
+  artistTitle: 'Meet the Artist',
+  artist:
+    'Our founder is a trained designer who fell in love with balloons as a sculptural medium: light, playful and endlessly colourful. From organic garlands to towering custom pieces, she leads every design and still shows up to install the big ones herself.',
+  photo: '',
+  photoAlt: '',
+}
+
+const TitledText = z.object({ title: z.string(), text: z.string() })
 
 export const SiteSettingsSchema = z.object({
   brand: z.object({
@@ -15,19 +42,130 @@ export const SiteSettingsSchema = z.object({
   social: z.object({
     instagram: z.url(),
     facebook: z.url(),
+    tiktok: z.url().optional(),
+    pinterest: z.url().optional(),
   }),
   hero: z.object({
     title: z.string().min(1),
     subtitle: z.string().default(''),
     image: z.string().min(1),
+    /** What the hero picture shows, for screen readers; empty means decorative. */
+    imageAlt: z.string().default(''),
     primaryLabel: z.string().default('Get a Quote'),
     primaryHref: z.string().default('/contact'),
     secondaryLabel: z.string().optional(),
     secondaryHref: z.string().default('/services'),
   }),
+  why: z.array(TitledText).default(DEFAULT_WHY_ITEMS),
+  about: z
+    .object({
+      story: z.string().default(DEFAULT_ABOUT.story),
+      values: z.array(TitledText).default(DEFAULT_ABOUT.values),
+      artistTitle: z.string().default(DEFAULT_ABOUT.artistTitle),
+      artist: z.string().default(DEFAULT_ABOUT.artist),
+      photo: z.string().default(''),
+      photoAlt: z.string().default(''),
+    })
+    .prefault({}),
+  seo: z
+    .object({
+      /** The home page's search and link-preview description; empty: one made from the brand and area. */
+      description: z.string().default(''),
+      /** The link-preview picture of pages without one of their own; empty: the built-in one. */
+      shareImage: z.string().default(''),
+      shareImageAlt: z.string().default(''),
+    })
+    .prefault({}),
   features: z.object({
     servicesEnabled: z.boolean().default(true),
     aboutEnabled: z.boolean().default(false),
   }).default({ servicesEnabled: true, aboutEnabled: false }),
 })
 export type SiteSettings = z.output<typeof SiteSettingsSchema>
+
+// What the dashboard saves: every text held to its kind and length, links and pictures to their forms, each message
+// naming the field as the editor labels it.
+
+const UPLOAD_URL = /^\/uploads\/[A-Za-z0-9._-]+$/
+/** A page of this site (`/contact`, `/#services`) or a full http(s) address, mailto: or tel:. */
+const LINK = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/]+[^\s]*|mailto:[^\s]+|tel:[+\d][\d\s().-]*)$/
+
+const line = (label: string, max: number) => textLine(label).max(max, `${label} is too long (${max} characters at most)`)
+const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`)
+const block = (label: string, max: number) => textBlock(label).max(max, `${label} is too long (${max} characters at most)`)
+const picture = (label: string) => line(label, 300).regex(UPLOAD_URL, `${label} must be an uploaded picture (/uploads/...)`)
+const optionalPicture = (label: string) => line(label, 300).refine((v) => v === '' || UPLOAD_URL.test(v), `${label} must be an uploaded picture (/uploads/...)`)
+const link = (label: string) => required(label, 500).regex(LINK, `${label} must be a page of this site (/contact) or a full address (https://...)`)
+const profile = (label: string) =>
+  line(label, 500).refine((v) => /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(v), `${label} must be a full address starting with https://`)
+const optionalProfile = (label: string) =>
+  line(label, 500)
+    .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(v), `${label} must be a full address starting with https://, or empty`)
+    .transform((v) => v || undefined)
+const titledItems = (what: string, max: number) =>
+  z
+    .array(z.object({ title: required(`${what} title`, 80), text: block(`${what} text`, 600) }), { error: `${what}s must be a list` })
+    .max(max, `At most ${max} ${what.toLowerCase()}s`)
+
+export const SiteSettingsInputSchema = z.object({
+  brand: z.object({ name: required('Brand name', 120), tagline: line('Tagline', 200) }, { error: 'Brand is required' }),
+  contact: z.object(
+    {
+      email: line('Contact e-mail', 200).pipe(z.email({ error: 'Contact e-mail must be an e-mail address like name@example.com' })),
+      phone: required('Phone', 40).regex(/^[+()\d][\d\s().+-]*\d[\d\s().-]*$/, 'Phone must be a phone number like (503) 555-0142'),
+      area: required('Service area', 200),
+      hours: line('Hours', 200),
+    },
+    { error: 'Contact details are required' },
+  ),
+  social: z.object(
+    {
+      instagram: profile('Instagram link'),
+      facebook: profile('Facebook link'),
+      tiktok: optionalProfile('TikTok link').optional(),
+      pinterest: optionalProfile('Pinterest link').optional(),
+    },
+    { error: 'Social links are required' },
+  ),
+  hero: z.object(
+    {
+      title: required('Hero title', 120),
+      subtitle: block('Hero subtitle', 400),
+      image: picture('Hero picture'),
+      imageAlt: line('Hero picture description', 200),
+      primaryLabel: required('First button label', 40),
+      primaryHref: link('First button link'),
+      secondaryLabel: line('Second button label', 40).transform((v) => v || undefined).optional(),
+      secondaryHref: link('Second button link'),
+    },
+    { error: 'Hero is required' },
+  ),
+  why: titledItems('Why Choose item', 6).min(1, 'Keep at least one Why Choose item'),
+  about: z.object(
+    {
+      story: block('About story', 5000),
+      values: titledItems('Value', 6),
+      artistTitle: line('About second heading', 80),
+      artist: block('About second text', 2000),
+      photo: optionalPicture('About photo'),
+      photoAlt: line('About photo description', 200),
+    },
+    { error: 'About page is required' },
+  ),
+  seo: z.object(
+    {
+      description: line('Search description', 300),
+      shareImage: optionalPicture('Share picture'),
+      shareImageAlt: line('Share picture description', 200),
+    },
+    { error: 'Search and sharing is required' },
+  ),
+  features: z.object(
+    {
+      servicesEnabled: z.boolean({ error: 'Service pages on/off must be true or false' }),
+      aboutEnabled: z.boolean({ error: 'About page on/off must be true or false' }),
+    },
+    { error: 'Features are required' },
+  ),
+})
+export type SiteSettingsInput = z.input<typeof SiteSettingsInputSchema>
