@@ -6,11 +6,13 @@ import { ServicesPanel } from './services/services-panel'
 import { TestimonialsPanel } from './testimonials/testimonials-panel'
 import { DeliveryPanel } from './delivery/delivery-panel'
 import { InboxPanel } from './inbox/inbox-panel'
+import { NewInquiriesBadge } from './inbox/new-inquiries'
 import { HistoryPanel } from './history/history-panel'
 import { Loading } from './ui/loading'
 import { useLeaveGuard } from './ui/leave-guard'
 
 /** Its chart library (uPlot) loads only when the tab is opened. */
+const CalendarPanel = lazy(async () => ({ default: (await import('./calendar/calendar-panel')).CalendarPanel }))
 const InsightsPanel = lazy(async () => ({ default: (await import('./insights/insights-panel')).InsightsPanel }))
 
 interface AdminTab {
@@ -20,13 +22,16 @@ interface AdminTab {
   label: string
   /** The panel; may be React.lazy(() => import('./<feature>/<feature>-panel')). */
   Panel: ComponentType
+  /** Shown after the label, e.g. a count of what waits there. */
+  Badge?: ComponentType
 }
 
 const ADMIN_TABS: AdminTab[] = [
   { value: 'services', label: 'Service Management', Panel: ServicesPanel },
   { value: 'testimonials', label: 'Testimonials Management', Panel: TestimonialsPanel },
   { value: 'delivery', label: 'Delivery & Installation Page', Panel: DeliveryPanel },
-  { value: 'inbox', label: 'Inbox', Panel: InboxPanel },
+  { value: 'inbox', label: 'Inbox', Panel: InboxPanel, Badge: NewInquiriesBadge },
+  { value: 'calendar', label: 'Calendar', Panel: CalendarPanel },
   { value: 'history', label: 'History', Panel: HistoryPanel },
   { value: 'insights', label: 'Insights', Panel: InsightsPanel },
 ]
@@ -77,6 +82,7 @@ export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout:
             {ADMIN_TABS.map((t) => (
               <Tabs.Trigger key={t.value} value={t.value} className="admin-tabs__trigger">
                 {t.label}
+                {t.Badge && <t.Badge />}
               </Tabs.Trigger>
             ))}
           </Tabs.List>

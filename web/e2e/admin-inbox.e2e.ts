@@ -1,4 +1,5 @@
-// The Inbox tab: an inquiry sent through the API shows up, opens to every answer, and is marked handled.
+// The Inbox tab: an inquiry sent through the API shows up with the new count, opens to every answer, and moves through
+// the pipeline with a templated reply, a note, a quote and a deposit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { colorsShownFor } from '../../server/inquiries/balloon-colors'
@@ -42,23 +43,29 @@ describe('admin inbox', () => {
     await site?.stop()
   })
 
-  it('lists a new inquiry, shows its answers, marks it handled and exports it', async () => {
+  it('moves a new inquiry through the pipeline with a reply, a note, a quote and a deposit, and exports it all', async () => {
     const [service] = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
     const sent = await fetch(`${site.url}/api/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: site.url },
-      body: JSON.stringify(inquiryFor(service)),
+      body: JSON.stringify({ ...inquiryFor(service), eventDate: '2031-03-15' }),
     })
     expect(sent.status).toBe(200)
 
     const { page, context } = await newPage(browser)
     await loginAsOwner(page, site.url)
-    await page.getByRole('tab', { name: 'Inbox' }).click()
+    // The count of new inquiries is on the tab and in the page title before the inbox is even opened.
+    const inboxTab = page.getByRole('tab', { name: /Inbox/ })
+    await expect.poll(() => inboxTab.textContent()).toBe('Inbox1 new')
+    await expect.poll(() => page.title()).toMatch(/^\(1 new\) Admin Dashboard \| .+ Management$/)
+    await inboxTab.click()
+    await page.getByRole('note').filter({ hasText: 'E-mail is not set up.' }).waitFor()
     const list = page.getByRole('list', { name: 'Inquiries' })
     const row = list.getByRole('listitem').filter({ hasText: 'Rosalind Inboxtest' })
     await row.waitFor()
     expect(await row.textContent()).toContain(service.title)
     expect(await row.textContent()).toContain('Not e-mailed')
+    expect(await row.textContent()).toContain('Event Sat, Mar 15, 2031')
     expect(await row.locator('.admin-status--new').textContent()).toBe('New')
 
     await row.getByRole('button', { name: /Rosalind Inboxtest/ }).click()
@@ -66,21 +73,74 @@ describe('admin inbox', () => {
       await row.getByText(text, { exact: true }).waitFor()
     }
 
-    await row.getByRole('button', { name: 'Mark as handled' }).click()
-    await expectToast(page, 'Marked as handled')
-    await page.getByText('No new inquiries. You are all caught up.').waitFor()
+    // Reply: the chosen template, filled in, in a mailto: link; using it marks the lead contacted.
+    await row.getByLabel('Reply with').selectOption({ label: 'Quote' })
+    const reply = row.getByRole('link', { name: 'Reply', exact: true })
+    const href = decodeURIComponent((await reply.getAttribute('href')) ?? '')
+    expect(href).toContain('mailto:rosalind@example.com?subject=')
+    expect(href).toContain(`Your quote for ${service.title} on Sat, Mar 15, 2031`)
+    expect(href).toContain('Hi Rosalind,')
+    await reply.evaluate((a: HTMLAnchorElement) => a.addEventListener('click', (e) => e.preventDefault()))
+    await reply.click()
+    await expectToast(page, 'Marked as contacted')
+    await expect.poll(() => row.locator('.admin-status--contacted').textContent()).toBe('Contacted')
+    await expect.poll(() => inboxTab.textContent()).toBe('Inbox')
+    await expect.poll(() => page.title()).toMatch(/^Admin Dashboard/)
 
-    await page.getByRole('button', { name: 'Handled', exact: true }).click()
-    const handled = list.getByRole('listitem').filter({ hasText: 'Rosalind Inboxtest' })
-    await handled.waitFor()
-    expect(await handled.locator('.admin-status--handled').textContent()).toBe('Handled')
+    await row.getByLabel('Add a note').fill('Prefers pastel colours; call after 5 pm')
+    await row.getByRole('button', { name: 'Add note' }).click()
+    await expectToast(page, 'Note added')
+    await row.getByText('Prefers pastel colours; call after 5 pm').waitFor()
+
+    await row.getByLabel('Quoted amount ($)').fill('1,250.50')
+    await row.getByRole('button', { name: 'Save quote' }).click()
+    await expectToast(page, 'Quote saved')
+    await row.getByLabel('Status', { exact: true }).selectOption('quoted')
+    await row.getByRole('button', { name: 'Save status' }).click()
+    await expectToast(page, 'Moved to Quoted')
+    await row.getByLabel('Deposit received ($)').fill('300')
+    await row.getByLabel('Received on').fill('2026-11-20')
+    await row.getByRole('button', { name: 'Save deposit' }).click()
+    await expectToast(page, 'Deposit saved')
+    await row.getByLabel('Status', { exact: true }).selectOption('booked')
+    await row.getByRole('button', { name: 'Save status' }).click()
+    await expectToast(page, 'Moved to Booked')
+    expect(await row.locator('.admin-inquiry__badges').textContent()).toContain('Quoted $1,250.50')
+    expect(await row.locator('.admin-inquiry__badges').textContent()).toContain('Deposit $300')
+    const history = row.getByRole('region', { name: 'History' })
+    for (const step of ['Received from the website', 'New → Contacted', 'Contacted → Quoted', 'Quoted → Booked', 'Not e-mailed: e-mail is not set up']) {
+      await history.getByText(step).waitFor()
+    }
+
+    // Filter and search; the export still takes everything, and says so.
+    await page.getByRole('button', { name: /^Booked/ }).click()
+    await row.waitFor()
+    await page.getByRole('button', { name: /^Lost/ }).click()
+    await page.getByText('No inquiries match.').waitFor()
+    await page.getByRole('button', { name: /^All/ }).click()
+    await page.getByLabel('Search').fill('555-0199')
+    await row.waitFor()
+    await page.getByRole('status').filter({ hasText: 'Export CSV downloads all' }).waitFor()
+    await page.getByLabel('Search').fill('nobody-like-this')
+    await page.getByText('No inquiries match.').waitFor()
+    await page.getByLabel('Search').fill('')
 
     const csvHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')
-    const csv = await context.request.get(`${site.url}${csvHref}`)
-    expect(csv.status()).toBe(200)
-    expect(await csv.text()).toContain('Rosalind,Inboxtest,rosalind@example.com')
+    expect(csvHref).toContain('status=all')
+    const csv = await (await context.request.get(`${site.url}${csvHref}`)).text()
+    expect(csv).toContain('Rosalind,Inboxtest,rosalind@example.com')
+    expect(csv).toContain('1250.50,300.00,2026-11-20')
+    expect(csv).toContain('Prefers pastel colours; call after 5 pm')
     const subscribers = await context.request.get(`${site.url}${await page.getByRole('link', { name: 'Export subscribers' }).getAttribute('href')}`)
     expect(subscribers.status()).toBe(200)
+
+    // A reload shows everything as saved.
+    await page.reload()
+    const again = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Rosalind Inboxtest' })
+    await again.getByRole('button', { name: /Rosalind Inboxtest/ }).click()
+    expect(await again.locator('.admin-status--booked').textContent()).toBe('Booked')
+    await again.getByText('Prefers pastel colours; call after 5 pm').waitFor()
+    expect(await again.getByLabel('Quoted amount ($)').inputValue()).toBe('1250.5')
     await context.close()
   })
 })
