@@ -1,0 +1,161 @@
+// The Calendar tab: two bookings on one date and a booking on a blocked date are warned about in the calendar and the
+// inbox; blocking a date from the calendar; the private .ics address made, read and turned off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { colorsShownFor } from '../../server/inquiries/balloon-colors'
+import { shortEventDate } from '../../server/inquiries/inquiry-format'
+import { studioToday } from '../../server/lib/studio-time'
+import type { Service } from '../../server/services/services.schema'
+import { expectToast } from '../admin/testing/admin-e2e'
+import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { adminCookie } from './public-fixtures'
+
+/** The 15th and 22nd of next month (always in the future, one "Next month" away). */
+function nextMonthDay(day: number): string {
+  const [y, m] = studioToday().split('-').map(Number)
+  const next = new Date(Date.UTC(y, m, day))
+  return next.toISOString().slice(0, 10)
+}
+
+describe('event calendar', () => {
+  let site: Site
+  let browser: Browser
+  let cookie: string
+  const busyDay = nextMonthDay(15)
+  const blockedDay = nextMonthDay(22)
+  const freeDay = nextMonthDay(9)
+
+  async function bookedLead(service: Service, firstName: string, eventDate: string) {
+    const res = await fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: site.url },
+      body: JSON.stringify({
+        firstName,
+        lastName: 'Calendartest',
+        email: `${firstName.toLowerCase()}@example.com`,
+        phone: '503-555-0142',
+        address: '1 NW Park Ave',
+        city: 'Portland',
+        zipcode: '97209',
+        eventDate,
+        serviceId: service.id,
+        service: service.title,
+        ...(service.showBalloonColorSelection ? { balloonColors: [colorsShownFor(service)[0].name] } : {}),
+        customFields: Object.fromEntries(service.customTextFields.map((f) => [f.id, { header: f.header, value: 'Ten feet' }])),
+        customDropdownFields: Object.fromEntries(service.customDropdownFields.map((f) => [f.id, { header: f.header, value: f.options[0] }])),
+      }),
+    })
+    expect(res.status).toBe(200)
+    const { id } = (await res.json()) as { id: string }
+    const patched = await fetch(`${site.url}/api/admin/inquiries/${id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Origin: site.url, Cookie: cookie },
+      body: JSON.stringify({ status: 'booked' }),
+    })
+    expect(patched.status).toBe(200)
+  }
+
+  beforeAll(async () => {
+    site = await startSite()
+    browser = await launchBrowser()
+    cookie = await adminCookie(site)
+    const [service] = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
+    await bookedLead(service, 'Ana', busyDay)
+    await bookedLead(service, 'Bea', busyDay)
+    await bookedLead(service, 'Cleo', blockedDay)
+    const blocked = await fetch(`${site.url}/api/admin/calendar/blocked/${blockedDay}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Origin: site.url, Cookie: cookie },
+      body: JSON.stringify({ note: 'Family wedding' }),
+    })
+    expect(blocked.status).toBe(200)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+  })
+
+  const day = (page: Page, date: string) => page.getByRole('button', { name: new RegExp(`^${shortEventDate(date)}`) })
+
+  async function openNextMonth(page: Page) {
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: 'Calendar' }).click()
+    await page.getByRole('button', { name: 'Next month' }).click()
+    await page.getByRole('list', { name: 'Warnings this month' }).waitFor()
+  }
+
+  it('warns of a double booking and a booking on a blocked date, in the calendar and in the inbox', async () => {
+    const { page, context } = await newPage(browser, DESKTOP)
+    await openNextMonth(page)
+    const warnings = page.getByRole('list', { name: 'Warnings this month' })
+    await warnings.getByText('Double booking: Ana Calendartest and Bea Calendartest are both booked on this date.').waitFor()
+    await warnings.getByText('Booked on a blocked date (Family wedding).').waitFor()
+    expect(await day(page, busyDay).getAttribute('aria-label')).toBe(
+      `${shortEventDate(busyDay)}, 2 events, warning: Double booking: Ana Calendartest and Bea Calendartest are both booked on this date.`,
+    )
+    expect(await day(page, blockedDay).getAttribute('aria-label')).toContain('blocked: Family wedding')
+    await day(page, busyDay).click()
+    const details = page.getByRole('region', { name: shortEventDate(busyDay) })
+    await details.getByRole('note').filter({ hasText: 'Double booking' }).waitFor()
+    await details.getByRole('link', { name: 'Ana Calendartest' }).waitFor()
+    await details.getByRole('link', { name: 'Bea Calendartest' }).waitFor()
+    await saveScreenshot(page, 'calendar-1366')
+
+    await page.getByRole('tab', { name: /Inbox/ }).click()
+    const rows = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem')
+    await rows.filter({ hasText: 'Ana Calendartest' }).getByText('Double booking', { exact: true }).waitFor()
+    await rows.filter({ hasText: 'Cleo Calendartest' }).getByText('Blocked date', { exact: true }).waitFor()
+    await rows.filter({ hasText: 'Cleo Calendartest' }).getByRole('button', { name: /Cleo Calendartest/ }).click()
+    await rows.filter({ hasText: 'Cleo Calendartest' }).getByRole('note').filter({ hasText: 'Booked on a blocked date (Family wedding).' }).waitFor()
+    await saveScreenshot(page, 'inbox-1366')
+    await context.close()
+  })
+
+  it('blocks and unblocks a date from the calendar on a phone', async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await openNextMonth(page)
+    await saveScreenshot(page, 'calendar-390')
+    await day(page, freeDay).click()
+    await page.getByLabel('Note (optional, only you see it)').fill('Vacation')
+    await page.getByRole('button', { name: 'Block this date' }).click()
+    await expectToast(page, 'Date blocked')
+    await expect.poll(() => day(page, freeDay).getAttribute('aria-label')).toContain('blocked: Vacation')
+    const availability = await fetch(`${site.url}/api/availability?from=${freeDay}&to=${blockedDay}`)
+    expect(await availability.json()).toEqual({ unavailable: [freeDay, blockedDay] })
+    await saveScreenshot(page, 'calendar-day-390')
+    await page.getByRole('button', { name: 'Unblock' }).click()
+    await expectToast(page, 'Date unblocked')
+    await expect.poll(() => day(page, freeDay).getAttribute('aria-label')).not.toContain('blocked')
+    await page.getByRole('tab', { name: /Inbox/ }).click()
+    await page.getByRole('list', { name: 'Inquiries' }).waitFor()
+    await saveScreenshot(page, 'inbox-390')
+    await context.close()
+  })
+
+  it('makes a private .ics address of the booked events and turns it off', async () => {
+    const { page, context } = await newPage(browser, DESKTOP)
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: 'Calendar' }).click()
+    await page.getByRole('button', { name: 'Make a private calendar address' }).click()
+    await expectToast(page, 'Calendar address made')
+    const url = await page.getByLabel('Calendar address').inputValue()
+    expect(url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/)
+    const feed = await fetch(`${site.url}${new URL(url).pathname}`)
+    expect(feed.status).toBe(200)
+    const ics = await feed.text()
+    expect(ics).toContain('BEGIN:VCALENDAR')
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3)
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${busyDay.replaceAll('-', '')}`)
+    await page.getByRole('button', { name: 'Turn off' }).click()
+    await expectToast(page, 'Calendar address turned off')
+    expect((await fetch(`${site.url}${new URL(url).pathname}`)).status).toBe(404)
+    await page.getByRole('button', { name: 'Make a private calendar address' }).waitFor()
+    await context.close()
+  })
+})
+
+/** With SCREENSHOT_DIR set, keeps a full-page picture to judge by eye (they are not compared). */
+async function saveScreenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
+}
