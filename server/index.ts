@@ -49,7 +49,10 @@ async function shutdown(signal: string) {
     logger.warn(`Requests still open after ${config.shutdownTimeoutMs / 1000} s are cut off`)
     http.closeAllConnections()
   }, config.shutdownTimeoutMs)
+  // Keep-alive connections that finish their request in flight are closed as soon as they fall idle.
+  const idle = setInterval(() => http.closeIdleConnections(), 100)
   await new Promise((resolve) => http.close(resolve))
+  clearInterval(idle)
   clearTimeout(forced)
   await stopAppDeps(deps)
   logger.info('Stopped')

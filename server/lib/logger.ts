@@ -8,9 +8,9 @@ import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino'
 import { pinoHttp } from 'pino-http'
 import pretty from 'pino-pretty'
 
-const EMAIL = /[^\s@<>"'`(),;:[\]]+@[^\s@<>"'`(),;:[\]]+\.[a-z]{2,}/gi
+const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}/gi
 /** Secrets that may appear as `name=value` in an error text (a URL's query, a form body, a cookie header). */
-const SECRET_PAIR = /\b(password|passwd|pass|token|secret|key|session|cookie|authorization)(["']?\s*[=:]\s*["']?)[^\s"'&;,]+/gi
+const SECRET_PAIR = /\b(password|passwd|pass|token|secret|key|session|cookie|authorization)(["']?\s*[=:]\s*["']?)[^\s"'&;,)]+/gi
 const SMTP_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi
 
 /** Removes e-mail addresses, `password=…`-style pairs and URL credentials from a text bound for the log. */
@@ -86,7 +86,12 @@ export function logRequests(listener: RequestListener, log: Logger = logger): Re
       res: (res: ServerResponse) => ({ status: res.statusCode }),
       err: scrubbedError,
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel(req, res, err) {
+      if (err || res.statusCode >= 500) return 'error'
+      if (res.statusCode >= 400) return 'warn'
+      // A monitor polls /healthz every few seconds; only its failures are worth a line.
+      return req.url === '/healthz' ? 'silent' : 'info'
+    },
     customSuccessMessage: (req, res) => `${req.method} ${pathOnly(req.url)} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${pathOnly(req.url)} ${res.statusCode} (connection closed early)`,
   })
