@@ -2,6 +2,9 @@
 // and the status the dashboard and /healthz show (last backup's time and size, a failure, a warning).
 import type { Config } from '../lib/config'
 import { createBackup, listBackups, type BackupInfo } from './backup'
+import type { BackupStatus } from './backup.types'
+
+export type { BackupStatus }
 
 /** The dashboard warns when the newest backup is older than this. */
 export const BACKUP_STALE_MS = 2 * 24 * 3600_000
@@ -9,19 +12,6 @@ export const BACKUP_STALE_MS = 2 * 24 * 3600_000
 const RETRY_AFTER_FAILURE_MS = 3600_000
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1
-
-export interface BackupStatus {
-  /** The server makes backups by itself (BACKUP_INTERVAL_HOURS is not off). */
-  scheduled: boolean
-  intervalHours: number
-  keep: number
-  last: { name: string; at: string; size: number } | null
-  /** The last attempt of this process, when it failed after the newest archive was made. */
-  lastError: { at: string; message: string } | null
-  running: boolean
-  /** What the owner should know, in words; null when all is well. */
-  warning: string | null
-}
 
 type BackupConfig = Pick<Config, 'dataDir' | 'contentRoot' | 'backupDir' | 'backupKeep' | 'backupIntervalHours'>
 

@@ -8,6 +8,7 @@ import { DeliveryPanel } from './delivery/delivery-panel'
 import { InboxPanel } from './inbox/inbox-panel'
 import { NewInquiriesBadge } from './inbox/new-inquiries'
 import { HistoryPanel } from './history/history-panel'
+import { BackupStatusLine } from './backup/backup-status'
 import { Loading } from './ui/loading'
 import { useLeaveGuard } from './ui/leave-guard'
 
@@ -76,6 +77,7 @@ export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout:
           </div>
         </div>
       </header>
+      <BackupStatusLine />
       <Tabs.Root className="admin-tabs" value={tab} onValueChange={changeTab}>
         <div className="admin-tabs__bar">
           <Tabs.List className="admin-tabs__list" aria-label="Dashboard sections">
