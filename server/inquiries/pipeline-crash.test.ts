@@ -1,0 +1,96 @@
+// The real server process killed (SIGKILL) in the middle of a burst of inquiry edits: after a restart, every edit the
+// API acknowledged is there and every inquiry file still reads.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from '../testing/temp-content'
+import { fixtureFiles, makeJpeg } from '../testing/test-app'
+import { InquiryStore } from './inquiries.store'
+import { sampleInquiry } from './testing-inquiry'
+
+const PASSWORD = 'crash-test-password'
+
+async function start(content: TempContentRoot): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', CONTENT_ROOT: content.root, DATA_DIR: content.dataDir, ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: 'http://localhost:1', IMAGE_WARMUP: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stderr!.on('data', (d) => (output += d))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000)
+    child.stdout!.on('data', (d) => {
+      output += d
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+    child.once('exit', () => reject(new Error(`server exited:\n${output}`)))
+  })
+  return { url, child }
+}
+
+async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ username: 'owner', password: PASSWORD }),
+  })
+  expect(res.status).toBe(200)
+  return res.headers.get('set-cookie')!.split(';')[0]
+}
+
+describe('a server killed during a burst of status changes', () => {
+  let content: TempContentRoot | undefined
+  afterAll(() => content?.cleanup())
+
+  it('keeps every acknowledged edit after a restart', async () => {
+    content = makeTempContentRoot({ seed: false, files: fixtureFiles(await makeJpeg()) })
+    const store = new InquiryStore(content.dataDir)
+    const ids: string[] = []
+    for (let i = 0; i < 4; i++) ids.push((await store.create({ ...sampleInquiry({ firstName: `Lead${i}` }), serviceId: 'balloon-garlands' } as never, { state: 'not-configured', attempts: 0 })).id)
+
+    const first = await start(content)
+    const cookie = await login(first.url)
+    const acknowledged: { id: string; note: string }[] = []
+    const statuses = ['contacted', 'quoted', 'booked', 'completed'] as const
+    let cutOff = 0
+    // Edits keep going out, four at a time, until the process is killed under them.
+    const burst = async (worker: number) => {
+      for (let n = 0; ; n++) {
+        const id = ids[worker]
+        const note = `w${worker}-n${n}`
+        try {
+          const res = await fetch(`${first.url}/api/admin/inquiries/${id}/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: first.url, Cookie: cookie }, body: JSON.stringify({ text: note }) })
+          if (res.status === 201) acknowledged.push({ id, note })
+          await fetch(`${first.url}/api/admin/inquiries/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Origin: first.url, Cookie: cookie }, body: JSON.stringify({ status: statuses[n % 4] }) })
+        } catch {
+          cutOff++
+          return
+        }
+      }
+    }
+    const workers = [0, 1, 2, 3].map(burst)
+    while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 5))
+    first.child.kill('SIGKILL')
+    await Promise.all(workers)
+    // Every worker had a request in flight when the process died.
+    expect(cutOff).toBe(4)
+
+    const second = await start(content)
+    try {
+      const again = await login(second.url)
+      const res = await fetch(`${second.url}/api/admin/inquiries`, { headers: { Cookie: again } })
+      const records = (await res.json()) as { id: string; notes: { text: string }[] }[]
+      expect(records.map((r) => r.id).sort()).toEqual([...ids].sort())
+      for (const { id, note } of acknowledged) {
+        expect(records.find((r) => r.id === id)!.notes.map((n) => n.text), `${id} ${note}`).toContain(note)
+      }
+    } finally {
+      second.child.kill('SIGTERM')
+    }
+  }, 120_000)
+})
