@@ -24,7 +24,7 @@ export interface AppDeps extends ContentDeps {
   mailOutbox: MailOutbox
   /** Cached public API reads; the server's Node-level shortcut shares it. */
   readCache: PublicReadCache
-  /** Cookieless page-view and conversion counts, written to DATA_DIR/insights once a second. */
+  /** Cookieless page-view and conversion counts, written to DATA_DIR/insights twice a second. */
   insights: InsightsCollector
   /** Backups of the data directory and the content repo: status for the dashboard and /healthz; index.ts starts the daily run. */
   backups: BackupSchedule

@@ -1,4 +1,4 @@
-// Counts page views and conversions in memory and writes the day's counts to disk once a second. Who is who is known
+// Counts page views and conversions in memory and writes the day's counts to disk twice a second. Who is who is known
 // only within the day, through the daily-salted visitor id; what reaches the disk is counts.
 import { SerialQueue } from '../lib/durable-file'
 import { studioToday } from '../lib/studio-time'
@@ -40,6 +40,9 @@ interface VisitorDay {
 export const MAX_VISITORS_PER_DAY = 50_000
 export const MAX_VIEWS_PER_VISITOR = 300
 
+/** Twice a second, so a kill loses at most the last second even when a write takes a few hundred milliseconds. */
+export const FLUSH_EVERY_MS = 500
+
 export interface CollectorOptions {
   dataDir: string
   flushEveryMs?: number
@@ -73,8 +76,8 @@ export class InsightsCollector {
     this.timer.unref()
   }
 
-  /** Picks up today's counts from disk (after a restart) and starts writing once a second. */
-  static async start({ dataDir, flushEveryMs = 1000, now = () => new Date(), salt = new DailySalt() }: CollectorOptions): Promise<InsightsCollector> {
+  /** Picks up today's counts from disk (after a restart) and starts writing the changes twice a second. */
+  static async start({ dataDir, flushEveryMs = FLUSH_EVERY_MS, now = () => new Date(), salt = new DailySalt() }: CollectorOptions): Promise<InsightsCollector> {
     const store = InsightsStore.for(dataDir)
     const date = studioToday(now())
     const today = (await store.readDay(date)) ?? emptyDay(date)

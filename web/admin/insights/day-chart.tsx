@@ -32,7 +32,7 @@ export function DayChart({ days, previous }: { days: InsightsReport['days']; pre
           { stroke: '#6b5d6c', grid: { stroke: '#efe6dc' }, ticks: { stroke: '#e8ddd2' }, size: 44 },
         ],
         series: [
-          { value: (_u, ts) => (ts == null ? '' : shortDate(new Date(ts * 1000).toISOString().slice(0, 10))) },
+          { label: 'Day', value: (_u, ts) => (ts == null ? '' : shortDate(new Date(ts * 1000).toISOString().slice(0, 10))) },
           { label: 'Visitors', stroke: '#c2476b', width: 2.5, fill: 'rgba(194, 71, 107, 0.10)', points: { size: 6 } },
           { label: 'Page views', stroke: '#4a2a4f', width: 2, points: { size: 5 } },
           { label: 'Visitors, period before', stroke: '#8a7a8b', width: 1.5, dash: [6, 5], points: { show: false } },

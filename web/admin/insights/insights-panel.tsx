@@ -109,7 +109,8 @@ function Report({ report, stale }: { report: InsightsReport; stale: boolean }) {
     <div className="admin-insights__report" aria-busy={stale}>
       <p className="admin-insights__period">
         {period}, compared with {shortDate(previous.from)} – {shortDate(previous.to)}
-        {' · '}conversion {conversionRate(totals.inquiries, totals.visitors)} of visitors sent an inquiry
+        {'. '}
+        {conversionRate(totals.inquiries, totals.visitors)} of visitors sent an inquiry.
       </p>
       <ul className="admin-insights__figures" aria-label="Totals">
         {figures.map((f) => (
