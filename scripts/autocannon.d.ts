@@ -24,6 +24,16 @@ declare module 'autocannon' {
     amount?: number
     pipelining?: number
     headers?: Record<string, string>
+    method?: string
+    body?: string
+    /** Each request in turn; setupRequest may change it just before it is sent. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: RequestParams) => RequestParams }[]
+  }
+  interface RequestParams {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon
