@@ -43,6 +43,8 @@ export async function startSite(env: Record<string, string> = {}, options: { por
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       // Dozens of short-lived servers: images are made on demand instead of each warming up the whole seed.
       IMAGE_WARMUP: 'off',
+      // Nor does each take a start-up backup (server/ops/ops.process.test.ts covers the daily backup).
+      BACKUP_INTERVAL_HOURS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,8 +99,9 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1366, height: 900 }
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 })
+/** `bypassCSP` lets a test inject a checker (axe-core) into the site's strict Content-Security-Policy. */
+export async function newPage(browser: Browser, viewport = DESKTOP, options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, isMobile: viewport.width < 600, hasTouch: viewport.width < 600, ...options })
   const page = await context.newPage()
   // Public pages start their JavaScript after the first paint; a test acts like a visitor of a ready page, so every
   // goto of an HTML page also waits for the app (a page whose app never starts simply times out of the wait).

@@ -1,0 +1,49 @@
+// The dashboard's backup line in a real browser: an old backup is flagged, "Back up now" makes one, and the line then
+// shows its time and size; on a phone and on a desktop.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+
+describe('backup status in the dashboard', () => {
+  let site: Site
+  let browser: Browser
+  let backupDir: string
+
+  beforeAll(async () => {
+    backupDir = mkdtempSync(join(tmpdir(), 'balloon-backups-'))
+    // The newest backup is three days old (the archive's name carries its time).
+    const old = new Date(Date.now() - 3 * 24 * 3600_000).toISOString().replace(/[:.]/g, '-')
+    writeFileSync(join(backupDir, `backup-${old}.tar.gz`), Buffer.alloc(2048))
+    site = await startSite({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: 'off' })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+    rmSync(backupDir, { recursive: true, force: true })
+  })
+
+  it('warns about a backup more than two days old, and Back up now replaces the warning with the new backup', async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await loginAsOwner(page, site.url)
+    const line = page.getByRole('status').filter({ hasText: /backup/i })
+    await expect.poll(() => line.textContent()).toMatch(/^The last backup is more than two days old\. Last backup .+ \(2\.0 KB\)/)
+    await page.screenshot({ path: '/tmp/backup-warning-390.png' })
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    // Bundling the seed's pictures takes a few seconds on a busy machine.
+    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^Last backup \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) P[SD]T \(\d+\.\d [KM]B\)$/)
+    expect(await page.getByRole('button', { name: 'Back up now' }).count()).toBe(0)
+    expect(readdirSync(backupDir).filter((n) => n.endsWith('.tar.gz'))).toHaveLength(2)
+    await page.screenshot({ path: '/tmp/backup-ok-390.png' })
+    await context.close()
+
+    const desktop = await newPage(browser, DESKTOP)
+    await loginAsOwner(desktop.page, site.url)
+    await expect.poll(() => desktop.page.getByRole('status').filter({ hasText: /backup/i }).textContent()).toMatch(/^Last backup /)
+    await desktop.page.screenshot({ path: '/tmp/backup-ok-1366.png' })
+    await desktop.context.close()
+  })
+})
