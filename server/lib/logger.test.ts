@@ -25,6 +25,8 @@ describe('logger', () => {
   it('logs the path without its query', () => {
     expect(pathOnly('/api/services?token=abc&email=a@b.example')).toBe('/api/services')
     expect(pathOnly('/reset/a@b.example')).toBe('/reset/[e-mail]')
+    expect(pathOnly('/api/calendar/Zx8_secretToken1234567.ics')).toBe('/api/calendar/[secret].ics')
+    expect(pathOnly('/api/calendar/availability')).toBe('/api/calendar/availability')
   })
 
   it('writes JSON lines whose messages, errors and fields carry no address or password', () => {

@@ -18,9 +18,12 @@ export function scrub(text: string): string {
   return text.replace(SMTP_USERINFO, '$1[redacted]@').replace(SECRET_PAIR, '$1$2[redacted]').replace(EMAIL, '[e-mail]')
 }
 
-/** The path alone: a query string may carry a token or an address. */
+/** Paths whose last part is a secret (the private calendar feed's address). */
+const SECRET_PATHS = [/^(\/api\/calendar\/)[^/]+(\.ics)$/]
+
+/** The path alone: a query string may carry a token or an address; a secret in the path itself is hidden. */
 export function pathOnly(url: string | undefined): string {
-  const path = (url ?? '/').split('?')[0]
+  const path = SECRET_PATHS.reduce((p, pattern) => p.replace(pattern, '$1[secret]$2'), (url ?? '/').split('?')[0])
   return scrub(path.length > 512 ? `${path.slice(0, 512)}…` : path)
 }
 
