@@ -7,6 +7,7 @@ import { publicApp } from './app/public-app'
 import { renderHead, scriptJson } from './app/seo-head'
 import { heroPreload } from './components/responsive-image'
 import type { ServiceData } from './pages/service/service-loader'
+import type { FaqData } from './pages/faq/faq-loader'
 
 export interface RenderOptions {
   /** Answers the loaders' API calls in-process (the Hono app's `request`). */
@@ -57,6 +58,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
         services: data.root.services ?? [],
         images: data.root.images,
         service: data.route === 'service' ? (data.page as ServiceData).service : undefined,
+        faq: data.route === 'faq' ? ((data.page as FaqData).items ?? undefined) : undefined,
         preloadImage: data.route === 'home' ? heroPreload(data.root.settings.hero.image, data.root.images) : undefined,
       })
     : `<title>${title}</title>\n<meta name="robots" content="noindex">`

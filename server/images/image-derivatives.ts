@@ -149,8 +149,8 @@ export function createImageDerivatives({
   }
 
   /**
-   * The uploads the public pages show, with the copies each may ask for: the hero, and service images as cards (the
-   * first also as a link-preview card). Hidden services count unless `visibleOnly`.
+   * The uploads the public pages show, with the copies each may ask for: the hero, the about photo, the share picture
+   * (as a link-preview card), and service images as cards (the first also as a link-preview card). Hidden services count unless `visibleOnly`.
    */
   async function pageImages({ visibleOnly = false } = {}): Promise<Map<string, Variant[]>> {
     const wanted = new Map<string, Variant[]>()
@@ -164,6 +164,8 @@ export function createImageDerivatives({
     }
     const settings = await readSiteSettings(store).catch(() => null)
     add(settings?.hero.image, widthVariants(HERO_MAX_WIDTH))
+    if (settings?.features.aboutEnabled) add(settings.about.photo, widthVariants(CARD_MAX_WIDTH))
+    add(settings?.seo.shareImage, [OG_VARIANT])
     for (const service of await listServices(store).catch(() => [])) {
       if (visibleOnly && !service.visible) continue
       service.images.forEach((image, i) => add(image.cropped, i === 0 ? [...widthVariants(CARD_MAX_WIDTH), OG_VARIANT] : widthVariants(CARD_MAX_WIDTH)))

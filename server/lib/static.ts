@@ -29,7 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Which paths are pages of the app; the rest get the app's not-found page with status 404. */
 export type ClientRouteCheck = (path: string) => Promise<boolean> | boolean
 
-const STATIC_ROUTES = /^\/(about|contact|delivery-installation|thank-you|privacy)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$/
+const STATIC_ROUTES = /^\/(about|contact|delivery-installation|thank-you|privacy|faq)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$/
 
 /** A page address: one of the routes above, and decodable (`/services/%ZZ` is no page: 404, never a URIError). */
 export const isClientRoute: ClientRouteCheck = (path) => STATIC_ROUTES.test(path) && decodePath(path) !== null

@@ -37,6 +37,8 @@ const UploadUrlSchema = z
 const ServiceImageSchema = z.object({
   cropped: UploadUrlSchema,
   original: UploadUrlSchema,
+  /** What the picture shows, in the owner's words: its alt text on every public page, the lightbox and link previews. */
+  alt: textLine('Picture description').max(300, 'Picture description is too long (300 characters at most)').optional(),
 })
 export type ServiceImage = z.infer<typeof ServiceImageSchema>
 

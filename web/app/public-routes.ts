@@ -4,6 +4,7 @@ import { homeLoader, type HomeData } from '../pages/home/home-loader'
 import { serviceLoader, type ServiceData } from '../pages/service/service-loader'
 import { aboutLoader } from '../pages/about/about-loader'
 import { deliveryLoader } from '../pages/delivery/delivery-loader'
+import { faqLoader } from '../pages/faq/faq-loader'
 import { isNotFound } from '../lib/not-found-response'
 import { rootLoader } from './root-loader'
 import { pageTitles } from './titles'
@@ -33,6 +34,7 @@ const PUBLIC_ROUTES: PublicRoute[] = [
   route({ id: 'delivery', path: '/delivery-installation', load: deliveryLoader, title: (brand) => pageTitles.delivery(brand) }),
   route({ id: 'thank-you', path: '/thank-you', title: (brand) => pageTitles.thankYou(brand) }),
   route({ id: 'privacy', path: '/privacy', title: (brand) => pageTitles.privacy(brand) }),
+  route({ id: 'faq', path: '/faq', load: faqLoader, title: (brand) => pageTitles.faq(brand) }),
 ]
 
 /** The public pages with a fixed path (for the bundle benchmark); the service page is one per service. */

@@ -12,6 +12,7 @@ export const PAGE_COMPONENTS: Record<PublicRouteId, PageModule> = {
   delivery: async () => (await import('../pages/delivery/delivery-page')).DeliveryPage,
   'thank-you': async () => (await import('../pages/thank-you/thank-you-page')).ThankYouPage,
   privacy: async () => (await import('../pages/privacy/privacy-page')).PrivacyPage,
+  faq: async () => (await import('../pages/faq/faq-page')).FaqPage,
   'not-found': async () => (await import('./not-found')).NotFoundPage,
 }
 
@@ -24,5 +25,6 @@ export const PAGE_SOURCE_MODULES: Record<PublicRouteId, string> = {
   delivery: 'pages/delivery/delivery-page.tsx',
   'thank-you': 'pages/thank-you/thank-you-page.tsx',
   privacy: 'pages/privacy/privacy-page.tsx',
+  faq: 'pages/faq/faq-page.tsx',
   'not-found': 'app/not-found.tsx',
 }

@@ -1,6 +1,7 @@
 // The <head> tags of a server-rendered page: title, description, canonical, Open Graph, Twitter card and JSON-LD.
 import type { Service, ServiceSummary, SiteSettings } from '../lib/public-api'
 import { OG_IMAGE, ogImageUrl, type ImageVersions } from '../lib/image-urls'
+import { openingHours } from './opening-hours'
 
 const DEFAULT_OG_IMAGE = '/images/og-default.jpg'
 
@@ -15,6 +16,8 @@ interface HeadInput {
   /** Content hashes of the uploads, for the link-preview card's immutable URL. */
   images: ImageVersions
   service?: Service
+  /** The FAQ page's questions, for its FAQPage JSON-LD. */
+  faq?: { question: string; answer: string }[]
   /** `<link rel=preload>` of the page's largest image (the home hero). */
   preloadImage?: { srcSet: string; sizes: string; type: string }
 }
@@ -26,17 +29,19 @@ export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g
 
 const PAGE_DESCRIPTIONS: Record<string, (s: SiteSettings) => string> = {
   home: (s) =>
+    s.seo.description ||
     `${s.brand.name}: ${s.brand.tagline || 'statement balloon décor'}. Garlands, sculptures, mosaics, bouquets and event installations, delivered and installed across ${s.contact.area}.`,
   about: (s) => `The story, values and artist behind ${s.brand.name}, a balloon décor studio in ${s.contact.area}.`,
   contact: (s) => `Contact ${s.brand.name}: e-mail ${s.contact.email}, call ${s.contact.phone}, or follow us on Instagram and Facebook.`,
   delivery: (s) => `How ${s.brand.name} delivers and installs balloon décor across ${s.contact.area}: timing, setup, venues and pick-up.`,
   'thank-you': (s) => `Thank you for your inquiry to ${s.brand.name}.`,
+  faq: (s) => `Answers to the questions people ask ${s.brand.name} most: booking, delivery, outdoor décor and payment.`,
   privacy: (s) => `What ${s.brand.name}'s website counts and never keeps: no cookies, no IP addresses, no trackers.`,
   'not-found': (s) => `This page has floated away. Find balloon décor by ${s.brand.name} on the home page.`,
 }
 
 /** Pages worth a search result; the rest answer `noindex`. */
-const INDEXED = new Set(['home', 'service', 'about', 'contact', 'delivery'])
+const INDEXED = new Set(['home', 'service', 'about', 'contact', 'delivery', 'faq'])
 
 function clip(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim()
@@ -48,20 +53,30 @@ function pageDescription(input: Pick<HeadInput, 'routeId' | 'settings' | 'servic
   return clip((PAGE_DESCRIPTIONS[input.routeId] ?? PAGE_DESCRIPTIONS.home)(input.settings))
 }
 
-function localBusiness(origin: string, s: SiteSettings) {
+/** The owner's share picture as a 1200x630 card, or the built-in one. */
+function defaultImage(origin: string, s: SiteSettings, images: ImageVersions): string {
+  return `${origin}${s.seo.shareImage ? ogImageUrl(s.seo.shareImage, images) : DEFAULT_OG_IMAGE}`
+}
+
+function localBusiness(origin: string, s: SiteSettings, images: ImageVersions) {
+  const hours = openingHours(s.contact.hours)
   return {
     '@type': 'LocalBusiness',
     '@id': `${origin}/#business`,
     name: s.brand.name,
-    description: s.brand.tagline || undefined,
+    description: s.seo.description || s.brand.tagline || undefined,
+    slogan: s.brand.tagline || undefined,
     url: `${origin}/`,
     telephone: s.contact.phone,
     email: s.contact.email,
-    image: `${origin}${DEFAULT_OG_IMAGE}`,
+    image: defaultImage(origin, s, images),
     logo: `${origin}${DEFAULT_OG_IMAGE}`,
     areaServed: s.contact.area,
     address: { '@type': 'PostalAddress', addressLocality: 'Portland', addressRegion: 'OR', addressCountry: 'US' },
-    sameAs: [s.social.instagram, s.social.facebook],
+    openingHours: hours.length ? hours : undefined,
+    // The hours in the owner's words as well: the structured form cannot say "by appointment" or "closed Dec 24".
+    hoursAvailable: s.contact.hours ? { '@type': 'OpeningHoursSpecification', description: s.contact.hours } : undefined,
+    sameAs: [s.social.instagram, s.social.facebook, s.social.tiktok, s.social.pinterest].filter(Boolean),
   }
 }
 
@@ -82,7 +97,14 @@ function serviceLd(origin: string, s: SiteSettings, service: ServiceSummary | Se
 
 export function jsonLd(input: HeadInput): object {
   const { origin, settings, services, service, routeId } = input
-  const graph: object[] = [localBusiness(origin, settings)]
+  const graph: object[] = [localBusiness(origin, settings, input.images)]
+  if (routeId === 'faq' && input.faq?.length) {
+    graph.push({
+      '@type': 'FAQPage',
+      '@id': `${origin}/faq#faq`,
+      mainEntity: input.faq.map((q) => ({ '@type': 'Question', name: q.question, acceptedAnswer: { '@type': 'Answer', text: q.answer } })),
+    })
+  }
   if (routeId === 'service' && service) graph.push(serviceLd(origin, settings, service, input.images))
   if (routeId === 'home' && services.length) {
     graph.push({
@@ -103,8 +125,11 @@ export function renderHead(input: HeadInput): string {
   const { origin, settings, service, routeId, title } = input
   const description = pageDescription(input)
   const canonical = `${origin}${input.path === '/' ? '/' : input.path.replace(/\/+$/, '')}`
-  const image = `${origin}${service?.images[0] ? ogImageUrl(service.images[0].cropped, input.images) : DEFAULT_OG_IMAGE}`
-  const imageAlt = service ? `${service.title} by ${settings.brand.name}` : `${settings.brand.name}, balloon décor in Portland`
+  const cover = service?.images[0]
+  const image = cover ? `${origin}${ogImageUrl(cover.cropped, input.images)}` : defaultImage(origin, settings, input.images)
+  const imageAlt = cover
+    ? cover.alt || `${service.title} by ${settings.brand.name}`
+    : (settings.seo.shareImage && settings.seo.shareImageAlt) || `${settings.brand.name}, balloon décor in ${settings.contact.area}`
   const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
   const tags = [
     `<title>${escapeText(title)}</title>`,

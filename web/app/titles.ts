@@ -7,5 +7,6 @@ export const pageTitles = {
   delivery: (brand: string) => `Delivery & Installation | ${brand}`,
   thankYou: (brand: string) => `Thank You | ${brand}`,
   privacy: (brand: string) => `Privacy | ${brand}`,
+  faq: (brand: string) => `Frequently Asked Questions | ${brand}`,
   notFound: (brand: string) => `Page Not Found | ${brand}`,
 }

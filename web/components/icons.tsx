@@ -31,6 +31,26 @@ export const FacebookIcon = (p: IconProps) => (
   </svg>
 )
 
+export const TikTokIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M14 3v11.5a3.5 3.5 0 1 1-3.5-3.5" />
+    <path d="M14 3c.4 2.6 2.2 4.4 5 4.7" />
+  </svg>
+)
+
+export const PinterestIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M11.2 8.5c2.6-.8 4.8.6 4.3 3-.4 2.2-2.4 3.2-3.6 2.2M12 10.5 9.5 21" />
+  </svg>
+)
+
+export const HeartIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+  </svg>
+)
+
 export const MenuIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M4 7h16M4 12h16M4 17h16" />

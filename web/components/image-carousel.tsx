@@ -54,7 +54,8 @@ export function ImageCarousel({
     )
   }
 
-  const slides = images.map((img, i) => ({ src: img.original || img.cropped, alt: `${label}, image ${i + 1} of ${images.length}` }))
+  // The owner's description of each picture; without one, which service and which picture it is.
+  const slides = images.map((img, i) => ({ src: img.original || img.cropped, alt: img.alt?.trim() || `${label}, image ${i + 1} of ${images.length}` }))
 
   return (
     <div className="carousel" role="group" aria-roledescription="carousel" aria-label={`${label} images`}>

@@ -1,7 +1,8 @@
 // The site footer: brand, quick links, visible services, contact details and social links.
 import type { ServiceSummary, SiteSettings } from '../lib/public-api'
 import { serviceHref } from '../lib/paths'
-import { BalloonMark, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from './icons'
+import { BalloonMark, MailIcon, PhoneIcon, PinIcon } from './icons'
+import { socialLinks } from './social-links'
 import './site-footer.css'
 
 export function SiteFooter({ settings, services }: { settings: SiteSettings; services: ServiceSummary[] | null }) {
@@ -16,12 +17,11 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
           </a>
           {brand.tagline && <p className="site-footer__tagline">{brand.tagline}</p>}
           <div className="site-footer__social">
-            <a href={social.instagram} className="social-link" target="_blank" rel="noopener noreferrer" aria-label="Instagram">
-              <InstagramIcon />
-            </a>
-            <a href={social.facebook} className="social-link" target="_blank" rel="noopener noreferrer" aria-label="Facebook">
-              <FacebookIcon />
-            </a>
+            {socialLinks(social).map(({ name, href, Icon }) => (
+              <a key={name} href={href} className="social-link" target="_blank" rel="noopener noreferrer" aria-label={name}>
+                <Icon />
+              </a>
+            ))}
           </div>
         </div>
 
@@ -31,6 +31,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
             <li><a href="/">Home</a></li>
             {features.aboutEnabled && <li><a href="/about">About</a></li>}
             <li><a href="/delivery-installation">Delivery &amp; Installation</a></li>
+            <li><a href="/faq">FAQ</a></li>
             <li><a href="/contact">Contact</a></li>
           </ul>
         </nav>
@@ -71,7 +72,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
       </div>
       <div className="container site-footer__bottom">
         <p>
-          © {new Date().getFullYear()} {brand.name}. Made with joy in Portland, Oregon.
+          © {new Date().getFullYear()} {brand.name} · {contact.area}
         </p>
         <a href="/privacy">Privacy: no cookies, no tracking</a>
       </div>

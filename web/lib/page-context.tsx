@@ -4,7 +4,7 @@ import type { ImageVersions } from './image-urls'
 import type { ServiceSummary, SiteSettings } from './public-api'
 
 /** The public pages (web/app/public-routes.ts maps each to its path and loader), and the not-found page. */
-export type PublicRouteId = 'home' | 'service' | 'about' | 'contact' | 'delivery' | 'thank-you' | 'privacy' | 'not-found'
+export type PublicRouteId = 'home' | 'service' | 'about' | 'contact' | 'delivery' | 'thank-you' | 'privacy' | 'faq' | 'not-found'
 
 /** What every public page shares: the site settings and the visible services for header, footer and home. */
 export interface RootData {

@@ -6,9 +6,10 @@ import type { Testimonial } from '../../server/testimonials/testimonials.schema'
 import type { Segment, Subscription } from '../../server/mailing-list/mailing-list.schema'
 import type { Inquiry } from '../../server/inquiries/inquiry.schema'
 import type { DeliveryContent } from '../../server/delivery/delivery.schema'
+import type { FaqItem } from '../../server/faq/faq.schema'
 import type { ImageVersions } from './image-urls'
 
-export type { Service, SiteSettings, Testimonial, Segment }
+export type { Service, SiteSettings, Testimonial, Segment, FaqItem }
 
 /** What the public pages show of every service (header, footer, home cards); its texts load when a card opens them. */
 export interface ServiceSummary extends Pick<Service, 'id' | 'title' | 'description' | 'images'> {
@@ -52,6 +53,10 @@ export function getImageVersions(signal?: AbortSignal): Promise<ImageVersions> {
 
 export function getTestimonials(signal?: AbortSignal): Promise<Testimonial[]> {
   return apiRequest<Testimonial[]>('GET', '/testimonials', { signal })
+}
+
+export function getFaq(signal?: AbortSignal): Promise<FaqItem[]> {
+  return apiRequest<FaqItem[]>('GET', '/faq', { signal })
 }
 
 export function getDeliveryContent(signal?: AbortSignal): Promise<DeliveryContent> {

@@ -1,6 +1,7 @@
 // Contact: e-mail and phone buttons, social links and a path to the service inquiry forms.
 import { useRootData } from '../../lib/page-context'
-import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../../components/icons'
+import { MailIcon, PhoneIcon } from '../../components/icons'
+import { socialLinks } from '../../components/social-links'
 import '../content-page.css'
 
 export function ContactPage() {
@@ -32,12 +33,11 @@ export function ContactPage() {
           {contact.hours && <p className="contact-card__hours">{contact.hours}</p>}
           <h2 className="contact-card__social-title">Follow along</h2>
           <div className="contact-card__social">
-            <a href={social.instagram} className="social-pill" target="_blank" rel="noopener noreferrer">
-              <InstagramIcon /> Instagram
-            </a>
-            <a href={social.facebook} className="social-pill" target="_blank" rel="noopener noreferrer">
-              <FacebookIcon /> Facebook
-            </a>
+            {socialLinks(social).map(({ name, href, Icon }) => (
+              <a key={name} href={href} className="social-pill" target="_blank" rel="noopener noreferrer">
+                <Icon /> {name}
+              </a>
+            ))}
           </div>
         </section>
         {features.servicesEnabled && services?.length ? (

@@ -1,5 +1,5 @@
 // Home: hero, the services grid, why choose us, testimonials, mailing list and a contact call to action.
-import type { ServiceSummary, Testimonial } from '../../lib/public-api'
+import type { ServiceSummary, SiteSettings, Testimonial } from '../../lib/public-api'
 import { usePageData, useRootData } from '../../lib/page-context'
 import { HydrateApart } from '../../components/hydrate-apart'
 import { MAX_TESTIMONIALS, type HomeData } from './home-loader'
@@ -28,7 +28,7 @@ export function HomePage() {
         </div>
       </section>
       <HydrateApart>
-        <WhyChoose brand={settings.brand.name} />
+        <WhyChoose brand={settings.brand.name} items={settings.why} />
       </HydrateApart>
       {testimonials.length > 0 && (
         <HydrateApart>
@@ -48,7 +48,7 @@ function Hero() {
   const secondaryHref = hero.secondaryHref === '/services' ? '/#services' : hero.secondaryHref
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <ResponsiveImage className="hero__image" src={hero.image} alt="" width={1920} height={1000} sizes={HERO_SIZES} fetchPriority="high" />
+      <ResponsiveImage className="hero__image" src={hero.image} alt={hero.imageAlt} width={1920} height={1000} sizes={HERO_SIZES} fetchPriority="high" />
       <div className="hero__veil" />
       <div className="container hero__content">
         <h1 className="hero__title" id="hero-title">
@@ -82,13 +82,10 @@ function ServicesGrid({ services, servicesEnabled }: { services: ServiceSummary[
   )
 }
 
-const FEATURES = [
-  { title: 'Premium Quality', text: 'Professional-grade balloons, double-stuffed colours and sturdy frames that look flawless from the first guest to the last.', Icon: SparkleIcon },
-  { title: 'Custom Designs', text: 'Every installation is designed around your palette, venue and story. No templates, just your vision brought to life.', Icon: PaletteIcon },
-  { title: 'Delivery & Setup', text: 'We deliver across the Portland area and handle installation, so you can focus on the celebration.', Icon: TruckIcon },
-]
+/** The owner writes the items (site settings); the icons take turns. */
+const WHY_ICONS = [SparkleIcon, PaletteIcon, TruckIcon]
 
-function WhyChoose({ brand }: { brand: string }) {
+function WhyChoose({ brand, items }: { brand: string; items: SiteSettings['why'] }) {
   return (
     <section className="section why" aria-labelledby="why-title">
       <div className="container">
@@ -99,15 +96,18 @@ function WhyChoose({ brand }: { brand: string }) {
           </h2>
         </header>
         <ul className="why__grid">
-          {FEATURES.map(({ title, text, Icon }) => (
-            <li key={title} className="why__item">
-              <span className="why__icon">
-                <Icon width={26} height={26} />
-              </span>
-              <h3 className="why__title">{title}</h3>
-              <p className="why__text">{text}</p>
-            </li>
-          ))}
+          {items.map(({ title, text }, i) => {
+            const Icon = WHY_ICONS[i % WHY_ICONS.length]
+            return (
+              <li key={`${i}-${title}`} className="why__item">
+                <span className="why__icon">
+                  <Icon width={26} height={26} />
+                </span>
+                <h3 className="why__title">{title}</h3>
+                <p className="why__text">{text}</p>
+              </li>
+            )
+          })}
         </ul>
       </div>
     </section>
