@@ -2,6 +2,8 @@
 // times that while it fetches a fresh copy), so a traffic spike reaches the origin about once per page per interval.
 import type { Context, MiddlewareHandler } from 'hono'
 
+const SHAREABLE_TYPES = /^(text\/html|application\/json|application\/xml|text\/plain)\b/
+
 export function publicCacheControl(seconds: number): string {
   return `public, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}`
 }
@@ -17,6 +19,11 @@ export function cdnCache(seconds: number | undefined, isAdmin: (c: Context) => b
     await next()
     if (!seconds || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return
     if (c.res.headers.get('Cache-Control') !== 'no-cache') return
+    // Pages, JSON reads and the sitemap; never a download such as the private calendar feed.
+    if (!SHAREABLE_TYPES.test(c.res.headers.get('Content-Type') ?? '')) {
+      c.header('Cache-Control', 'private, no-cache')
+      return
+    }
     const path = c.req.path
     const personal = isAdmin(c) || path === '/admin' || path.startsWith('/admin/')
     const cacheable = c.res.status === 200 || c.res.status === 304
