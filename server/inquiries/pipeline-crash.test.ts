@@ -1,37 +1,16 @@
 // The real server process killed (SIGKILL) in the middle of a burst of inquiry edits: after a restart, every edit the
 // API acknowledged is there and every inquiry file still reads.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from '../testing/temp-content'
+import { startServerProcess } from '../testing/server-process'
+import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
 import { fixtureFiles, makeJpeg } from '../testing/test-app'
 import { InquiryStore } from './inquiries.store'
 import { sampleInquiry } from './testing-inquiry'
 
 const PASSWORD = 'crash-test-password'
 
-async function start(content: TempContentRoot): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', CONTENT_ROOT: content.root, DATA_DIR: content.dataDir, ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: 'http://localhost:1', IMAGE_WARMUP: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stderr!.on('data', (d) => (output += d))
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000)
-    child.stdout!.on('data', (d) => {
-      output += d
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    })
-    child.once('exit', () => reject(new Error(`server exited:\n${output}`)))
-  })
-  return { url, child }
-}
+const start = (content: TempContentRoot) =>
+  startServerProcess(content, { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: 'http://localhost:1' })
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, {
@@ -77,6 +56,7 @@ describe('a server killed during a burst of status changes', () => {
     while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 5))
     first.child.kill('SIGKILL')
     await Promise.all(workers)
+    await first.exited
     // Every worker had a request in flight when the process died.
     expect(cutOff).toBe(4)
 
@@ -90,7 +70,7 @@ describe('a server killed during a burst of status changes', () => {
         expect(records.find((r) => r.id === id)!.notes.map((n) => n.text), `${id} ${note}`).toContain(note)
       }
     } finally {
-      second.child.kill('SIGTERM')
+      await second.stop()
     }
   }, 120_000)
 })
