@@ -129,6 +129,10 @@ describe('event calendar', () => {
     await page.getByRole('tab', { name: /Inbox/ }).click()
     await page.getByRole('list', { name: 'Inquiries' }).waitFor()
     await saveScreenshot(page, 'inbox-390')
+    const cleo = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Cleo Calendartest' })
+    await cleo.getByRole('button', { name: /Cleo Calendartest/ }).click()
+    await cleo.getByRole('note').filter({ hasText: 'Booked on a blocked date' }).waitFor()
+    await saveScreenshot(page, 'inquiry-390')
     await context.close()
   })
 
