@@ -17,7 +17,8 @@ await housekeeping.ensureRepository()
 const recovered = await housekeeping.recover()
 if (recovered.removedLock) console.log('Removed a stale .git/index.lock left by an earlier crash')
 for (const file of recovered.removedTemp) console.log(`Removed leftover temp file ${file}`)
-const deps = await createAppDeps(config)
+// The password generated on a very first start is for the owner's eyes, as plain lines: the logger would scrub it.
+const deps = await createAppDeps(config, { log: (line) => process.stdout.write(`${line}\n`) })
 // Uncommitted edits under content/ are reported and kept, never committed or discarded; unpushed commits are pushed.
 await deps.history.startup()
 const app = createApp(deps)
