@@ -4,6 +4,7 @@ import type { Service, ServiceImage, ServiceUpdate, NewService } from '../../ser
 import type { Testimonial, TestimonialInput } from '../../server/testimonials/testimonials.schema'
 import type { DeliveryContent } from '../../server/delivery/delivery.schema'
 import type { SiteSettings } from '../../server/site/site.schema'
+import type { FaqItem, FaqItemInput } from '../../server/faq/faq.schema'
 
 export type { Service, ServiceImage, Testimonial, TestimonialInput, DeliveryContent }
 
@@ -37,7 +38,10 @@ export const login = (username: string, password: string) =>
 
 export const logout = () => apiRequest<{ ok: true }>('POST', '/logout')
 
-export const getSiteSettings = () => apiRequest<SiteSettings>('GET', '/site-settings')
+export const getSiteSettings = () => apiRequest<SiteSettings & { version?: string }>('GET', '/site-settings')
+/** Sends the version the edit was based on: settings changed elsewhere since answer 409. */
+export const saveSiteSettings = (settings: SiteSettings & { baseVersion?: string }) =>
+  manage<SiteSettings & { version: string }>('PUT', '/site-settings', settings)
 
 // Services
 
@@ -102,6 +106,12 @@ export const addTestimonial = (input: TestimonialInput) => manage<VersionedTesti
 export const updateTestimonial = ({ id, version, ...fields }: VersionedTestimonial) =>
   manage<VersionedTestimonial>('PUT', `/testimonials/${encodeURIComponent(id)}`, { ...fields, baseVersion: version })
 export const deleteTestimonial = (id: string) => manage<{ ok: true }>('DELETE', `/testimonials/${encodeURIComponent(id)}`)
+
+// FAQ
+
+export const getFaq = () => manage<{ items: FaqItem[]; version: string }>('GET', '/admin/faq')
+/** The whole list in page order; questions without an id are new. A list changed elsewhere since answers 409. */
+export const saveFaq = (items: FaqItemInput[], baseVersion?: string) => manage<{ items: FaqItem[]; version: string }>('PUT', '/faq', { items, baseVersion })
 
 // Delivery & installation page
 

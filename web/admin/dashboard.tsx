@@ -15,6 +15,8 @@ import { useLeaveGuard } from './ui/leave-guard'
 /** Its chart library (uPlot) loads only when the tab is opened. */
 const CalendarPanel = lazy(async () => ({ default: (await import('./calendar/calendar-panel')).CalendarPanel }))
 const InsightsPanel = lazy(async () => ({ default: (await import('./insights/insights-panel')).InsightsPanel }))
+const SitePanel = lazy(async () => ({ default: (await import('./site/site-panel')).SitePanel }))
+const FaqPanel = lazy(async () => ({ default: (await import('./faq/faq-panel')).FaqPanel }))
 
 interface AdminTab {
   /** Stable key, also used in the tab's DOM ids. */
@@ -31,6 +33,8 @@ const ADMIN_TABS: AdminTab[] = [
   { value: 'services', label: 'Service Management', Panel: ServicesPanel },
   { value: 'testimonials', label: 'Testimonials Management', Panel: TestimonialsPanel },
   { value: 'delivery', label: 'Delivery & Installation Page', Panel: DeliveryPanel },
+  { value: 'site', label: 'Site', Panel: SitePanel },
+  { value: 'faq', label: 'FAQ', Panel: FaqPanel },
   { value: 'inbox', label: 'Inbox', Panel: InboxPanel, Badge: NewInquiriesBadge },
   { value: 'calendar', label: 'Calendar', Panel: CalendarPanel },
   { value: 'history', label: 'History', Panel: HistoryPanel },

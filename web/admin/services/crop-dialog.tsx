@@ -10,9 +10,13 @@ interface CropDialogProps {
   uploading: boolean
   onCancel: () => void
   onConfirm: (area: Area) => void
+  /** Width over height of the crop (default 4:3, the service cards'). */
+  aspect?: number
+  /** What the crop is for (default: the service cards and the enlarged view). */
+  help?: string
 }
 
-export function CropDialog({ imageSrc, uploading, onCancel, onConfirm }: CropDialogProps) {
+export function CropDialog({ imageSrc, uploading, onCancel, onConfirm, aspect = CROP_ASPECT, help }: CropDialogProps) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 })
   const [zoom, setZoom] = useState(MIN_ZOOM)
   const [area, setArea] = useState<Area | null>(null)
@@ -24,8 +28,8 @@ export function CropDialog({ imageSrc, uploading, onCancel, onConfirm }: CropDia
         <Dialog.Content className="admin-dialog admin-dialog--crop" aria-describedby="crop-help">
           <Dialog.Title className="admin-dialog__title">Crop Image</Dialog.Title>
           <p className="admin-dialog__description" id="crop-help">
-            Drag the picture to frame it and use the slider to zoom. Cards show this 4:3 crop; the full picture is kept for
-            the enlarged view.
+            Drag the picture to frame it and use the slider to zoom.{' '}
+            {help ?? 'Cards show this 4:3 crop; the full picture is kept for the enlarged view.'}
           </p>
           <div className="admin-crop">
             {imageSrc && (
@@ -35,7 +39,7 @@ export function CropDialog({ imageSrc, uploading, onCancel, onConfirm }: CropDia
                 zoom={zoom}
                 minZoom={MIN_ZOOM}
                 maxZoom={MAX_ZOOM}
-                aspect={CROP_ASPECT}
+                aspect={aspect}
                 onCropChange={setCrop}
                 onZoomChange={setZoom}
                 onCropComplete={(_, pixels) => setArea(pixels)}

@@ -7,6 +7,7 @@ import type { Area } from 'react-easy-crop'
 import {
   deleteUpload,
   saveServiceImages,
+  serverMessage,
   uploadImage,
   waitUntilServed,
   type Service,
@@ -28,7 +29,7 @@ interface ImageManagerProps {
   onReload: () => Promise<void>
 }
 
-type Busy = 'upload' | 'delete' | 'reorder' | null
+type Busy = 'upload' | 'delete' | 'reorder' | 'alt' | null
 
 export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerProps) {
   const [busy, setBusy] = useState<Busy>(null)
@@ -102,6 +103,22 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
     }
   }
 
+  /** A picture's description (alt text), saved when the owner leaves its field: one commit. */
+  const saveAlt = async (image: ServiceImage, alt: string) => {
+    const text = alt.trim()
+    if (text === (image.alt ?? '')) return
+    const next = images.map((i) => (i.cropped === image.cropped ? { ...i, alt: text || undefined } : i))
+    setBusy('alt')
+    try {
+      onImagesSaved(await saveServiceImages(service.id, next))
+      notifySuccess('Description saved', text ? undefined : 'The picture has no description now.')
+    } catch (error) {
+      notifyError('Description not saved', serverMessage(error) ?? 'There was a problem saving the description. Please try again.')
+    } finally {
+      setBusy(null)
+    }
+  }
+
   const dragEnd = async ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
     const reordered = arrayMove(images, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
@@ -127,8 +144,14 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
             Images
           </h3>
           <p className="admin-card__hint">
-            The first picture is the cover. Drag pictures to change their order.
+            The first picture is the cover. Drag pictures to change their order. Describe each picture for people
+            who cannot see it: the description is read aloud and shown if the picture does not load.
           </p>
+          {images.some((i) => !i.alt?.trim()) && (
+            <p className="admin-field__error">
+              {images.filter((i) => !i.alt?.trim()).length} of {images.length} pictures have no description yet.
+            </p>
+          )}
         </div>
         <button
           type="button"
@@ -184,6 +207,7 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
                   total={images.length}
                   disabled={disabled}
                   onDelete={() => setToDelete(image)}
+                  onAltSave={(alt) => void saveAlt(image, alt)}
                 />
               ))}
             </ol>
@@ -216,13 +240,17 @@ function ImageTile({
   total,
   disabled,
   onDelete,
+  onAltSave,
 }: {
   image: ServiceImage
   index: number
   total: number
   disabled: boolean
   onDelete: () => void
+  onAltSave: (alt: string) => void
 }) {
+  const [alt, setAlt] = useState(image.alt ?? '')
+  const altId = `alt-${image.cropped.replace(/[^a-z0-9]/gi, '-')}`
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: image.cropped,
     disabled,
@@ -236,8 +264,9 @@ function ImageTile({
       {...listeners}
       aria-label={`Image ${index + 1} of ${total}${index === 0 ? ' (cover)' : ''}`}
     >
-      <img src={image.cropped} alt="" draggable={false} />
+      <img src={image.cropped} alt={image.alt ?? ''} draggable={false} />
       {index === 0 && <span className="admin-image-tile__badge">Cover</span>}
+      {!image.alt?.trim() && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
       <button
         type="button"
         className="admin-icon-button admin-image-tile__delete"
@@ -247,6 +276,20 @@ function ImageTile({
       >
         <TrashIcon />
       </button>
+      <label className="admin-visually-hidden" htmlFor={altId}>
+        Description of image {index + 1}
+      </label>
+      <input
+        id={altId}
+        className="admin-input admin-image-tile__alt"
+        placeholder="Describe this picture"
+        value={alt}
+        maxLength={300}
+        disabled={disabled}
+        onChange={(e) => setAlt(e.target.value)}
+        onBlur={() => onAltSave(alt)}
+        onKeyDown={(e) => e.key === 'Enter' && onAltSave(alt)}
+      />
     </li>
   )
 }

@@ -1,0 +1,242 @@
+// FAQ: the questions of the public /faq page. Add, edit, drag to reorder, delete; Save writes the whole list as one
+// commit. The preview renders the answers' markdown as the page does.
+import { useEffect, useRef, useState } from 'react'
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { FaqSaveSchema, type FaqItem } from '../../../server/faq/faq.schema'
+import { MarkdownContent } from '../../components/markdown-content'
+import { getFaq, saveFaq, serverMessage } from '../admin-api'
+import { notifySuccess } from '../ui/notify'
+import { Loading } from '../ui/loading'
+import { Field } from '../ui/field'
+import { GripIcon, TrashIcon } from '../ui/icons'
+import { EditPreview } from '../ui/edit-preview'
+import { restrictToVerticalAxis } from '../ui/modifiers'
+import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
+import { useUnsavedChanges } from '../ui/leave-guard'
+import { staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import './faq-panel.css'
+
+/** An item being edited: `key` is stable while it has no id yet (it gets one when saved). */
+interface Draft {
+  key: string
+  id?: string
+  question: string
+  answer: string
+}
+
+let nextKey = 0
+const toDrafts = (items: FaqItem[]): Draft[] => items.map((item) => ({ key: item.id, ...item }))
+const toItems = (drafts: Draft[]) => drafts.map(({ id, question, answer }) => (id ? { id, question, answer } : { question, answer }))
+
+export function FaqPanel() {
+  const [saved, setSaved] = useState<Draft[] | null>(null)
+  const [drafts, setDrafts] = useState<Draft[]>([])
+  const [version, setVersion] = useState<string | undefined>()
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<StaleConflict<FaqItem[]> | null>(null)
+  const focusKey = useRef<string | null>(null)
+  const sensors = useDragSensors()
+
+  const take = (items: FaqItem[], loaded: string | undefined) => {
+    setVersion(loaded)
+    setSaved(toDrafts(items))
+    setDrafts(toDrafts(items))
+  }
+  const load = async () => {
+    setLoadFailed(false)
+    try {
+      const { items, version: loaded } = await getFaq()
+      take(items, loaded)
+    } catch {
+      setLoadFailed(true)
+    }
+  }
+  useEffect(() => {
+    void load()
+  }, [])
+  useEffect(() => {
+    if (!focusKey.current) return
+    document.getElementById(`faq-question-${focusKey.current}`)?.focus()
+    focusKey.current = null
+  })
+
+  const changed = saved !== null && JSON.stringify(toItems(drafts)) !== JSON.stringify(toItems(saved))
+  useUnsavedChanges('faq', changed)
+
+  if (loadFailed) {
+    return (
+      <div className="admin-card admin-empty">
+        <p className="admin-error-text" role="alert">
+          Failed to load the questions.
+        </p>
+        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (saved === null) return <Loading label="Loading questions..." />
+
+  const keys = drafts.map((d) => d.key)
+  const update = (key: string, patch: Partial<Draft>) => {
+    setError(null)
+    setDrafts((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d)))
+  }
+  const add = () => {
+    const key = `new-${++nextKey}`
+    focusKey.current = key
+    setDrafts((list) => [...list, { key, question: '', answer: '' }])
+  }
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    setDrafts((list) => arrayMove(list, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))))
+  }
+  const save = async () => {
+    const checked = FaqSaveSchema.safeParse({ items: toItems(drafts) })
+    if (!checked.success) {
+      const issue = checked.error.issues[0]
+      const index = typeof issue?.path[1] === 'number' ? issue.path[1] : null
+      setError(`${index === null ? '' : `Question ${index + 1}: `}${issue?.message ?? 'Please check the questions.'}`)
+      return
+    }
+    setSaving(true)
+    setError(null)
+    try {
+      const result = await saveFaq(checked.data.items, version)
+      take(result.items, result.version)
+      notifySuccess('Changes saved', 'The FAQ page is updated.')
+    } catch (err) {
+      const stale = staleConflict<FaqItem[]>(err)
+      if (stale) setConflict(stale)
+      else setError(serverMessage(err) ?? 'Failed to save the questions. Please try again.')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const editor = (
+    <section className="admin-card" aria-labelledby="faq-editor-heading">
+      <h2 className="admin-card__title" id="faq-editor-heading">
+        Questions
+      </h2>
+      <p className="admin-card__hint">
+        Drag a question by its handle to change the order. Answers are written in Markdown: <code>**bold**</code>,{' '}
+        <code>- list item</code>, <code>[link text](/contact)</code>; a blank line starts a new paragraph.
+      </p>
+      {drafts.length === 0 && <p className="admin-empty-note">No questions yet.</p>}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={[restrictToVerticalAxis]}
+        onDragEnd={dragEnd}
+        accessibility={{
+          announcements: reorderAnnouncements(
+            (id) => drafts.find((d) => d.key === id)?.question || 'New question',
+            (id) => keys.indexOf(String(id)),
+            () => keys.length,
+          ),
+          screenReaderInstructions: reorderInstructions,
+        }}
+      >
+        <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={saving}>
+          <ol className="admin-faq-list" aria-label="Questions in page order">
+            {drafts.map((draft, index) => (
+              <FaqRow
+                key={draft.key}
+                draft={draft}
+                index={index}
+                disabled={saving}
+                onChange={(patch) => update(draft.key, patch)}
+                onDelete={() => setDrafts((list) => list.filter((d) => d.key !== draft.key))}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      <button type="button" className="admin-button admin-button--outline" onClick={add} disabled={saving}>
+        Add question
+      </button>
+    </section>
+  )
+
+  const preview = (
+    <section className="admin-card" aria-labelledby="faq-preview-heading">
+      <h2 className="admin-card__title" id="faq-preview-heading">
+        Preview
+      </h2>
+      <p className="admin-card__hint">How the FAQ page will read (every answer open).</p>
+      <div className="admin-faq-preview">
+        {drafts.map((d) => (
+          <div key={d.key} className="admin-faq-preview__item">
+            <p className="admin-faq-preview__question">{d.question || 'New question'}</p>
+            <MarkdownContent markdown={d.answer} />
+          </div>
+        ))}
+      </div>
+    </section>
+  )
+
+  return (
+    <div className="admin-faq">
+      <EditPreview label="FAQ" editor={editor} preview={preview} />
+      <div className={`admin-savebar${changed ? ' is-dirty' : ''}`}>
+        {error && (
+          <p className="admin-error-text admin-savebar__error" role="alert">
+            {error}
+          </p>
+        )}
+        <p className="admin-savebar__status" role="status">
+          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+        <div className="admin-savebar__actions">
+          {changed && !saving && (
+            <button type="button" className="admin-button admin-button--ghost" onClick={() => (setDrafts(saved), setError(null))}>
+              Discard changes
+            </button>
+          )}
+          <button type="button" className="admin-button admin-button--primary" disabled={saving || !changed} onClick={() => void save()}>
+            Save
+          </button>
+        </div>
+      </div>
+      <StaleEditDialog
+        open={conflict !== null}
+        rows={conflict ? [{ field: 'items', label: 'Questions', yours: drafts.map((d) => d.question).join(' · '), theirs: conflict.current.map((q) => q.question).join(' · ') }] : []}
+        onReload={() => {
+          if (!conflict) return
+          take(conflict.current, conflict.version)
+          setConflict(null)
+        }}
+        onCancel={() => setConflict(null)}
+      />
+    </div>
+  )
+}
+
+function FaqRow({ draft, index, disabled, onChange, onDelete }: { draft: Draft; index: number; disabled: boolean; onChange: (patch: Partial<Draft>) => void; onDelete: () => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: draft.key, disabled })
+  const name = draft.question || `question ${index + 1}`
+  return (
+    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={`admin-faq-row${isDragging ? ' is-dragging' : ''}`} {...listeners}>
+      <div className="admin-faq-row__head">
+        <span ref={setActivatorNodeRef} className="admin-drag-handle" {...attributes} aria-label={`Reorder ${name}`} aria-disabled={disabled}>
+          <GripIcon />
+        </span>
+        <span className="admin-faq-row__number">Question {index + 1}</span>
+        <button type="button" className="admin-icon-button" aria-label={`Delete ${name}`} disabled={disabled} onClick={onDelete}>
+          <TrashIcon />
+        </button>
+      </div>
+      <Field label={`Question ${index + 1}`}>
+        <input id={`faq-question-${draft.key}`} className="admin-input" value={draft.question} maxLength={300} onChange={(e) => onChange({ question: e.target.value })} />
+      </Field>
+      <Field label={`Answer ${index + 1}`}>
+        <textarea className="admin-input" rows={4} value={draft.answer} maxLength={5000} onChange={(e) => onChange({ answer: e.target.value })} />
+      </Field>
+    </li>
+  )
+}

@@ -1,0 +1,236 @@
+// Site: what visitors read on every page, in one form: brand, contact, social links, the hero, "Why Choose", the
+// about page, and search & sharing. One save is one commit; a save over someone else's change is refused (409).
+import { useEffect, useState, type ReactNode } from 'react'
+import { SiteSettingsInputSchema, type SiteSettings } from '../../../server/site/site.schema'
+import { getSiteSettings, saveSiteSettings, serverMessage } from '../admin-api'
+import { notifySuccess } from '../ui/notify'
+import { Loading } from '../ui/loading'
+import { Field } from '../ui/field'
+import { SwitchField } from '../ui/switch-field'
+import { PictureField } from '../ui/picture-field'
+import { TitledListEditor } from '../ui/titled-list-editor'
+import { EditPreview } from '../ui/edit-preview'
+import { useUnsavedChanges } from '../ui/leave-guard'
+import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { SitePreview } from './site-preview'
+
+type Versioned = SiteSettings & { version?: string }
+
+const PART_LABELS: Record<string, string> = {
+  brand: 'Brand',
+  contact: 'Contact',
+  social: 'Social links',
+  hero: 'Hero',
+  why: 'Why Choose',
+  about: 'About page',
+  seo: 'Search & sharing',
+  features: 'Pages on/off',
+}
+
+function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <section className="admin-card" aria-labelledby={`site-${id}`}>
+      <h2 className="admin-card__title" id={`site-${id}`}>
+        {title}
+      </h2>
+      {hint && <p className="admin-card__hint">{hint}</p>}
+      {children}
+    </section>
+  )
+}
+
+export function SitePanel() {
+  const [saved, setSaved] = useState<SiteSettings | null>(null)
+  const [form, setForm] = useState<SiteSettings | null>(null)
+  const [version, setVersion] = useState<string | undefined>()
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [conflict, setConflict] = useState<StaleConflict<SiteSettings> | null>(null)
+
+  const take = ({ version: loaded, ...settings }: Versioned) => {
+    setVersion(loaded)
+    setSaved(settings)
+    setForm(settings)
+  }
+  const load = async () => {
+    setLoadFailed(false)
+    try {
+      take((await getSiteSettings()) as Versioned)
+    } catch {
+      setLoadFailed(true)
+    }
+  }
+  useEffect(() => {
+    void load()
+  }, [])
+
+  const changed = form !== null && JSON.stringify(form) !== JSON.stringify(saved)
+  useUnsavedChanges('site', changed)
+
+  if (loadFailed) {
+    return (
+      <div className="admin-card admin-empty">
+        <p className="admin-error-text" role="alert">
+          Failed to load the site settings.
+        </p>
+        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (!form || !saved) return <Loading label="Loading site settings..." />
+
+  /** Sets one field of one part of the settings. */
+  const set = <P extends keyof SiteSettings>(part: P, patch: Partial<SiteSettings[P]>) => {
+    setError(null)
+    setForm({ ...form, [part]: Array.isArray(form[part]) ? patch : { ...(form[part] as object), ...patch } })
+  }
+  const text = <P extends 'brand' | 'contact' | 'social' | 'hero' | 'about' | 'seo'>(part: P, key: keyof SiteSettings[P] & string, label: string, options: { hint?: string; required?: boolean; type?: string; multiline?: boolean; max?: number } = {}) => {
+    const value = String((form[part] as Record<string, unknown>)[key] ?? '')
+    const onChange = (v: string) => set(part, { [key]: v } as Partial<SiteSettings[P]>)
+    return (
+      <Field label={label} hint={options.hint} required={options.required}>
+        {options.multiline ? (
+          <textarea className="admin-input" rows={5} value={value} maxLength={options.max} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input className="admin-input" type={options.type ?? 'text'} value={value} maxLength={options.max ?? 500} onChange={(e) => onChange(e.target.value)} />
+        )}
+      </Field>
+    )
+  }
+
+  const save = async () => {
+    const checked = SiteSettingsInputSchema.safeParse(form)
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Please check the fields.')
+      return
+    }
+    setSaving(true)
+    setError(null)
+    try {
+      take((await saveSiteSettings({ ...form, baseVersion: version })) as Versioned)
+      notifySuccess('Changes saved', 'The website shows them now.')
+    } catch (err) {
+      const stale = staleConflict<SiteSettings>(err)
+      if (stale) setConflict(stale)
+      else setError(serverMessage(err) ?? 'Failed to save the settings. Please try again.')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const editor = (
+    <div className="admin-site__form">
+      <Section id="brand" title="Brand">
+        {text('brand', 'name', 'Brand name', { required: true, max: 120 })}
+        {text('brand', 'tagline', 'Tagline', { hint: 'One line under the name in the footer.', max: 200 })}
+      </Section>
+      <Section id="contact" title="Contact" hint="Shown in the footer, on the contact page and to search engines.">
+        {text('contact', 'email', 'Contact e-mail', { required: true, type: 'email', max: 200 })}
+        {text('contact', 'phone', 'Phone', { required: true, type: 'tel', max: 40 })}
+        {text('contact', 'area', 'Service area', { required: true, max: 200 })}
+        {text('contact', 'hours', 'Hours', { hint: 'E.g. "Mon–Sat, 9am–6pm · Closed Dec 24–26". Days and times written like this also reach search engines.', max: 200 })}
+      </Section>
+      <Section id="social" title="Social links" hint="Full addresses starting with https://. Leave TikTok or Pinterest empty to hide them.">
+        {text('social', 'instagram', 'Instagram link', { required: true, type: 'url' })}
+        {text('social', 'facebook', 'Facebook link', { required: true, type: 'url' })}
+        {text('social', 'tiktok', 'TikTok link', { type: 'url' })}
+        {text('social', 'pinterest', 'Pinterest link', { type: 'url' })}
+      </Section>
+      <Section id="hero" title="Hero" hint="The top of the home page.">
+        {text('hero', 'title', 'Hero title', { required: true, max: 120 })}
+        {text('hero', 'subtitle', 'Hero subtitle', { multiline: true, max: 400 })}
+        <PictureField
+          label="Hero picture"
+          altLabel="Hero picture description"
+          help="The home page shows this wide crop behind the title."
+          aspect={1920 / 1000}
+          url={form.hero.image}
+          alt={form.hero.imageAlt}
+          onChange={(image) => set('hero', { image })}
+          onAltChange={(imageAlt) => set('hero', { imageAlt })}
+        />
+        <div className="admin-site__pair">
+          {text('hero', 'primaryLabel', 'First button label', { required: true, max: 40 })}
+          {text('hero', 'primaryHref', 'First button link', { required: true, hint: 'A page of this site (/contact) or a full address.' })}
+        </div>
+        <div className="admin-site__pair">
+          {text('hero', 'secondaryLabel', 'Second button label', { hint: 'Empty: no second button.', max: 40 })}
+          {text('hero', 'secondaryHref', 'Second button link', { required: true, hint: '/services goes to the services on the home page.' })}
+        </div>
+      </Section>
+      <Section id="why" title="Why Choose" hint="The reasons listed on the home page under the services (one to six).">
+        <TitledListEditor noun="Why Choose item" items={form.why} min={1} max={6} onChange={(why) => set('why', why)} />
+      </Section>
+      <Section id="about" title="About page">
+        <SwitchField label="Show the about page" hint="Off: /about is not found and the menus leave it out." checked={form.features.aboutEnabled} onChange={(aboutEnabled) => set('features', { aboutEnabled })} />
+        {text('about', 'story', 'About story', { multiline: true, max: 5000, hint: 'A blank line starts a new paragraph.' })}
+        <PictureField
+          label="About photo"
+          help="Shown beside the story."
+          aspect={4 / 3}
+          url={form.about.photo}
+          alt={form.about.photoAlt}
+          removable
+          onChange={(photo) => set('about', { photo })}
+          onAltChange={(photoAlt) => set('about', { photoAlt })}
+        />
+        <h3 className="admin-site__subhead">Values</h3>
+        <TitledListEditor noun="Value" items={form.about.values} max={6} onChange={(values) => set('about', { values })} />
+        {text('about', 'artistTitle', 'About second heading', { max: 80 })}
+        {text('about', 'artist', 'About second text', { multiline: true, max: 2000 })}
+      </Section>
+      <Section id="seo" title="Search & sharing" hint="What search results and link previews (Facebook, messages) show for the home page.">
+        {text('seo', 'description', 'Search description', { hint: 'About 150 characters. Empty: made from the brand and the area.', max: 300 })}
+        <PictureField
+          label="Share picture"
+          help="Link previews show this 1200×630 crop for pages without a picture of their own."
+          aspect={1200 / 630}
+          url={form.seo.shareImage}
+          alt={form.seo.shareImageAlt}
+          removable
+          onChange={(shareImage) => set('seo', { shareImage })}
+          onAltChange={(shareImageAlt) => set('seo', { shareImageAlt })}
+        />
+      </Section>
+    </div>
+  )
+
+  return (
+    <div className="admin-site">
+      <EditPreview label="Site" editor={editor} preview={<SitePreview settings={form} />} />
+      <div className={`admin-savebar${changed ? ' is-dirty' : ''}`}>
+        {error && (
+          <p className="admin-error-text admin-savebar__error" role="alert">
+            {error}
+          </p>
+        )}
+        <p className="admin-savebar__status" role="status">
+          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+        <div className="admin-savebar__actions">
+          {changed && !saving && (
+            <button type="button" className="admin-button admin-button--ghost" onClick={() => (setForm(saved), setError(null))}>
+              Discard changes
+            </button>
+          )}
+          <button type="button" className="admin-button admin-button--primary" disabled={saving || !changed} onClick={() => void save()}>
+            Save
+          </button>
+        </div>
+      </div>
+      <StaleEditDialog
+        open={conflict !== null}
+        rows={conflict ? compareRows(form as unknown as Record<string, unknown>, conflict.current as unknown as Record<string, unknown>, PART_LABELS) : []}
+        onReload={() => {
+          if (!conflict) return
+          take({ ...conflict.current, version: conflict.version })
+          setConflict(null)
+        }}
+        onCancel={() => setConflict(null)}
+      />
+    </div>
+  )
+}
