@@ -88,6 +88,7 @@ describe('event calendar', () => {
     const { page, context } = await newPage(browser, DESKTOP)
     await openNextMonth(page)
     const warnings = page.getByRole('list', { name: 'Warnings this month' })
+    expect(await warnings.getByRole('listitem').count()).toBe(2)
     await warnings.getByText('Double booking: Ana Calendartest and Bea Calendartest are both booked on this date.').waitFor()
     await warnings.getByText('Booked on a blocked date (Family wedding).').waitFor()
     expect(await day(page, busyDay).getAttribute('aria-label')).toBe(
@@ -101,8 +102,11 @@ describe('event calendar', () => {
     await details.getByRole('link', { name: 'Bea Calendartest' }).waitFor()
     await saveScreenshot(page, 'calendar-1366')
 
-    await page.getByRole('tab', { name: /Inbox/ }).click()
+    // A name on the calendar opens that inquiry in the inbox, with the warning.
+    await details.getByRole('link', { name: 'Ana Calendartest' }).click()
+    await page.waitForURL(/\/admin\/inbox\?inquiry=/)
     const rows = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem')
+    await rows.filter({ hasText: 'Ana Calendartest' }).getByRole('note').filter({ hasText: 'Double booking: Ana Calendartest and Bea Calendartest' }).waitFor()
     await rows.filter({ hasText: 'Ana Calendartest' }).getByText('Double booking', { exact: true }).waitFor()
     await rows.filter({ hasText: 'Cleo Calendartest' }).getByText('Blocked date', { exact: true }).waitFor()
     await rows.filter({ hasText: 'Cleo Calendartest' }).getByRole('button', { name: /Cleo Calendartest/ }).click()

@@ -56,7 +56,7 @@ describe('admin inbox', () => {
     await loginAsOwner(page, site.url)
     // The count of new inquiries is on the tab and in the page title before the inbox is even opened.
     const inboxTab = page.getByRole('tab', { name: /Inbox/ })
-    await expect.poll(() => inboxTab.textContent()).toBe('Inbox1 new')
+    await expect.poll(() => inboxTab.textContent()).toBe('Inbox 1 new')
     await expect.poll(() => page.title()).toMatch(/^\(1 new\) Admin Dashboard \| .+ Management$/)
     await inboxTab.click()
     await page.getByRole('note').filter({ hasText: 'E-mail is not set up.' }).waitFor()

@@ -64,7 +64,7 @@ export function CalendarPanel() {
       {data && data.warnings.length > 0 && (
         <ul className="admin-calendar__warnings" aria-label="Warnings this month">
           {data.warnings.map((w) => (
-            <li key={`${w.date}-${w.kind}`} role="note">
+            <li key={`${w.date}-${w.kind}`}>
               <strong>{shortEventDate(w.date)}:</strong> {w.message}
             </li>
           ))}

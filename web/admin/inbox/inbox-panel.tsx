@@ -1,6 +1,6 @@
 // Inbox: every inquiry newest first, filtered by pipeline status and searched; each opens to its answers, pipeline,
 // notes, history and a templated reply. Says plainly when e-mail is not set up. Exports everything as CSV.
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api-client'
 import { INQUIRY_STATUSES } from '../../../server/inquiries/inquiry-record.schema'
 import { matchesSearch, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
@@ -63,12 +63,17 @@ export function InboxPanel() {
     }
   }, [])
 
+  // A link from the calendar (or the .ics feed) opens one inquiry and brings it into view once the list is there.
+  const linked = useRef(new URLSearchParams(window.location.search).get('inquiry'))
   useEffect(() => {
     void load()
-    // A link from the calendar (or the .ics feed) opens one inquiry.
-    const wanted = new URLSearchParams(window.location.search).get('inquiry')
-    if (wanted) setOpen(wanted)
+    if (linked.current) setOpen(linked.current)
   }, [load])
+  useEffect(() => {
+    if (!items || !linked.current) return
+    document.getElementById(`inquiry-${linked.current}`)?.closest('li')?.scrollIntoView({ block: 'start' })
+    linked.current = null
+  }, [items])
 
   const counts = useMemo(() => {
     const byStatus = new Map<string, number>([['all', items?.length ?? 0]])

@@ -41,9 +41,12 @@ export function NewInquiriesBadge() {
   }, [count])
   if (count === 0) return null
   return (
-    <span className="admin-tabs__count">
-      {count}
-      <span className="admin-visually-hidden"> new</span>
-    </span>
+    <>
+      {' '}
+      <span className="admin-tabs__count">
+        {count}
+        <span className="admin-visually-hidden"> new</span>
+      </span>
+    </>
   )
 }
