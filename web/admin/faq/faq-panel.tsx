@@ -226,7 +226,9 @@ function FaqRow({ draft, index, disabled, onChange, onDelete }: { draft: Draft; 
         <span ref={setActivatorNodeRef} className="admin-drag-handle" {...attributes} aria-label={`Reorder ${name}`} aria-disabled={disabled}>
           <GripIcon />
         </span>
-        <span className="admin-faq-row__number">Question {index + 1}</span>
+        <span className="admin-faq-row__number" aria-hidden="true">
+          Question {index + 1}
+        </span>
         <button type="button" className="admin-icon-button" aria-label={`Delete ${name}`} disabled={disabled} onClick={onDelete}>
           <TrashIcon />
         </button>

@@ -1,0 +1,139 @@
+// The Site tab, picture descriptions and the FAQ tab, as the owner uses them, checked on the public pages.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { expectToast, makeJpeg } from '../admin/testing/admin-e2e'
+
+const SHOTS = process.env.SCREENSHOT_DIR
+
+describe('the owner edits the site-wide copy, picture descriptions and the FAQ', () => {
+  let site: Site
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  const subjects = () => site.git('log', '--format=%s').trim().split('\n')
+  const changedFiles = () => site.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')
+  const html = async (path: string) => (await fetch(`${site.url}${path}`)).text()
+  const jsonLd = (source: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(source)![1]) as { '@graph': Record<string, unknown>[] }
+
+  beforeAll(async () => {
+    site = await startSite()
+    browser = await launchBrowser()
+    ;({ context, page } = await newPage(browser))
+    page.setDefaultTimeout(15_000)
+    await loginAsOwner(page, site.url)
+  })
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await site?.stop()
+  })
+
+  it('refuses a bad e-mail naming the field and writes nothing', async () => {
+    await page.getByRole('tab', { name: 'Site' }).click()
+    const before = subjects().length
+    await page.getByLabel('Contact e-mail').fill('hello-at-example')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('alert').filter({ hasText: 'Contact e-mail must be an e-mail address' }).waitFor()
+    expect(subjects()).toHaveLength(before)
+    await page.getByRole('button', { name: 'Discard changes' }).click()
+  })
+
+  it('changes phone, hours and the hero and sees them on the public pages, in the head and in one commit', async () => {
+    const jpeg = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'site-hero-')), 'hero.jpg'), 1600, 900)
+    await page.getByLabel('Phone').fill('(503) 555-0199')
+    await page.getByLabel('Hours', { exact: true }).fill('Mon–Fri, 10am–4pm · Closed Dec 24–26')
+    await page.getByLabel('Hero title', { exact: true }).fill('Winter balloons, made by hand')
+    await page.locator('input[type=file][aria-label="Choose a file for Hero picture"]').setInputFiles(jpeg)
+    const dialog = page.getByRole('dialog', { name: 'Crop Image' })
+    await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByLabel('Hero picture description').fill('Pink and white balloon garland in falling snow')
+    const beforeSave = subjects().length
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Changes saved')
+
+    expect(subjects()).toHaveLength(beforeSave + 1)
+    expect(subjects()[0]).toBe('Update site settings: contact, hero')
+    // The new hero picture goes into the same commit as the settings that use it.
+    const hero = (await (await fetch(`${site.url}/api/site-settings`)).json()).hero as { image: string }
+    expect(changedFiles().filter((f) => f !== hero.image.slice(1))).toEqual(['content/site.yaml'])
+
+    const home = await html('/')
+    expect(home).toContain('Winter balloons, made by hand')
+    expect(home).toContain('alt="Pink and white balloon garland in falling snow"')
+    expect(home).toContain('(503) 555-0199')
+    expect(home).toContain('Mon–Fri, 10am–4pm · Closed Dec 24–26')
+    const business = jsonLd(home)['@graph'].find((n) => n['@type'] === 'LocalBusiness')!
+    expect(business).toMatchObject({ telephone: '(503) 555-0199', openingHours: ['Mo-Fr 10:00-16:00'] })
+
+    const visitor = await newPage(browser, PHONE)
+    await visitor.page.goto(`${site.url}/contact`)
+    await visitor.page.getByRole('link', { name: 'Call (503) 555-0199' }).waitFor()
+    await visitor.page.getByText('Mon–Fri, 10am–4pm · Closed Dec 24–26').first().waitFor()
+    if (SHOTS) await visitor.page.screenshot({ path: join(SHOTS, 'contact-390.png'), fullPage: true })
+    await visitor.context.close()
+  })
+
+  it('the Site tab at 390 px: the preview is one tap away', async () => {
+    const phone = await newPage(browser, PHONE)
+    await loginAsOwner(phone.page, site.url)
+    await phone.page.goto(`${site.url}/admin/site`)
+    await phone.page.getByLabel('Brand name').waitFor()
+    if (SHOTS) await phone.page.screenshot({ path: join(SHOTS, 'site-tab-390.png') })
+    await phone.page.getByRole('button', { name: 'Preview' }).click()
+    await phone.page.getByText('Winter balloons, made by hand').first().waitFor()
+    expect(await phone.page.getByLabel('Brand name').isVisible()).toBe(false)
+    if (SHOTS) await phone.page.screenshot({ path: join(SHOTS, 'site-preview-390.png') })
+    await phone.context.close()
+    if (SHOTS) {
+      await page.setViewportSize(DESKTOP)
+      await page.screenshot({ path: join(SHOTS, 'site-tab-1366.png') })
+    }
+  })
+
+  it('a picture description written in the editor is the alt text on the public page', async () => {
+    await page.getByRole('tab', { name: 'Service Management' }).click()
+    const row = page.locator('.admin-service-row').first()
+    const serviceId = (await row.getAttribute('data-service-id'))!
+    await row.getByRole('button').first().click()
+    const field = page.getByLabel('Description of image 1')
+    await field.fill('Tall gold and blush balloon bouquet on a white table')
+    await field.press('Enter')
+    await expectToast(page, 'Description saved')
+    expect(changedFiles()).toEqual([`content/services/${serviceId}.yaml`])
+    const source = await html(`/services/${serviceId}`)
+    expect(source).toContain('alt="Tall gold and blush balloon bouquet on a white table"')
+  })
+
+  it('adds a question to the FAQ; the page and its FAQPage JSON-LD show it', async () => {
+    await page.getByRole('tab', { name: 'FAQ' }).click()
+    await page.getByRole('button', { name: 'Add question' }).click()
+    const count = await page.locator('.admin-faq-row').count()
+    await page.getByLabel(`Question ${count}`, { exact: true }).fill('Can I pick up my order?')
+    await page.getByLabel(`Answer ${count}`, { exact: true }).fill('Yes: **curbside pick-up** at the studio, by appointment.')
+    await page.locator('.admin-faq-preview').getByText('curbside pick-up').waitFor()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Changes saved')
+    expect(subjects()[0]).toBe('FAQ: Add question "Can I pick up my order?"')
+    expect(changedFiles()).toEqual(['content/faq.yaml'])
+
+    const source = await html('/faq')
+    expect(source).toContain('<strong>curbside pick-up</strong>')
+    const faq = jsonLd(source)['@graph'].find((n) => n['@type'] === 'FAQPage') as { mainEntity: { name: string }[] }
+    expect(faq.mainEntity.map((q) => q.name)).toContain('Can I pick up my order?')
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'faq-tab-1366.png') })
+
+    const visitor = await newPage(browser, PHONE)
+    await visitor.page.goto(`${site.url}/`)
+    await visitor.page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click()
+    await visitor.page.getByRole('heading', { name: 'Can I pick up my order?' }).click()
+    await visitor.page.getByText('curbside pick-up').waitFor()
+    if (SHOTS) await visitor.page.screenshot({ path: join(SHOTS, 'faq-page-390.png'), fullPage: true })
+    await visitor.context.close()
+  })
+})
