@@ -8,11 +8,23 @@ const DAY_MS = 24 * 60 * 60 * 1000
 let unavailable: Promise<Set<string>> | undefined
 
 /** The blocked dates of the coming year, asked for once per page; a failure just means no note is shown. */
-export function unavailableDates(today: string): Promise<Set<string>> {
+function unavailableDates(today: string): Promise<Set<string>> {
   const to = new Date(Date.parse(`${today}T00:00:00Z`) + 399 * DAY_MS).toISOString().slice(0, 10)
   unavailable ??= getUnavailableDates(today, to).then(
     (r) => new Set(r.unavailable),
     () => new Set<string>(),
   )
   return unavailable
+}
+
+/** Polite, and no bar to sending: the studio may still fit the party in or suggest another day. */
+function bookedNote(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' })
+  return `Heads up: we may already be fully booked on ${day}. You are welcome to send your inquiry anyway, and we will let you know what we can do.`
+}
+
+/** The note for a chosen event date (null when the date is free), once the blocked dates have arrived. */
+export async function availabilityNotes(today: string): Promise<(date: string) => string | null> {
+  const blocked = await unavailableDates(today)
+  return (date) => (blocked.has(date) ? bookedNote(date) : null)
 }

@@ -88,9 +88,9 @@ export function InquiryForm({ service }: { service: Service }) {
   }, [service, loadActions])
 
   // Asked for only once the visitor uses the date field, so the page's first load carries none of it.
-  const [unavailable, setUnavailable] = useState<Set<string> | null>(null)
+  const [noteFor, setNoteFor] = useState<((date: string) => string | null) | null>(null)
   const checkAvailability = () => {
-    if (!unavailable) void importActions().then((a) => a.unavailableDates(today).then(setUnavailable), () => undefined)
+    if (!noteFor) void importActions().then((a) => a.availabilityNotes(today).then((f) => setNoteFor(() => f)), () => undefined)
   }
 
   const payload = toInquiryPayload(service, state)
@@ -165,7 +165,7 @@ export function InquiryForm({ service }: { service: Service }) {
           type: 'date',
           min: today,
           onFocus: checkAvailability,
-          note: unavailable?.has(state.eventDate) ? bookedNote(state.eventDate) : null,
+          note: noteFor?.(state.eventDate) ?? null,
         })}
         <Field id="inq-referralSource" label="How did you hear about us?">
           <select
@@ -288,12 +288,6 @@ function Field(props: { id: string; label: string; hint?: string; error?: string
       )}
     </div>
   )
-}
-
-/** Polite, and no bar to sending: the studio may still fit the party in or suggest another day. */
-function bookedNote(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' })
-  return `Heads up: we may already be fully booked on ${day}. You are welcome to send your inquiry anyway, and we will let you know what we can do.`
 }
 
 interface InputProps {
