@@ -106,3 +106,30 @@ describe('control characters in text fields', () => {
     expect(stored()[2].quote).toBe('One.\nTwo.')
   })
 })
+
+describe('a testimonial with a face', () => {
+  it('saves a photo, its description and featured, and the public list carries them', async () => {
+    const [jane] = (await (await t.call('GET', '/api/testimonials', { cookie })).json()) as { id: string; version: string; quote: string; author: string }[]
+    const res = await t.call('PUT', `/api/testimonials/${jane.id}`, {
+      json: { quote: jane.quote, author: jane.author, photo: '/uploads/testimonial-jane.jpg', photoAlt: 'Jane smiling under a balloon arch', featured: true, baseVersion: jane.version },
+      cookie,
+    })
+    expect(res.status).toBe(200)
+    expect(stored()[0]).toMatchObject({ photo: '/uploads/testimonial-jane.jpg', photoAlt: 'Jane smiling under a balloon arch', featured: true })
+    const [publicJane] = await (await t.call('GET', '/api/testimonials')).json()
+    expect(publicJane).toMatchObject({ photo: '/uploads/testimonial-jane.jpg', featured: true })
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/testimonials.yaml')
+  })
+
+  it('refuses a photo that is not an upload and a featured that is not true or false, by name', async () => {
+    for (const [json, error] of [
+      [{ quote: 'Lovely', author: 'Ana', photo: 'https://evil.example/face.jpg' }, 'Photo must be an uploaded picture (/uploads/...)'],
+      [{ quote: 'Lovely', author: 'Ana', featured: 'yes' }, 'Featured must be true or false'],
+    ] as const) {
+      const res = await t.call('POST', '/api/testimonials', { json, cookie })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ error })
+    }
+    expect(t.subjects()).toEqual(['Seed content'])
+  })
+})

@@ -9,6 +9,14 @@ export const TestimonialInputSchema = z.object({
   author: textLine('Customer', REQUIRED).min(1, REQUIRED).max(120),
   position: textLine('Company/Role').max(120).optional().default(''),
   imageSrc: textLine('Image').max(500).optional().default(''),
+  /** The customer's face, cropped square in the dashboard; shown beside the quote. */
+  photo: textLine('Photo')
+    .max(300)
+    .refine((v) => v === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), 'Photo must be an uploaded picture (/uploads/...)')
+    .optional(),
+  photoAlt: textLine('Photo description').max(200, 'Photo description is too long (200 characters at most)').optional(),
+  /** Always among the testimonials the home page shows. */
+  featured: z.boolean({ error: 'Featured must be true or false' }).optional(),
 })
 export type TestimonialInput = z.output<typeof TestimonialInputSchema>
 

@@ -14,6 +14,8 @@ import { Loading } from '../ui/loading'
 import { Field } from '../ui/field'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { useUnsavedChanges } from '../ui/leave-guard'
+import { PictureField } from '../ui/picture-field'
+import { SwitchField } from '../ui/switch-field'
 
 interface Draft {
   quote: string
@@ -122,6 +124,8 @@ export function TestimonialsPanel() {
                   <p className="admin-testimonial__author">
                     <strong>{t.author}</strong>
                     {t.position && <span> · {t.position}</span>}
+                    {t.featured && <span> · Featured on the home page</span>}
+                    {t.photo && <span> · with photo</span>}
                   </p>
                   <div className="admin-testimonial__actions">
                     <button
@@ -210,18 +214,24 @@ function TestimonialEditor({
     author: testimonial.author,
     position: testimonial.position ?? '',
   })
+  const [photo, setPhoto] = useState({ photo: testimonial.photo ?? '', photoAlt: testimonial.photoAlt ?? '', featured: testimonial.featured ?? false })
   const [saving, setSaving] = useState(false)
   // A save refused because this testimonial changed elsewhere (409): offer to reload it or compare.
   const [conflict, setConflict] = useState<StaleConflict<Testimonial> | null>(null)
   const changed =
-    draft.quote !== testimonial.quote || draft.author !== testimonial.author || draft.position !== (testimonial.position ?? '')
+    draft.quote !== testimonial.quote ||
+    draft.author !== testimonial.author ||
+    draft.position !== (testimonial.position ?? '') ||
+    photo.photo !== (testimonial.photo ?? '') ||
+    photo.photoAlt !== (testimonial.photoAlt ?? '') ||
+    photo.featured !== (testimonial.featured ?? false)
   useUnsavedChanges('testimonial-edit', changed)
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
-    const parsed = TestimonialInputSchema.safeParse({ ...draft, imageSrc: testimonial.imageSrc })
+    const parsed = TestimonialInputSchema.safeParse({ ...draft, ...photo, imageSrc: testimonial.imageSrc })
     if (!parsed.success) {
-      notifyError('Missing fields', 'Quote and Customer are required.')
+      notifyError('Missing fields', parsed.error.issues[0]?.message ?? 'Quote and Customer are required.')
       return
     }
     setSaving(true)
@@ -255,6 +265,23 @@ function TestimonialEditor({
         <Field label="Company/Role">
           <input className="admin-input" value={draft.position} onChange={(e) => setDraft((d) => ({ ...d, position: e.target.value }))} />
         </Field>
+        <PictureField
+          label="Photo"
+          altLabel="Photo description"
+          help="The home page shows this square crop, round, beside the quote."
+          aspect={1}
+          url={photo.photo}
+          alt={photo.photoAlt}
+          removable
+          onChange={(url) => setPhoto((p) => ({ ...p, photo: url }))}
+          onAltChange={(photoAlt) => setPhoto((p) => ({ ...p, photoAlt }))}
+        />
+        <SwitchField
+          label="Featured"
+          hint="Always among the three testimonials on the home page."
+          checked={photo.featured}
+          onChange={(featured) => setPhoto((p) => ({ ...p, featured }))}
+        />
         <div className="admin-testimonial__actions">
           <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={saving} onClick={onCancel}>
             Cancel

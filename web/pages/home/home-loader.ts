@@ -7,14 +7,24 @@ export interface HomeData {
   testimonials: Testimonial[]
 }
 
-/** Picks up to three testimonials, at random when there are more. */
-function pickTestimonials<T>(all: readonly T[], count = MAX_TESTIMONIALS, random = Math.random): T[] {
-  const pool = [...all]
+function shuffled<T>(list: readonly T[], random: () => number): T[] {
+  const pool = [...list]
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
     ;[pool[i], pool[j]] = [pool[j], pool[i]]
   }
-  return all.length <= count ? [...all] : pool.slice(0, count)
+  return pool
+}
+
+/**
+ * Picks up to three testimonials: every featured one first (at random among them when there are more than three),
+ * the rest at random; in the owner's order when all fit.
+ */
+export function pickTestimonials<T extends { featured?: boolean }>(all: readonly T[], count = MAX_TESTIMONIALS, random = Math.random): T[] {
+  if (all.length <= count) return [...all]
+  const featured = shuffled(all.filter((t) => t.featured), random)
+  const others = shuffled(all.filter((t) => !t.featured), random)
+  return [...featured, ...others].slice(0, count)
 }
 
 export async function homeLoader({ request }: { request: Request }): Promise<HomeData> {

@@ -133,6 +133,7 @@ function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
                 </span>
                 <blockquote className="testimonial__quote">{t.quote}</blockquote>
                 <figcaption className="testimonial__by">
+                  {t.photo && <img className="testimonial__photo" src={t.photo} alt={t.photoAlt ?? ''} width={56} height={56} loading="lazy" decoding="async" />}
                   <span className="testimonial__author">{t.author}</span>
                   {t.position && <span className="testimonial__position">{t.position}</span>}
                 </figcaption>
