@@ -1,5 +1,5 @@
 // The signed-in dashboard: header with Log out, and the tabs. Add a tab with one line in ADMIN_TABS.
-import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { useBlocker, useNavigate, useParams } from 'react-router-dom'
 import * as Tabs from '@radix-ui/react-tabs'
 import { ServicesPanel } from './services/services-panel'
@@ -41,7 +41,12 @@ const ADMIN_TABS: AdminTab[] = [
   { value: 'insights', label: 'Insights', Panel: InsightsPanel },
 ]
 
-export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout: () => void }) {
+/** `focusHeading`: right after logging in, focus moves to the dashboard's heading (the login form is gone). */
+export function Dashboard({ brand, onLogout, focusHeading = false }: { brand: string | null; onLogout: () => void; focusHeading?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus()
+  }, [focusHeading])
   // Each tab has its own address (/admin/inbox, ...), so the owner can bookmark or reload it; /admin is the first.
   const params = useParams()
   const navigate = useNavigate()
@@ -69,7 +74,9 @@ export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout:
         <div className="admin-header__inner">
           <div className="admin-header__brand">
             <span className="admin-header__studio">{brand || 'Studio'}</span>
-            <h1 className="admin-header__title">Admin Dashboard</h1>
+            <h1 className="admin-header__title" ref={heading} tabIndex={-1}>
+              Admin Dashboard
+            </h1>
           </div>
           <div className="admin-header__actions">
             <a className="admin-button admin-button--ghost" href="/" target="_blank" rel="noopener">
@@ -81,26 +88,28 @@ export function Dashboard({ brand, onLogout }: { brand: string | null; onLogout:
           </div>
         </div>
       </header>
-      <BackupStatusLine />
-      <Tabs.Root className="admin-tabs" value={tab} onValueChange={changeTab}>
-        <div className="admin-tabs__bar">
-          <Tabs.List className="admin-tabs__list" aria-label="Dashboard sections">
-            {ADMIN_TABS.map((t) => (
-              <Tabs.Trigger key={t.value} value={t.value} className="admin-tabs__trigger">
-                {t.label}
-                {t.Badge && <t.Badge />}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </div>
-        {ADMIN_TABS.map(({ value, Panel }) => (
-          <Tabs.Content key={value} value={value} className="admin-tabs__panel">
-            <Suspense fallback={<Loading />}>
-              <Panel />
-            </Suspense>
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <main className="admin-main">
+        <BackupStatusLine />
+        <Tabs.Root className="admin-tabs" value={tab} onValueChange={changeTab}>
+          <div className="admin-tabs__bar">
+            <Tabs.List className="admin-tabs__list" aria-label="Dashboard sections">
+              {ADMIN_TABS.map((t) => (
+                <Tabs.Trigger key={t.value} value={t.value} className="admin-tabs__trigger">
+                  {t.label}
+                  {t.Badge && <t.Badge />}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </div>
+          {ADMIN_TABS.map(({ value, Panel }) => (
+            <Tabs.Content key={value} value={value} className="admin-tabs__panel">
+              <Suspense fallback={<Loading />}>
+                <Panel />
+              </Suspense>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </main>
     </div>
   )
 }

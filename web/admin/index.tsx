@@ -35,6 +35,7 @@ function useAdminTitle(): string | null {
 
 function AdminApp() {
   const [session, setSession] = useState<Session>('unknown')
+  const [justLoggedIn, setJustLoggedIn] = useState(false)
   const brand = useAdminTitle()
 
   useEffect(() => {
@@ -72,8 +73,14 @@ function AdminApp() {
     <LeaveGuardProvider>
       <div className="admin-root">
         {session === 'unknown' && <Loading label="Loading..." fill />}
-        {session === 'logged-out' && <LoginForm brand={brand} onLoggedIn={() => setSession('logged-in')} />}
-        {session === 'logged-in' && <Dashboard brand={brand} onLogout={handleLogout} />}
+        {session === 'logged-out' && <LoginForm
+            brand={brand}
+            onLoggedIn={() => {
+              setJustLoggedIn(true)
+              setSession('logged-in')
+            }}
+          />}
+        {session === 'logged-in' && <Dashboard brand={brand} onLogout={handleLogout} focusHeading={justLoggedIn} />}
       </div>
       <Toaster position="top-right" richColors closeButton duration={5000} />
     </LeaveGuardProvider>

@@ -16,7 +16,7 @@ import {
 import { notifyError, notifySuccess } from '../ui/notify'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
-import { TrashIcon, UploadIcon } from '../ui/icons'
+import { GripIcon, TrashIcon, UploadIcon } from '../ui/icons'
 import { CropDialog } from './crop-dialog'
 import { cropToJpeg, originalFileName } from './crop-image'
 
@@ -74,7 +74,7 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
       closeCrop()
     } catch {
       notifyError('Upload failed', 'There was a problem uploading the image. Please try again.')
-      // Files that never made it into the service would only clutter uploads/.
+      // Uploads wait uncommitted until the save that uses them; discard the ones no save took.
       if (!saved) for (const url of uploaded) void deleteUpload(url).catch(() => {})
     } finally {
       setBusy(null)
@@ -89,13 +89,10 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
         service.id,
         images.filter((image) => image.cropped !== toDelete.cropped),
       )
+      // The save removes the picture's files in the same commit (one action, one entry in History).
       onImagesSaved(result)
       setToDelete(null)
       notifySuccess('Image removed')
-      // The picture is already gone from the service; a file left behind is harmless, so these may fail quietly.
-      for (const url of new Set([toDelete.cropped, toDelete.original])) {
-        await deleteUpload(url).catch(() => {})
-      }
     } catch {
       notifyError('Error', 'Failed to delete image.')
     } finally {
@@ -251,7 +248,7 @@ function ImageTile({
 }) {
   const [alt, setAlt] = useState(image.alt ?? '')
   const altId = `alt-${image.cropped.replace(/[^a-z0-9]/gi, '-')}`
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: image.cropped,
     disabled,
   })
@@ -260,11 +257,19 @@ function ImageTile({
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={isDragging ? 'admin-image-tile is-dragging' : 'admin-image-tile'}
-      {...attributes}
       {...listeners}
-      aria-label={`Image ${index + 1} of ${total}${index === 0 ? ' (cover)' : ''}`}
     >
       <img src={image.cropped} alt={image.alt ?? ''} draggable={false} />
+      {/* The tile is dragged with a mouse or finger; this handle is its one keyboard control (Space, arrows, Space). */}
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="admin-icon-button admin-image-tile__handle"
+        {...attributes}
+        aria-label={`Move image ${index + 1} of ${total}${index === 0 ? ' (cover)' : ''}`}
+      >
+        <GripIcon />
+      </button>
       {index === 0 && <span className="admin-image-tile__badge">Cover</span>}
       {!image.alt?.trim() && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
       <button
