@@ -77,7 +77,7 @@ export function ImageCarousel({
               />
             )
             return (
-              <div className="carousel__slide" key={`${img.cropped}-${i}`} aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
+              <div className="carousel__slide" key={`${img.cropped}-${i}`} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
                 <button type="button" className="carousel__image-button" onClick={() => setLightboxIndex(i)} aria-label={`Enlarge ${slides[i].alt}`}>
                   {running || priority ? picture : <noscript>{picture}</noscript>}
                   <span className="carousel__zoom" aria-hidden="true">

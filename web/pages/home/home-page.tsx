@@ -51,19 +51,21 @@ function Hero() {
       <ResponsiveImage className="hero__image" src={hero.image} alt={hero.imageAlt} width={1920} height={1000} sizes={HERO_SIZES} fetchPriority="high" />
       <div className="hero__veil" />
       <div className="container hero__content">
-        <h1 className="hero__title" id="hero-title">
-          {hero.title}
-        </h1>
-        {hero.subtitle && <p className="hero__subtitle">{hero.subtitle}</p>}
-        <div className="hero__actions">
-          <a href={hero.primaryHref} className="button button--primary">
-            {hero.primaryLabel}
-          </a>
-          {hero.secondaryLabel && (
-            <a href={secondaryHref} className="button button--outline-light">
-              {hero.secondaryLabel}
+        <div className="hero__panel">
+          <h1 className="hero__title" id="hero-title">
+            {hero.title}
+          </h1>
+          {hero.subtitle && <p className="hero__subtitle">{hero.subtitle}</p>}
+          <div className="hero__actions">
+            <a href={hero.primaryHref} className="button button--primary">
+              {hero.primaryLabel}
             </a>
-          )}
+            {hero.secondaryLabel && (
+              <a href={secondaryHref} className="button button--outline-light">
+                {hero.secondaryLabel}
+              </a>
+            )}
+          </div>
         </div>
       </div>
     </section>
