@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/lib/config'
 import { createBackup } from '../server/ops/backup'
+import { copyToS3 } from '../server/ops/backup-offsite'
 
 const HELP = `
 Usage: npm run backup [-- options]
@@ -17,7 +18,9 @@ Options:
   --keep N        archives to keep (default: $BACKUP_KEEP, else 14)
   -h, --help      show this help
 
-DATA_DIR and CONTENT_ROOT say what to back up, as for the server.
+DATA_DIR and CONTENT_ROOT say what to back up, as for the server. With
+BACKUP_S3_BUCKET set, the archive is also copied to S3-compatible storage
+(see the README).
 Restore with: npm run restore -- <archive>
 `
 
@@ -32,6 +35,7 @@ try {
   const config = loadConfig({ ...process.env, ...(values.dir ? { BACKUP_DIR: values.dir } : {}), ...(values.keep ? { BACKUP_KEEP: values.keep } : {}) })
   const info = await createBackup({ dataDir: config.dataDir, contentRoot: config.contentRoot, backupDir: config.backupDir, keep: config.backupKeep })
   process.stdout.write(`${info.file} (${(info.size / 1024).toFixed(1)} KiB)\n`)
+  if (config.backupS3) process.stdout.write(`copied to ${await copyToS3(info, config.backupS3)}\n`)
 } catch (err) {
   process.stderr.write(`Backup failed: ${(err as Error).message}\n`)
   process.exit(1)

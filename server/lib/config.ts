@@ -5,6 +5,15 @@ import { z } from 'zod'
 /** The project checkout; the default content root and the home of dist/client. */
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..')
 
+export interface BackupS3Config {
+  bucket: string
+  /** Key prefix, e.g. `site/` (BACKUP_S3_PREFIX). */
+  prefix: string
+  /** An S3-compatible service's address (AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL); unset: AWS itself. */
+  endpoint?: string
+  region: string
+}
+
 export interface Config {
   port: number
   host: string
@@ -44,6 +53,8 @@ export interface Config {
   backupKeep: number
   /** Hours between the running server's own backups; 0 = off (BACKUP_INTERVAL_HOURS, default 24, `off` turns it off). */
   backupIntervalHours: number
+  /** Copy each backup to S3-compatible storage (BACKUP_S3_BUCKET; keys from the AWS SDK's usual variables). */
+  backupS3?: BackupS3Config
   /** Lets a CDN keep public pages and reads this many seconds (PUBLIC_CACHE_SECONDS; unset: browsers revalidate each time). */
   publicCacheSeconds?: number
   /** How long a SIGTERM waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT, seconds, default 10). */
@@ -94,6 +105,11 @@ const EnvSchema = z.object({
   PUBLIC_CACHE_SECONDS: optional.pipe(
     z.coerce.number<string>({ error: 'PUBLIC_CACHE_SECONDS must be a whole number of seconds' }).int().min(1).max(31_536_000).optional(),
   ),
+  BACKUP_S3_BUCKET: optional,
+  BACKUP_S3_PREFIX: optional,
+  AWS_ENDPOINT_URL_S3: optional.pipe(z.url({ protocol: /^https?$/, error: 'AWS_ENDPOINT_URL_S3 must be an http(s) URL' }).optional()),
+  AWS_ENDPOINT_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'AWS_ENDPOINT_URL must be an http(s) URL' }).optional()),
+  AWS_REGION: optional,
   SHUTDOWN_TIMEOUT: optional.pipe(z.coerce.number<string>({ error: 'SHUTDOWN_TIMEOUT must be seconds' }).min(0).max(3600).optional()),
   NODE_ENV: optional,
 })
@@ -136,6 +152,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: resolve(e.BACKUP_DIR ?? resolve(dataDir, '..', 'backups')),
     backupKeep: e.BACKUP_KEEP ?? 14,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS ?? 24,
+    backupS3: e.BACKUP_S3_BUCKET
+      ? {
+          bucket: e.BACKUP_S3_BUCKET,
+          prefix: e.BACKUP_S3_PREFIX ?? '',
+          endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
+          region: e.AWS_REGION ?? 'us-east-1',
+        }
+      : undefined,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     shutdownTimeoutMs: (e.SHUTDOWN_TIMEOUT ?? 10) * 1000,
     isProduction: e.NODE_ENV === 'production',
