@@ -311,7 +311,7 @@ export function diffContentFile(path: string, before: string | null, after: stri
     fields = diffService(withId(b), withId(a))
   } else if (item === 'testimonials') {
     const [nb, na] = [normalised(TestimonialListSchema, b), normalised(TestimonialListSchema, a)]
-    fields = diffIdList(nb, na, (e) => `Testimonial by "${e.author ?? e.id}"`, TESTIMONIAL_FIELD_LABELS, ['imageSrc'])
+    fields = diffIdList(nb, na, (e) => `Testimonial by "${e.author ?? e.id}"`, TESTIMONIAL_FIELD_LABELS, ['imageSrc', 'photo'])
   } else if (item === 'faq') {
     fields = diffIdList(b, a, (e) => `Question "${e.question ?? e.id}"`, { question: 'Question', answer: 'Answer' }, [])
   } else if (item === 'mailing-list-segments') {

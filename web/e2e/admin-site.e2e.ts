@@ -110,6 +110,41 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(source).toContain('alt="Tall gold and blush balloon bouquet on a white table"')
   })
 
+  it('a service added without a picture: the dashboard says visitors would see a placeholder and keeps it hidden', async () => {
+    await page.getByRole('tab', { name: 'Service Management' }).click()
+    await page.getByRole('button', { name: 'Add Service' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Service' })
+    await dialog.getByLabel('Service ID').fill('balloon-walls')
+    await dialog.getByLabel('Title', { exact: true }).fill('Balloon Walls')
+    await dialog.getByLabel('Short description').fill('Walls of balloons.')
+    await dialog.getByLabel('About text').fill('All about walls.')
+    await dialog.getByLabel('Pricing information').fill('Small: $100')
+    await dialog.getByRole('button', { name: 'Add Service' }).click()
+    const ask = page.getByRole('alertdialog', { name: 'No picture yet' })
+    await ask.getByText('visitors will see a balloon placeholder').waitFor()
+    await ask.getByRole('button', { name: 'Keep it hidden' }).click()
+    await expectToast(page, 'Changes saved')
+    expect((await fetch(`${site.url}/services/balloon-walls`)).status).toBe(404)
+
+    // Showing it again asks first; keeping it hidden changes nothing.
+    const before = subjects().length
+    await page.getByRole('switch', { name: 'Show Balloon Walls on the website' }).click()
+    await ask.getByRole('button', { name: 'Keep it hidden' }).click()
+    await ask.waitFor({ state: 'hidden' })
+    expect(subjects()).toHaveLength(before)
+    expect(await page.getByRole('switch', { name: 'Show Balloon Walls on the website' }).getAttribute('aria-checked')).toBe('false')
+  })
+
+  it('a featured testimonial is always on the home page', async () => {
+    await page.getByRole('tab', { name: 'Testimonials Management' }).click()
+    const author = 'Jordan T.'
+    await page.getByRole('button', { name: `Edit testimonial from ${author}` }).click()
+    await page.getByRole('switch', { name: 'Featured' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Testimonial updated')
+    for (let i = 0; i < 8; i++) expect(await html(`/?visit=${i}`)).toContain(author)
+  })
+
   it('adds a question to the FAQ; the page and its FAQPage JSON-LD show it', async () => {
     await page.getByRole('tab', { name: 'FAQ' }).click()
     await page.getByRole('button', { name: 'Add question' }).click()

@@ -7,6 +7,7 @@ import { useLeaveGuard } from '../ui/leave-guard'
 import { ServiceList } from './service-list'
 import { ServiceEditor } from './service-editor'
 import { AddServiceDialog } from './add-service-dialog'
+import { ConfirmDialog } from '../ui/confirm-dialog'
 
 export function ServicesPanel() {
   const [services, setServices] = useState<Service[] | null>(null)
@@ -52,7 +53,15 @@ export function ServicesPanel() {
     }
   }
 
+  /** Shown before a service without a picture goes public: visitors would see a placeholder on its card and page. */
+  const [placeholderAsk, setPlaceholderAsk] = useState<{ service: Service; mode: 'added' | 'show' } | null>(null)
+
   const toggleVisible = async (service: Service, visible: boolean) => {
+    if (visible && service.images.length === 0) setPlaceholderAsk({ service, mode: 'show' })
+    else await setVisible(service, visible)
+  }
+
+  const setVisible = async (service: Service, visible: boolean) => {
     const apply = (v: boolean) =>
       setServices((list) => list?.map((s) => (s.id === service.id ? { ...s, visible: v } : s)) ?? list)
     apply(visible)
@@ -79,6 +88,7 @@ export function ServicesPanel() {
   const added = (service: Service) => {
     setServices((list) => [...(list ?? []), service])
     setSelectedId(service.id)
+    if (service.visible && service.images.length === 0) setPlaceholderAsk({ service, mode: 'added' })
   }
 
   const deleted = (id: string) => {
@@ -122,6 +132,25 @@ export function ServicesPanel() {
           onToggleVisible={toggleVisible}
         />
       </aside>
+      <ConfirmDialog
+        open={placeholderAsk !== null}
+        title="No picture yet"
+        description={
+          placeholderAsk
+            ? `"${placeholderAsk.service.title}" has no picture, so visitors will see a balloon placeholder on its card and page. Keep it hidden until it has a picture? You can show it later with its switch.`
+            : ''
+        }
+        confirmLabel="Show it anyway"
+        cancelLabel="Keep it hidden"
+        onConfirm={() => {
+          if (placeholderAsk?.mode === 'show') void setVisible(placeholderAsk.service, true)
+          setPlaceholderAsk(null)
+        }}
+        onCancel={() => {
+          if (placeholderAsk?.mode === 'added') void setVisible(placeholderAsk.service, false)
+          setPlaceholderAsk(null)
+        }}
+      />
       <section className="admin-services__editor" ref={editorRef} aria-label="Service editor">
         {selected ? (
           <ServiceEditor
