@@ -12,6 +12,18 @@ export { NOT_PROVIDED, REFERRAL_SOURCES } from './inquiry-fields'
 const required = (label: string, max = 200) =>
   textLine(label).min(1, `${label} is required`).max(max, 'This answer is too long')
 
+/** A US number: 10 digits, however it is written; a leading country code 1 is allowed. */
+export function isUsPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '')
+  return /^[0-9+().\-\s]*$/.test(value) && (digits.length === 10 || (digits.length === 11 && digits.startsWith('1')))
+}
+
+/** A US ZIP code: 5 digits, or ZIP+4 (97214-1234). */
+export const isUsZip = (value: string): boolean => /^\d{5}(?:-?\d{4})?$/.test(value.trim())
+
+export const PHONE_FORMAT_MESSAGE = 'Please enter a 10-digit phone number'
+export const ZIP_FORMAT_MESSAGE = 'Please enter a 5-digit ZIP code (or ZIP+4)'
+
 const CustomAnswerSchema = z.object({ header: textLine('Question').max(200), value: textBlock('Answer').max(2000, 'This answer is too long') })
 /** Answers are keyed by the service's field ids (custom_<n>, dropdown_<n>); nothing else, no prototype keys. */
 const CustomAnswersSchema = z
@@ -47,10 +59,10 @@ export function inquirySchemaFor(service: InquiryFormConfig, today: string = stu
       firstName: required('First name', 100),
       lastName: required('Last name', 100),
       email: required('Email', 254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
-      phone: required('Phone number', 40),
+      phone: required('Phone number', 40).refine((v) => !v.trim() || isUsPhone(v), PHONE_FORMAT_MESSAGE),
       address: required('Address'),
       city: required('City', 100),
-      zipcode: required('Zipcode', 20),
+      zipcode: required('Zipcode', 20).refine((v) => !v.trim() || isUsZip(v), ZIP_FORMAT_MESSAGE),
       eventDate: textLine('Event date')
         .min(1, 'Event date is required')
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'Event date is required')
