@@ -13,6 +13,8 @@ import { REPO_ROOT } from '../testing/temp-content'
 import { createTestApp, fixtureFiles, makeJpeg, TEST_ADMIN, TEST_ORIGIN, type TestApp } from '../testing/test-app'
 import { createBackup, listBackups, restoreBackup, RestoreRefused } from './backup'
 
+/** Tests that spawn the scripts or keep four senders busy; much slower on a busy two-core machine. */
+const SLOW = 120_000
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
@@ -61,6 +63,8 @@ describe('a backup of a live site', () => {
       if (res.status === 200) break
     }
     expect(patched).toBe(1)
+    const note = await t.call('POST', `/api/admin/inquiries/${early[1]}/notes`, { cookie, json: { text: 'Called back, wants a quote' } })
+    expect(note.status).toBe(201)
     for (const n of [1, 2, 3]) {
       const res = await t.call('POST', '/api/subscribe', {
         json: { email: `guest${n}@example.com`, firstName: `Guest${n}`, lastName: 'Lee', segment_ids: ['weddings'] },
@@ -135,10 +139,11 @@ describe('a backup of a live site', () => {
     expect(copyInbox.length).toBe(restoredIds.length)
     expect(copyInbox).toEqual(liveInbox.filter((r) => restoredIds.includes(r.id)))
     expect(copyInbox.find((r) => r.id === early[0])).toMatchObject({ status: expect.not.stringMatching(/^new$/) })
+    expect(JSON.stringify(copyInbox.find((r) => r.id === early[1]))).toContain('Called back, wants a quote')
     const subscribers = await read(copy, '/api/admin/subscribers.csv', copyCookie)
     expect(subscribers).toBe(await read(t.app, '/api/admin/subscribers.csv', cookie))
     for (const n of [1, 2, 3]) expect(subscribers).toContain(`guest${n}@example.com`)
-  })
+  }, SLOW)
 })
 
 describe('restore', () => {
@@ -179,7 +184,7 @@ describe('restore', () => {
     const forced = script(backup.file, '--data-dir', dataDir, '--force')
     expect(forced.status).toBe(0)
     expect(forced.stdout).toMatch(/The files that were there are in .*before-restore-/)
-  })
+  }, SLOW)
 
   it('refuses to restore the content into a directory that holds something, and an archive that is not a backup', async () => {
     const t = await siteApp()
@@ -214,5 +219,5 @@ describe('npm run backup', () => {
     expect(kept.map((b) => b.name)).toEqual(names.slice(1))
     for (const b of kept) expect(statSync(b.file).size).toBe(b.size)
     expect(readdirSync(backupDir).filter((n) => n.startsWith('.'))).toEqual([])
-  })
+  }, SLOW)
 })
