@@ -45,5 +45,5 @@ describe('backup status in the dashboard', () => {
     await expect.poll(() => desktop.page.getByRole('status').filter({ hasText: /backup/i }).textContent()).toMatch(/^Last backup /)
     await desktop.page.screenshot({ path: '/tmp/backup-ok-1366.png' })
     await desktop.context.close()
-  })
+  }, 120_000)
 })
