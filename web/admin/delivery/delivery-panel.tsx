@@ -5,6 +5,7 @@ import { getDeliveryContent, saveDeliveryContent } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { useUnsavedChanges } from '../ui/leave-guard'
+import { EditPreview } from '../ui/edit-preview'
 import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
 
 type Versioned = { markdownContent: string; version?: string }
@@ -70,78 +71,81 @@ export function DeliveryPanel() {
   }
   if (saved === null) return <Loading label="Loading page content..." />
 
-  return (
-    <div className="admin-delivery">
-      <section className="admin-card admin-delivery__editor" aria-labelledby="delivery-editor-heading">
-        <div className="admin-card__header">
-          <div>
-            <h2 className="admin-card__title" id="delivery-editor-heading">
-              Page content
-            </h2>
-            <p className="admin-card__hint">
-              Written in Markdown: <code># Heading</code>, <code>## Smaller heading</code>, <code>- list item</code>,{' '}
-              <code>**bold**</code>, <code>[link text](https://…)</code>. A blank line starts a new paragraph.
-            </p>
-          </div>
+  const editor = (
+    <section className="admin-card admin-delivery__editor" aria-labelledby="delivery-editor-heading">
+      <div className="admin-card__header">
+        <div>
+          <h2 className="admin-card__title" id="delivery-editor-heading">
+            Page content
+          </h2>
+          <p className="admin-card__hint">
+            Written in Markdown: <code># Heading</code>, <code>## Smaller heading</code>, <code>- list item</code>,{' '}
+            <code>**bold**</code>, <code>[link text](https://…)</code>. A blank line starts a new paragraph.
+          </p>
         </div>
-        <label className="admin-visually-hidden" htmlFor="delivery-markdown">
-          Markdown content
-        </label>
-        <textarea
-          id="delivery-markdown"
-          className="admin-input admin-input--mono admin-delivery__textarea"
-          value={text}
-          spellCheck
-          onChange={(e) => setText(e.target.value)}
-        />
-        {saveFailed && (
-          <p className="admin-error-text" role="alert">
-            Failed to save content.
-          </p>
-        )}
-        <div className="admin-savebar admin-savebar--inline">
-          <p className="admin-savebar__status" role="status">
-            {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
-          </p>
-          <div className="admin-savebar__actions">
-            {changed && !saving && (
-              <button type="button" className="admin-button admin-button--ghost" onClick={() => setText(saved)}>
-                Discard changes
-              </button>
-            )}
-            <button
-              type="button"
-              className="admin-button admin-button--primary"
-              disabled={saving || !changed}
-              onClick={() => void save()}
-            >
-              Save
+      </div>
+      <label className="admin-visually-hidden" htmlFor="delivery-markdown">
+        Markdown content
+      </label>
+      <textarea
+        id="delivery-markdown"
+        className="admin-input admin-input--mono admin-delivery__textarea"
+        value={text}
+        spellCheck
+        onChange={(e) => setText(e.target.value)}
+      />
+      {saveFailed && (
+        <p className="admin-error-text" role="alert">
+          Failed to save content.
+        </p>
+      )}
+      <div className="admin-savebar admin-savebar--inline">
+        <p className="admin-savebar__status" role="status">
+          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+        <div className="admin-savebar__actions">
+          {changed && !saving && (
+            <button type="button" className="admin-button admin-button--ghost" onClick={() => setText(saved)}>
+              Discard changes
             </button>
-          </div>
+          )}
+          <button
+            type="button"
+            className="admin-button admin-button--primary"
+            disabled={saving || !changed}
+            onClick={() => void save()}
+          >
+            Save
+          </button>
         </div>
-      </section>
-      <section className="admin-card admin-delivery__preview" aria-labelledby="delivery-preview-heading">
-        <h2 className="admin-card__title" id="delivery-preview-heading">
-          Preview
-        </h2>
-        <p className="admin-card__hint">How the page will look on the website.</p>
-        <div className="admin-delivery__page">
-          <h1 className="admin-delivery__page-title">Delivery &amp; Installation</h1>
-          <MarkdownContent markdown={text} />
-        </div>
-        <StaleEditDialog
-          open={conflict !== null}
-          rows={conflict ? compareRows({ markdownContent: text }, conflict.current, { markdownContent: 'Page text' }) : []}
-          onReload={() => {
-            if (!conflict) return
-            setSaved(conflict.current.markdownContent)
-            setText(conflict.current.markdownContent)
-            setVersion(conflict.version)
-            setConflict(null)
-          }}
-          onCancel={() => setConflict(null)}
-        />
-      </section>
-    </div>
+      </div>
+    </section>
   )
+  const preview = (
+    <section className="admin-card admin-delivery__preview" aria-labelledby="delivery-preview-heading">
+      <h2 className="admin-card__title" id="delivery-preview-heading">
+        Preview
+      </h2>
+      <p className="admin-card__hint">How the page will look on the website.</p>
+      <div className="admin-delivery__page">
+        <h1 className="admin-delivery__page-title">Delivery &amp; Installation</h1>
+        <MarkdownContent markdown={text} />
+      </div>
+      <StaleEditDialog
+        open={conflict !== null}
+        rows={conflict ? compareRows({ markdownContent: text }, conflict.current, { markdownContent: 'Page text' }) : []}
+        onReload={() => {
+          if (!conflict) return
+          setSaved(conflict.current.markdownContent)
+          setText(conflict.current.markdownContent)
+          setVersion(conflict.version)
+          setConflict(null)
+        }}
+        onCancel={() => setConflict(null)}
+      />
+    </section>
+  )
+
+  // Side by side on a wide screen; on a phone, Edit and Preview buttons switch between the two.
+  return <EditPreview label="Delivery & Installation page" editor={editor} preview={preview} />
 }
