@@ -38,6 +38,8 @@ async function main() {
   try {
     const [service] = (await (await fetch(`${site.url}/api/services`)).json()) as { id: string }[]
     const pages = ['/', `/services/${service.id}`]
+    // Warm: the first render of each page is made and kept (server/render/page-renderer.ts).
+    for (let i = 0; i < 10; i++) await (await fetch(`${site.url}${pages[i % 2]}`)).arrayBuffer()
     const quiet = pageProbe(site.url, pages)
     await new Promise((r) => setTimeout(r, 3000))
     const before = await quiet.stop()
