@@ -105,6 +105,15 @@ describe('insights', () => {
       expect(await p.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, ''])
     }
     expect(setCookies).toEqual([])
+
+    // Every public page and the beacon's answer, fetched bare: none sets a cookie.
+    const services = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
+    for (const path of ['/', ...services.map((s) => `/services/${s.id}`), '/about', '/contact', '/delivery-installation', '/thank-you', '/privacy', '/no-such-page']) {
+      const res = await fetch(`${site.url}${path}`)
+      expect(res.headers.get('set-cookie'), path).toBeNull()
+    }
+    const beacon = await fetch(`${site.url}/api/collect`, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'User-Agent': 'curl/8' }, body: '{"path":"/"}' })
+    expect([beacon.status, beacon.headers.get('set-cookie')]).toEqual([204, null])
   })
 
   it('does not count a visitor sending DNT or Sec-GPC, a headless browser, or the admin', async () => {
