@@ -73,7 +73,7 @@ describe('insights', () => {
     await site?.stop()
   })
 
-  it('a public page reports its view after painting, and no public page writes a cookie or storage', async () => {
+  it('a public page reports its view after painting, and the visit leaves no cookie or storage', async () => {
     const { context, page } = await visitor(IPHONE, PHONE)
     const setCookies: string[] = []
     page.on('response', async (r) => {
@@ -105,8 +105,9 @@ describe('insights', () => {
       expect(await p.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, ''])
     }
     expect(setCookies).toEqual([])
+  }, 120_000)
 
-    // Every public page and the beacon's answer, fetched bare: none sets a cookie.
+  it('no public page and no beacon answer sets a cookie', async () => {
     const services = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
     for (const path of ['/', ...services.map((s) => `/services/${s.id}`), '/about', '/contact', '/delivery-installation', '/thank-you', '/privacy', '/no-such-page']) {
       const res = await fetch(`${site.url}${path}`)
@@ -128,7 +129,7 @@ describe('insights', () => {
     const admin = await visitor(MAC)
     await admin.context.addCookies((await adminCookie(site)).split('; ').map((c) => ({ name: c.split('=')[0], value: c.slice(c.indexOf('=') + 1), url: site.url })))
     await visit(admin.page, '/')
-  })
+  }, 120_000)
 
   it("the Insights tab shows today's counts as sent, and reads well on a phone and a desk", async () => {
     // CSP bypassed only so axe-core can be injected at the end.
@@ -186,5 +187,5 @@ describe('insights', () => {
     await page.goto(`${site.url}/privacy`)
     findings.push(...(await axeFindings(page, 'privacy 390px')))
     expect(describeFindings(findings)).toBe('')
-  })
+  }, 120_000)
 })
