@@ -13,6 +13,7 @@ import { ContentRepo } from './lib/git'
 import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './lib/read-cache'
 import { BackupSchedule } from './ops/backup-schedule'
+import { PendingUploads } from './uploads/pending-uploads'
 
 export interface AppDeps extends ContentDeps {
   auth: Auth
@@ -20,6 +21,8 @@ export interface AppDeps extends ContentDeps {
   history: ContentHistory
   /** Resized image copies, shared by the upload and image routes and the start-up warm-up. */
   images: ImageDerivatives
+  /** Uploads not yet used by a save (DATA_DIR/pending-uploads): committed with the save that refers to them. */
+  pendingUploads: PendingUploads
   /** The inquiry e-mail queue (studio copy and visitor confirmation), started with the app. */
   mailOutbox: MailOutbox
   /** Cached public API reads; the server's Node-level shortcut shares it. */
@@ -49,13 +52,22 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   // Every content change is refused (409) over uncommitted hand edits of its files, and pushed after its commit.
   repo.beforeChange((items) => history.guard(items))
   repo.onCommit(() => history.afterCommit())
+  // An upload joins the commit of the first save that refers to it; its resized copies are made after that commit.
+  const images = createImageDerivatives({ store, dataDir: config.dataDir })
+  const pendingUploads = new PendingUploads(config.dataDir, config.contentRoot)
+  repo.addCompanionFiles((paths) => pendingUploads.companionsOf(paths))
+  repo.onCommit(({ items }) => {
+    for (const item of items) if (item.startsWith('uploads/')) void images.afterUpload(item.slice('uploads/'.length))
+    pendingUploads.settle(items).catch((err) => console.error('Could not settle pending uploads:', err))
+  })
   return {
     config,
     repo,
     store,
     auth: await createAuth(config, options),
     history,
-    images: createImageDerivatives({ store, dataDir: config.dataDir }),
+    images,
+    pendingUploads,
     mailOutbox: startMailOutbox({ config, store }),
     readCache: new PublicReadCache(config.contentRoot),
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),

@@ -29,7 +29,11 @@ async function upload(cookie: string, bytes: Uint8Array, name = 'IMG_0042.jpg'):
   form.append('image', new File([Buffer.from(bytes)], name, { type: 'image/jpeg' }))
   const res = await t.call('POST', '/api/upload', { body: form, cookie })
   expect(res.status).toBe(201)
-  return ((await res.json()) as { url: string }).url
+  const url = ((await res.json()) as { url: string }).url
+  // An upload is committed (and its copies made) with the save that uses it, as the dashboard does.
+  const save = await t.call('PUT', '/api/services/mosaics/images', { json: { images: [{ cropped: url, original: url }] }, cookie })
+  expect(save.status).toBe(200)
+  return url
 }
 
 describe('upload re-encoding', () => {

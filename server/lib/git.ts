@@ -39,6 +39,7 @@ export class ContentRepo {
   private queue: Promise<unknown> = Promise.resolve()
   private guards: ((items: string[]) => Promise<void>)[] = []
   private commitListeners: ((info: { message: string; items: string[] }) => void)[] = []
+  private companions: ((paths: string[]) => Promise<{ paths: string[]; items: string[] }>)[] = []
 
   constructor(
     readonly root: string,
@@ -80,6 +81,15 @@ export class ContentRepo {
     this.guards.push(guard)
   }
 
+  /**
+   * Files that join a change because of what it wrote, run inside the queue after apply and before staging (an
+   * upload kept pending until a content file refers to it is copied into uploads/ here). Their paths are committed
+   * with the change and rolled back with it if it fails.
+   */
+  addCompanionFiles(hook: (paths: string[]) => Promise<{ paths: string[]; items: string[] }>): void {
+    this.companions.push(hook)
+  }
+
   /** Called after each commit (the history feature pushes to a remote in the background); errors are only logged. */
   onCommit(listener: (info: { message: string; items: string[] }) => void): void {
     this.commitListeners.push(listener)
@@ -93,14 +103,22 @@ export class ContentRepo {
       for (const p of applied.paths) resolveInside(this.root, p)
       paths = [...new Set(applied.paths)]
       if (paths.length === 0) return applied.result
+      const companionItems: string[] = []
+      for (const hook of this.companions) {
+        const extra = await hook([...paths])
+        for (const p of extra.paths) resolveInside(this.root, p)
+        paths = [...new Set([...paths, ...extra.paths])]
+        companionItems.push(...extra.items)
+      }
       await this.stage(paths)
       const staged = await this.stagedAmong(paths)
       if (staged.length === 0) return applied.result
       const subject = commitText(applied.message ?? message)
-      const trailers = [...new Set(applied.items ?? items)].map((item) => `Content-Item: ${oneLineForLog(item)}`)
+      const allItems = [...new Set([...(applied.items ?? items), ...companionItems])]
+      const trailers = allItems.map((item) => `Content-Item: ${oneLineForLog(item)}`)
       const body = [subject, '', ...trailers].join('\n')
       await this.commit(staged, body)
-      this.notifyCommitted(subject, applied.items ?? items)
+      this.notifyCommitted(subject, allItems)
       return applied.result
     } catch (err) {
       await this.restore(paths).catch((restoreErr) => console.error('Could not roll back content change:', restoreErr))

@@ -165,7 +165,7 @@ describe('updating a service', () => {
     const images = [{ cropped: '/uploads/shared-image.jpg', original: '/uploads/shared-image.jpg' }]
     const res = await t.call('PUT', '/api/services/bouquets/images', { json: { images }, cookie })
     expect((await res.json()).images).toEqual(images)
-    expect(t.subjects()[0]).toBe('Update service "Bouquets": images')
+    expect(t.subjects()[0]).toBe('Remove 1 picture from service "Bouquets"')
     const content = await t.call('PUT', '/api/service-content/bouquets', { json: { aboutText: 'New about', pricingInfo: 'X: 1' }, cookie })
     expect(await content.json()).toEqual({ aboutText: 'New about', pricingInfo: 'X: 1' })
     expect(t.subjects()[0]).toBe('Update service "Bouquets": about text, pricing')

@@ -154,10 +154,27 @@ function changedLabels(before: Service, after: Service): string[] {
   return [...new Set(labels)]
 }
 
+const pictures = (n: number) => (n === 1 ? '1 picture' : `${n} pictures`)
+
+/** A pictures-only change in the owner's words: added, removed or reordered. */
+function imagesMessage(before: Service, after: Service): string {
+  const beforeKeys = before.images.map((img) => img.cropped)
+  const afterKeys = after.images.map((img) => img.cropped)
+  const added = afterKeys.filter((k) => !beforeKeys.includes(k)).length
+  const removed = beforeKeys.filter((k) => !afterKeys.includes(k)).length
+  const parts = [added ? `Add ${pictures(added)} to` : '', removed ? `Remove ${pictures(removed)} from` : ''].filter(Boolean)
+  if (parts.length === 0) {
+    const reordered = beforeKeys.some((k, i) => afterKeys[i] !== k)
+    return `${reordered ? 'Reorder pictures of' : 'Update pictures of'} service "${after.title}"`
+  }
+  return `${parts.join(' and ')} service "${after.title}"`
+}
+
 function updateMessage(before: Service, after: Service, labels: string[]): string {
   if (labels.length === 1 && labels[0] === 'visibility') {
     return `${after.visible ? 'Show' : 'Hide'} service "${after.title}"`
   }
+  if (labels.length === 1 && labels[0] === 'images') return imagesMessage(before, after)
   const name = before.title === after.title ? after.title : `${before.title}" → "${after.title}`
   return `Update service "${name}": ${labels.join(', ')}`
 }
@@ -183,8 +200,16 @@ export async function updateService(
       const after = store.validate(servicePath(id), ServiceSchema, { ...before, ...defined, id })
       const labels = changedLabels(before, after)
       if (labels.length === 0) return { paths: [], result: after }
-      const path = await store.writeYaml(servicePath(id), ServiceSchema, after)
-      return { paths: [path], result: after, message: updateMessage(before, after, labels) }
+      const paths = [await store.writeYaml(servicePath(id), ServiceSchema, after)]
+      const items = [serviceItem(id)]
+      // Pictures taken out go in the same commit, unless other content still uses the file.
+      const kept = new Set(after.images.flatMap((img) => [img.cropped, img.original]))
+      const dropped = before.images.flatMap((img) => [img.cropped, img.original]).filter((url) => !kept.has(url))
+      for (const file of await findUnreferencedUploads(store, dropped)) {
+        paths.push(await store.remove(`uploads/${file}`))
+        items.push(uploadItem(file))
+      }
+      return { paths, result: after, message: updateMessage(before, after, labels), items }
     },
   })
 }

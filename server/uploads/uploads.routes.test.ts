@@ -16,15 +16,20 @@ function form(bytes: Uint8Array, name = 'Cropped Photo.JPG', type = 'image/jpeg'
 }
 
 describe('POST /api/upload', () => {
-  it('stores a real image under a generated name, commits it and serves it', async () => {
+  it('stores a real image under a generated name, serves it, and commits it with the save that uses it', async () => {
     const res = await t.call('POST', '/api/upload', { body: form(await makeJpeg()), cookie })
     expect(res.status).toBe(201)
     const { url } = await res.json()
     expect(url).toMatch(/^\/uploads\/cropped-photo-[0-9a-f]{8}\.jpg$/)
     const name = url.slice('/uploads/'.length)
     expect(UPLOAD_NAME_PATTERN.test(name)).toBe(true)
-    expect(t.subjects()[0]).toBe(`Upload image ${name}`)
+    expect(t.subjects()[0]).toBe('Seed content')
+    const save = await t.call('PUT', '/api/services/mosaics/images', { json: { images: [{ cropped: url, original: url }] }, cookie })
+    expect(save.status).toBe(200)
     expect(t.git('log', '-1', '--format=%B')).toContain(`Content-Item: uploads/${name}`)
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(
+      ['content/services/mosaics.yaml', `uploads/${name}`],
+    )
     const head = await t.call('HEAD', url)
     expect(head.status).toBe(200)
     expect(head.headers.get('content-type')).toBe('image/jpeg')
@@ -82,7 +87,9 @@ describe('hostile file names', () => {
       expect(res.status, JSON.stringify(name)).toBe(201)
       const { url } = await res.json()
       expect(UPLOAD_NAME_PATTERN.test(url.slice('/uploads/'.length)), url).toBe(true)
-      expect(t.git('log', '-1', '--format=%B').trim()).toMatch(/^Upload image [a-z0-9-]+\.jpg\n\nContent-Item: uploads\/[a-z0-9-]+\.jpg$/)
+      const save = await t.call('PUT', '/api/services/mosaics/images', { json: { images: [{ cropped: url, original: url }] }, cookie })
+      expect(save.status).toBe(200)
+      expect(t.git('log', '-1', '--format=%B').trim()).toMatch(/\nContent-Item: uploads\/[a-z0-9-]+\.jpg$/)
     }
     expect(t.git('status', '--porcelain')).toBe('')
   })

@@ -1,9 +1,9 @@
-// POST/DELETE /api/upload for the admin, and GET/HEAD /uploads/{name} serving the images.
+// POST/DELETE /api/upload for the admin (an upload waits, uncommitted, for the save that uses it), and GET/HEAD /uploads/{name}.
 import { readFile } from 'node:fs/promises'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ContentDeps } from '../lib/content-deps'
-import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import type { ImageDerivatives } from '../images/image-derivatives'
 import { badRequest, notFound, unsupportedMediaType } from '../lib/errors'
 import { jsonBody, limitBody } from '../lib/http'
@@ -16,9 +16,9 @@ import {
   deleteUpload,
   saveUpload,
   type ImageExt,
-  uploadNameFromUrl,
   uploadUrl,
 } from './uploads.store'
+import type { PendingUploads } from './pending-uploads'
 
 const TOO_LARGE = `Images can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`
 /** Room for the multipart framing around the file itself. */
@@ -26,7 +26,7 @@ const MULTIPART_OVERHEAD = 64 * 1024
 
 const DeleteUploadSchema = z.object({ url: textLine('url', 'url is required').min(1, 'url is required').max(2000) })
 
-export function createUploadRoutes({ repo, store, images }: ContentDeps & { images: ImageDerivatives }) {
+export function createUploadRoutes({ repo, store, images, pendingUploads }: ContentDeps & { images: ImageDerivatives; pendingUploads: PendingUploads }) {
   return new Hono<AppEnv>()
     .post('/upload', requireAdmin, limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, TOO_LARGE), async (c) => {
       if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
@@ -38,14 +38,13 @@ export function createUploadRoutes({ repo, store, images }: ContentDeps & { imag
       const file = form.image
       if (!(file instanceof File)) throw badRequest('Choose an image to upload (field "image")')
       if (file.size > MAX_UPLOAD_BYTES) throw badRequest(TOO_LARGE)
-      const url = await saveUpload(repo, store, new Uint8Array(await file.arrayBuffer()), file.name)
-      // The resized copies are made in the background: the answer neither waits for them nor fails with them.
-      void images.afterUpload(uploadNameFromUrl(url)!)
+      // Kept pending: the save that refers to the URL commits the file with it (its resized copies are made then).
+      const url = await saveUpload(pendingUploads, new Uint8Array(await file.arrayBuffer()), file.name)
       return c.json({ url }, 201)
     })
     .delete('/upload', requireAdmin, async (c) => {
       const { url } = await jsonBody(c, DeleteUploadSchema)
-      await deleteUpload(repo, store, url)
+      await deleteUpload(repo, store, pendingUploads, url)
       return c.json({ ok: true as const })
     })
     // Upload name -> short content hash for the images the public pages show (hero, visible services' images): the
@@ -57,11 +56,13 @@ export function createUploadRoutes({ repo, store, images }: ContentDeps & { imag
 }
 
 /** Serves uploads/ by exact generated name only; any other name, or a missing file, is 404. */
-export function createUploadFileRoutes({ store }: Pick<ContentDeps, 'store'>) {
+export function createUploadFileRoutes({ store, pendingUploads }: Pick<ContentDeps, 'store'> & { pendingUploads: PendingUploads }) {
   return new Hono<AppEnv>().get('/uploads/:name', async (c) => {
     const name = c.req.param('name')
     if (!UPLOAD_NAME_PATTERN.test(name)) throw notFound('No such image')
-    const data = (await readFile(store.path(`${UPLOADS_DIR}/${name}`)).catch(() => null)) as Uint8Array<ArrayBuffer> | null
+    let data = (await readFile(store.path(`${UPLOADS_DIR}/${name}`)).catch(() => null)) as Uint8Array<ArrayBuffer> | null
+    // An upload not saved into content yet is shown to the admin only (the dashboard previews it before saving).
+    if (!data && isAdmin(c)) data = (await pendingUploads.read(name)) as Uint8Array<ArrayBuffer> | null
     if (!data) throw notFound('No such image')
     const ext = name.slice(name.lastIndexOf('.') + 1) as ImageExt
     return c.body(data, 200, {

@@ -1,12 +1,19 @@
-// Uploaded images under uploads/: type detection by magic bytes, server-made names, commits, reference checks.
+// Uploaded images under uploads/: type detection by magic bytes, server-made names, pending saves, deletes, reference checks.
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { ContentStore } from '../lib/content-store'
 import { badRequest, notFound } from '../lib/errors'
-import { fileExists, walkFiles, writeFileAtomic } from '../lib/files'
+import { fileExists, walkFiles } from '../lib/files'
 import type { ContentRepo } from '../lib/git'
+
+/** Where uploads wait for the save that uses them (pending-uploads.ts). */
+interface PendingUploads {
+  save(name: string, data: Uint8Array): Promise<void>
+  has(name: string): Promise<boolean>
+  discard(name: string): Promise<void>
+}
 
 export const UPLOADS_DIR = 'uploads'
 export const UPLOAD_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*\.(jpg|png|webp|gif)$/
@@ -87,24 +94,24 @@ async function cleanImage(bytes: Uint8Array, ext: ImageExt): Promise<Uint8Array>
   }
 }
 
-export async function saveUpload(repo: ContentRepo, store: ContentStore, bytes: Uint8Array, originalName: string): Promise<string> {
+/**
+ * Checks and cleans the image and keeps it pending (not committed): the save that first refers to it commits it
+ * with the content, so adding a picture is one commit (see pending-uploads.ts). Returns its /uploads/ URL.
+ */
+export async function saveUpload(pending: PendingUploads, bytes: Uint8Array, originalName: string): Promise<string> {
   const ext = detectImageType(bytes)
   if (!ext) throw badRequest('Only JPEG, PNG, WebP and GIF images can be uploaded')
   const data = await cleanImage(bytes, ext)
   const name = makeUploadName(originalName, ext)
-  return repo.change({
-    message: `Upload image ${name}`,
-    items: [uploadItem(name)],
-    apply: async () => {
-      await writeFileAtomic(store.path(`${UPLOADS_DIR}/${name}`), data)
-      return { paths: [`${UPLOADS_DIR}/${name}`], result: uploadUrl(name) }
-    },
-  })
+  await pending.save(name, data)
+  return uploadUrl(name)
 }
 
-export async function deleteUpload(repo: ContentRepo, store: ContentStore, url: string): Promise<void> {
+/** Deletes an upload as its own commit; one still pending (never saved into content) is only discarded. */
+export async function deleteUpload(repo: ContentRepo, store: ContentStore, pending: PendingUploads, url: string): Promise<void> {
   const name = uploadNameFromUrl(url)
   if (!name) throw badRequest('Only images under /uploads/ can be deleted')
+  if ((await pending.has(name)) && !(await fileExists(store.path(`${UPLOADS_DIR}/${name}`)))) return pending.discard(name)
   return repo.change({
     message: `Delete image ${name}`,
     items: [uploadItem(name)],

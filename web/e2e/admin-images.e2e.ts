@@ -9,6 +9,7 @@ import { dismissToasts, ensureServices, expectToast, makeJpeg, mouseDrag } from 
 
 interface ApiService {
   id: string
+  title: string
   images: { cropped: string; original: string }[]
 }
 
@@ -42,9 +43,10 @@ describe('admin service images', () => {
     await site?.stop()
   })
 
-  it('uploads a picture through the Crop Image dialog and commits both files', async () => {
+  it('uploads a picture through the Crop Image dialog and commits both files with the service in one commit', async () => {
     const before = await current()
     const uploadsBefore = trackedUploads()
+    const headBefore = site.git('rev-parse', 'HEAD').trim()
     await page.locator('input[type=file]').setInputFiles(jpeg)
     const dialog = page.getByRole('dialog', { name: 'Crop Image' })
     await dialog.waitFor()
@@ -65,8 +67,11 @@ describe('admin service images', () => {
 
     const newFiles = trackedUploads().filter((f) => !uploadsBefore.includes(f))
     expect(newFiles.sort()).toEqual([added.cropped, added.original].map((u) => u.slice(1)).sort())
-    const subjects = site.git('log', '-3', '--format=%s').trim().split('\n')
-    expect(subjects.filter((s) => s.startsWith('Upload image'))).toHaveLength(2)
+    expect(site.git('rev-list', '--count', `${headBefore}..HEAD`).trim()).toBe('1')
+    expect(site.git('log', '-1', '--format=%s').trim()).toBe(`Add 1 picture to service "${before.title}"`)
+    expect(site.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(
+      [`content/services/${serviceId}.yaml`, ...newFiles].sort(),
+    )
 
     const publicList = (await (await fetch(`${site.url}/api/services`)).json()) as ApiService[]
     expect(publicList.find((s) => s.id === serviceId)?.images.at(-1)).toEqual(added)
@@ -109,6 +114,7 @@ describe('admin service images', () => {
     await dismissToasts(page)
     const before = (await current()).images
     const victim = before.at(-1)!
+    const headBefore = site.git('rev-parse', 'HEAD').trim()
     await page.getByRole('button', { name: `Delete image ${before.length}` }).click()
     const confirm = page.getByRole('alertdialog')
     await confirm.getByText('Are you sure you want to delete this image? This action cannot be undone.').waitFor()
@@ -118,6 +124,11 @@ describe('admin service images', () => {
     expect((await current()).images).toEqual(before.slice(0, -1))
     await expect.poll(() => trackedUploads().includes(victim.cropped.slice(1))).toBe(false)
     await expect.poll(() => trackedUploads().includes(victim.original.slice(1))).toBe(false)
+    // One action, one commit: the YAML and both files together.
+    expect(site.git('rev-list', '--count', `${headBefore}..HEAD`).trim()).toBe('1')
+    expect(site.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(
+      [`content/services/${serviceId}.yaml`, ...new Set([victim.cropped.slice(1), victim.original.slice(1)])].sort(),
+    )
   })
 
   it('says so when deleting a picture fails', async () => {
