@@ -92,8 +92,9 @@ export function logRequests(listener: RequestListener, log: Logger = logger): Re
     customLogLevel(req, res, err) {
       if (err || res.statusCode >= 500) return 'error'
       if (res.statusCode >= 400) return 'warn'
-      // A monitor polls /healthz every few seconds; only its failures are worth a line.
-      return req.url === '/healthz' ? 'silent' : 'info'
+      // A monitor polls /healthz every few seconds, and every page view sends a beacon (/api/collect, 204): only
+      // their failures are worth a line.
+      return req.url === '/healthz' || req.url === '/api/collect' ? 'silent' : 'info'
     },
     customSuccessMessage: (req, res) => `${req.method} ${pathOnly(req.url)} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${pathOnly(req.url)} ${res.statusCode} (connection closed early)`,
