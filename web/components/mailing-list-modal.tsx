@@ -7,7 +7,7 @@ import './mailing-list-dialog.css'
 const MailingListForm = lazy(() => import('./mailing-list-form'))
 const Toaster = lazy(() => import('./mailing-list-form').then((m) => ({ default: m.Toaster })))
 
-export default function MailingListModal({ triggerClassName, defaultOpen = false }: { triggerClassName: string; defaultOpen?: boolean }) {
+export default function MailingListModal({ triggerClassName, label, defaultOpen = false }: { triggerClassName: string; label: string; defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen)
   const [used, setUsed] = useState(defaultOpen)
   const onOpenChange = (next: boolean) => {
@@ -17,7 +17,7 @@ export default function MailingListModal({ triggerClassName, defaultOpen = false
   return (
     <>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger className={triggerClassName}>Join our Mailing List</Dialog.Trigger>
+        <Dialog.Trigger className={triggerClassName}>{label}</Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="modal-overlay" />
           <Dialog.Content className="modal">

@@ -1,8 +1,9 @@
-// The site footer: brand, quick links, visible services, contact details and social links.
+// The site footer: brand, quick links, visible services, contact details, social links and the mailing-list sign-up.
 import type { ServiceSummary, SiteSettings } from '../lib/public-api'
 import { serviceHref } from '../lib/paths'
 import { BalloonMark, MailIcon, PhoneIcon, PinIcon } from './icons'
 import { socialLinks } from './social-links'
+import { MailingListDialog } from './mailing-list-dialog'
 import './site-footer.css'
 
 export function SiteFooter({ settings, services }: { settings: SiteSettings; services: ServiceSummary[] | null }) {
@@ -23,6 +24,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
               </a>
             ))}
           </div>
+          <MailingListDialog triggerClassName="button button--outline-light site-footer__join" label="Sign up for our newsletter" />
         </div>
 
         <nav className="site-footer__col" aria-labelledby="footer-quick-links">

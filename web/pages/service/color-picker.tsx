@@ -33,13 +33,21 @@ export function ColorPicker({ service, selected, error, onChange }: ColorPickerP
 
   const message = limitHit ? limitMessage : error
   return (
-    <fieldset className="color-picker" aria-describedby="color-picker-status">
+    <fieldset
+      className="color-picker"
+      id="inq-balloonColors"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={message ? 'color-picker-status inq-balloonColors-error' : 'color-picker-status'}
+    >
       <legend className="color-picker__legend">
         Balloon Colors
         {service.balloonColorSelectionRequired && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
+          <>
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
+            <span className="visually-hidden">(required)</span>
+          </>
         )}
       </legend>
       <p className="field__hint">
@@ -71,7 +79,11 @@ export function ColorPicker({ service, selected, error, onChange }: ColorPickerP
         <span className="color-picker__count">{selected.length} selected</span>
         {selected.length > 0 && <span className="color-picker__chosen">{selected.join(', ')}</span>}
       </div>
-      {message && <p className="field__error">{message}</p>}
+      {message && (
+        <p className="field__error" id="inq-balloonColors-error">
+          {message}
+        </p>
+      )}
     </fieldset>
   )
 }

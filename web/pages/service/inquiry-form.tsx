@@ -1,4 +1,5 @@
-// The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types.
+// The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types. It guides
+// rather than blocks: Submit stays focusable, says what is still needed, and when pressed lists each problem.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { studioToday } from '../../../server/lib/studio-time'
 import { NOT_PROVIDED, REFERRAL_SOURCES } from '../../../server/inquiries/inquiry-fields'
@@ -66,6 +67,22 @@ function useInquiryActions(): [InquiryActions | null, () => void] {
   return [actions, load]
 }
 
+/** How the 'Still needed' line and the error summary name each answer; custom fields use their own header. */
+const NEEDED_NAMES: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  city: 'city',
+  zipcode: 'zipcode',
+  eventDate: 'event date',
+  balloonColors: 'balloon colors',
+}
+
+/** The element an answer's errors belong to (`inq-<field>`), for the summary's links and aria-describedby. */
+const fieldId = (key: string) => `inq-${key.replace(/^custom(Dropdown)?Fields\./, '')}`
+
 const customKey = (service: Service, id: string) =>
   service.customDropdownFields.some((f) => f.id === id) ? `customDropdownFields.${id}` : `customFields.${id}`
 
@@ -77,6 +94,9 @@ export function InquiryForm({ service }: { service: Service }) {
   /** Fields whose error may show: set on blur or submit attempt, cleared while the visitor edits that field. */
   const [shown, setShown] = useState<Record<string, boolean>>({})
   const [submitting, setSubmitting] = useState(false)
+  /** Counts presses of Submit on an incomplete form: each shows every problem and moves focus to the summary. */
+  const [attempts, setAttempts] = useState(0)
+  const summaryRef = useRef<HTMLDivElement>(null)
 
   // The app starts after the page's first paint, so a quick visitor may type into the server-rendered fields
   // before React takes over: keep what they typed instead of leaving it on screen but out of the form's state.
@@ -99,6 +119,28 @@ export function InquiryForm({ service }: { service: Service }) {
   const errors = result.success || !result.error || !actions ? {} : actions.fieldErrors(result.error)
   const errorFor = (key: string) => (shown[key] ? errors[key] : undefined)
 
+  const customFields = service.fieldOrder
+    .map((id) => service.customTextFields.find((f) => f.id === id) ?? service.customDropdownFields.find((f) => f.id === id))
+    .filter((f): f is CustomTextField | CustomDropdownField => Boolean(f))
+  // Every answer the form may need, in the order the visitor meets them.
+  const order = [
+    ...CONTACT_FIELDS.slice(0, 8),
+    ...(service.showBalloonColorSelection ? ['balloonColors'] : []),
+    ...customFields.map((f) => customKey(service, f.id)),
+  ]
+  const nameOf = (key: string) => NEEDED_NAMES[key] ?? customFields.find((f) => customKey(service, f.id) === key)?.header ?? key
+  // The validation loads as soon as the visitor starts on the form (focus or touch); until then the line is general.
+  const needed = order.filter((key) => key in errors)
+  const problems = order.filter((key) => errorFor(key))
+
+  // A press of Submit on an incomplete form (once validation has loaded) shows every problem, then the summary.
+  useEffect(() => {
+    if (attempts === 0 || !actions) return
+    setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
+    requestAnimationFrame(() => summaryRef.current?.focus())
+    // Only a new press (or the validation arriving after one) runs this, not every change of the answers.
+  }, [attempts, actions])
+
   const reveal = (key: string) => setShown((s) => ({ ...s, [key]: true }))
   const edit = (key: string, patch: Partial<FormState>) => {
     setState((s) => ({ ...s, ...patch }))
@@ -109,8 +151,10 @@ export function InquiryForm({ service }: { service: Service }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
+    if (submitting) return
     if (!result.success || !actions) {
-      setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
+      loadActions()
+      setAttempts((n) => n + 1)
       return
     }
     const payload = withHoneypot(event, result.data)
@@ -137,10 +181,6 @@ export function InquiryForm({ service }: { service: Service }) {
     />
   )
 
-  const customFields = service.fieldOrder
-    .map((id) => service.customTextFields.find((f) => f.id === id) ?? service.customDropdownFields.find((f) => f.id === id))
-    .filter((f): f is CustomTextField | CustomDropdownField => Boolean(f))
-
   return (
     <form
       ref={formRef}
@@ -152,6 +192,17 @@ export function InquiryForm({ service }: { service: Service }) {
       noValidate
       aria-busy={submitting}
     >
+      {actions && attempts > 0 && problems.length > 0 && (
+        <actions.ErrorSummary
+          ref={summaryRef}
+          title={`Please fix ${problems.length === 1 ? '1 answer' : `${problems.length} answers`} to send your inquiry:`}
+          problems={problems.map((key) => ({ id: fieldId(key), message: errors[key] }))}
+        />
+      )}
+      <p className="inquiry-form__legend">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with a star</span> are required.
+      </p>
       <div className="inquiry-form__grid">
         {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
         {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
@@ -252,10 +303,20 @@ export function InquiryForm({ service }: { service: Service }) {
       )}
 
       <HoneypotField />
-      <button type="submit" className="button button--primary button--block inquiry-form__submit" disabled={!result.success || submitting}>
+      {/* Unavailable until the answers are valid (as specified), yet focusable, and pressing it shows what is missing. */}
+      <button
+        type="submit"
+        className="button button--primary button--block inquiry-form__submit"
+        aria-disabled={!result.success || submitting}
+        aria-describedby={result.success ? undefined : 'inq-still-needed'}
+      >
         {submitting ? 'Submitting...' : 'Submit Inquiry'}
       </button>
-      {!result.success && <p className="inquiry-form__note">Please complete the required fields (*) to send your inquiry.</p>}
+      {!result.success && (
+        <p className="inquiry-form__note" id="inq-still-needed">
+          {needed.length > 0 ? `Still needed: ${needed.map(nameOf).join(', ')}` : 'Please complete the required fields (*) to send your inquiry.'}
+        </p>
+      )}
     </form>
   )
 }
