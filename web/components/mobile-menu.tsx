@@ -38,7 +38,8 @@ export default function MobileMenu({ settings, defaultOpen = false }: { settings
             <NavLink href="/delivery-installation" className="site-nav__link" onClick={close}>
               Delivery &amp; Installation
             </NavLink>
-            <CorporateLink servicesEnabled={servicesEnabled} onClick={close} />
+            {/* With services on, Corporate is listed under Services below: one entry, not two. */}
+            {!servicesEnabled && <CorporateLink servicesEnabled={servicesEnabled} onClick={close} />}
             {servicesEnabled && (
               <div className="drawer__group">
                 <p className="drawer__group-title">Services</p>

@@ -11,7 +11,7 @@ export default function ServicesMenu({ defaultOpen = false }: { defaultOpen?: bo
         Services <ChevronDownIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="services-menu" align="start" sideOffset={10} loop>
+        <DropdownMenu.Content className="services-menu" align="start" sideOffset={10} collisionPadding={12} loop>
           {services?.length ? (
             services.map((s) => (
               <DropdownMenu.Item key={s.id} asChild className="services-menu__item">
