@@ -7,8 +7,9 @@ import type { ChangeOptions } from '../lib/git'
 import { git, hasHead } from './git-read'
 import { HISTORY_PATHS } from './items'
 import { planRestore, type RestorePlan } from './restore-plan'
+import { planUndo, undoPreview, type UndoPlan } from './undo-plan'
 import { uncommittedFiles } from './uncommitted'
-import type { HistoryStatus, RestoreResult, UncommittedFile } from './history.types'
+import type { HistoryStatus, RestoreResult, UncommittedFile, UndoPreview } from './history.types'
 import { pathOfItem } from './items'
 import { RemoteSync } from './remote-sync'
 
@@ -87,6 +88,40 @@ export class ContentHistory {
     }
     const head = (await git(this.root, ['log', '-n', '1', '--format=%H%x1f%s', `--grep=^Restored-From: ${plan.hash}$`, 'HEAD'])).trim()
     const [committed] = head.split('\x1f')
+    return { hash: committed || null, summary: plan.message, items: plan.items, restoredImages: plan.restoredImages }
+  }
+
+  /** What undoing a change would write, field by field; nothing is written (the confirmation shows it). */
+  async previewUndo(hash: string): Promise<UndoPreview> {
+    const plan = await planUndo(this.root, hash)
+    return { summary: plan.message, items: plan.items, changes: await undoPreview(this.root, plan), restoredImages: plan.restoredImages }
+  }
+
+  /**
+   * Undoes one change as a new commit: its effect on the content is reversed, later changes to other lines stay.
+   * A later change to the same lines refuses it (UndoConflict, 409, naming that change); nothing is written then.
+   */
+  async undo(hash: string): Promise<RestoreResult> {
+    const plan = await this.options.repo.change<UndoPlan>({
+      message: `Undo ${hash}`,
+      items: [],
+      apply: async () => {
+        const planned = await planUndo(this.root, hash)
+        const paths = planned.writes.map((w) => w.path)
+        if (paths.length && (await uncommittedFiles(this.root, paths)).length) throw conflict(UNCOMMITTED_MESSAGE)
+        for (const w of planned.writes) {
+          const full = resolveInside(this.root, w.path)
+          if (w.bytes) await writeFileAtomic(full, w.bytes)
+          else await removeFile(full)
+        }
+        const trailers = [...planned.items.map((i) => `Content-Item: ${i}`), `Undoes: ${planned.hash}`]
+        return { paths, result: planned, message: `${planned.message}\n\n${trailers.join('\n')}`, items: [] }
+      },
+    })
+    if (plan.writes.length === 0) {
+      return { hash: null, summary: 'Nothing to undo: the content is already as it was before this change.', items: [], restoredImages: [] }
+    }
+    const committed = (await git(this.root, ['log', '-n', '1', '--format=%H', `--grep=^Undoes: ${plan.hash}$`, 'HEAD'])).trim()
     return { hash: committed || null, summary: plan.message, items: plan.items, restoredImages: plan.restoredImages }
   }
 

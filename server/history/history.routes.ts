@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
-import { badRequest, httpError, notFound } from '../lib/errors'
+import { DetailedHttpError, badRequest, httpError, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { textLine } from '../lib/text'
 import type { ContentHistory } from './content-history'
@@ -10,6 +10,7 @@ import { commitDetail, fileAtCommit } from './commit-detail'
 import { HistoryError } from './history-error'
 import { historyItems } from './history-filter'
 import { listHistory } from './history-log'
+import { UndoConflict } from './undo-plan'
 
 const ListQuerySchema = z.object({
   item: textLine('item').max(200).optional(),
@@ -24,6 +25,8 @@ const RestoreRequestSchema = z.object({
   item: textLine('Item').min(1, 'Item is required').max(200),
 })
 
+const UndoRequestSchema = z.object({ commit: HashSchema })
+
 const IMAGE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -33,6 +36,7 @@ const IMAGE_TYPES: Record<string, string> = {
 }
 
 function rethrow(err: unknown): never {
+  if (err instanceof UndoConflict) throw new DetailedHttpError(409, err.message, err.details)
   if (err instanceof HistoryError) throw httpError(err.status, err.message)
   throw err
 }
@@ -77,5 +81,15 @@ export function createHistoryRoutes({ history }: { history: ContentHistory }) {
     .post('/admin/history/restore', async (c) => {
       const body = await jsonBody(c, RestoreRequestSchema)
       return c.json(await history.restore(body.hash, body.item).catch(rethrow))
+    })
+    // "Undo this change": preview first (nothing written), then the undo itself as one new commit; 409 names the
+    // later change that touched the same lines.
+    .post('/admin/history/undo/preview', async (c) => {
+      const { commit } = await jsonBody(c, UndoRequestSchema)
+      return c.json(await history.previewUndo(commit).catch(rethrow))
+    })
+    .post('/admin/history/undo', async (c) => {
+      const { commit } = await jsonBody(c, UndoRequestSchema)
+      return c.json(await history.undo(commit).catch(rethrow))
     })
 }

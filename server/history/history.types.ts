@@ -50,6 +50,27 @@ export interface CommitDetail extends HistoryEntry {
   changes: ItemChange[]
 }
 
+/** What "Undo this change" would do, shown before it is confirmed. */
+export interface UndoPreview {
+  /** The commit message the undo would have, e.g. `Undo "Update service "Bouquets": pricing" (3f2a1bc)`. */
+  summary: string
+  items: string[]
+  /** Field by field, from the content as it is now to the content after the undo. */
+  changes: ItemChange[]
+  restoredImages: string[]
+}
+
+/** The 409 answer when a later change touched the same lines. */
+export interface UndoConflictAnswer {
+  error: string
+  /** The later change in the way. */
+  conflict: HistoryEntry
+  /** The item it touched, and the commit before the change to undo: restoring `item` to `before` is the way out. */
+  item: string
+  path: string
+  before: string
+}
+
 export interface RestoreResult {
   hash: string | null
   summary: string

@@ -41,7 +41,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
 }
 
 /** A restored file must still be valid content today; otherwise the restore is refused before anything is written. */
-function validateRestored(path: string, text: string, at: string): void {
+export function validateRestored(path: string, text: string, at: string): void {
   const item = itemOfPath(path)
   if (!item) return
   try {
@@ -98,7 +98,7 @@ async function trackedFiles(root: string, dir: string): Promise<string[]> {
 }
 
 /** An image's bytes: from the chosen commit, else from the last commit that still had it. */
-async function findUpload(root: string, hash: string, path: string): Promise<Buffer | null> {
+export async function findUpload(root: string, hash: string, path: string): Promise<Buffer | null> {
   const atHash = await blobAt(root, hash, path)
   if (atHash) return atHash
   const last = (await git(root, ['rev-list', '-n', '1', '--all', '--', path]).catch(() => '')).trim()
