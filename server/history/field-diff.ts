@@ -3,7 +3,7 @@ import matter from 'gray-matter'
 import YAML from 'yaml'
 import type { z } from 'zod'
 import { ServiceSchema } from '../services/services.schema'
-import { SiteSettingsSchema } from '../site/site.schema'
+import { PAGE_TEXT_FIELDS, SiteSettingsSchema } from '../site/site.schema'
 import { TestimonialListSchema } from '../testimonials/testimonials.schema'
 import { SERVICE_FIELD_LABELS } from './field-labels'
 import type { FieldChange, FieldValue, ItemChange } from './history.types'
@@ -32,6 +32,7 @@ const SITE_LABELS: Record<string, string> = {
   why: 'Why Choose',
   about: 'About page',
   seo: 'Search & sharing',
+  pages: 'Page texts',
   features: 'Features',
   name: 'Name',
   tagline: 'Tagline',
@@ -62,6 +63,7 @@ const SITE_LABELS: Record<string, string> = {
   secondaryHref: 'Secondary button link',
   servicesEnabled: 'Services pages',
   aboutEnabled: 'About page',
+  ...Object.fromEntries(Object.entries(PAGE_TEXT_FIELDS).map(([key, field]) => [key, field.label])),
 }
 
 function isObj(v: Json): v is Obj {

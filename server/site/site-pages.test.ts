@@ -39,6 +39,7 @@ describe('public pages after a save', () => {
       Object.assign(s.hero, { title: 'Spring balloons', imageAlt: 'Balloon arch in the spring sun' })
       Object.assign(s.seo, { description: 'Hand-built balloon décor for Portland parties.', shareImage: '/uploads/bouquet-one.jpg', shareImageAlt: 'A bouquet' })
       ;(s as Record<string, unknown>).why = [{ title: 'Local and kind', text: 'We are your neighbours.' }]
+      Object.assign(s.pages, { servicesTitle: 'What we make', ctaTitle: 'Shall we plan your party?' })
     })
 
     const after = await html('/')
@@ -46,6 +47,9 @@ describe('public pages after a save', () => {
     expect(after).toContain('alt="Balloon arch in the spring sun"')
     expect(after).toContain('Local and kind')
     expect(after).not.toContain('Premium Quality')
+    expect(after).toContain('What we make')
+    expect(after).toContain('Shall we plan your party?')
+    expect(after).not.toContain('Our Services</h2>')
     expect(after).toContain('(503) 555-0199')
     expect(after).toContain('href="https://www.tiktok.com/@teststudio"')
     expect(meta(after, 'description')).toBe('Hand-built balloon décor for Portland parties.')

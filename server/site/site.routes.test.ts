@@ -33,6 +33,7 @@ describe('GET /api/site-settings', () => {
     expect(body.why).toEqual(DEFAULT_WHY_ITEMS)
     expect(body.about).toMatchObject({ photo: '', values: [{ title: 'Quality' }, { title: 'Creativity' }, { title: 'Service' }] })
     expect(body.seo).toEqual({ description: '', shareImage: '', shareImageAlt: '' })
+    expect(body.pages).toMatchObject({ servicesTitle: 'Our Services', testimonialsTitle: 'What Our Clients Say', contactTitle: 'Contact Us' })
     expect(body.version).toBeUndefined()
     expect((await current()).version).toMatch(/^[0-9a-f]{16}$/)
   })
@@ -85,6 +86,7 @@ describe('PUT /api/site-settings', () => {
     ['a Why Choose item without a title', (s: Settings) => (s.why = [{ title: '', text: 'x' }] as never), /Why Choose item title is required/],
     ['a hero title on two lines', (s: Settings) => (s.hero.title = 'a\nb'), /Hero title must be one line/],
     ['a missing part', (s: Settings) => delete (s as Partial<Settings>).seo, /Search and sharing is required/],
+    ['an empty section heading', (s: Settings) => (s.pages.servicesTitle = ' '), /Services: heading is required/],
     ['a switch that is not true or false', (s: Settings) => (s.features.aboutEnabled = 'yes'), /About page on\/off must be true or false/],
   ])('refuses %s with 400 naming the field, writing nothing', async (_name, change, message) => {
     const before = siteFile()

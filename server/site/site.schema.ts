@@ -26,6 +26,24 @@ export const DEFAULT_ABOUT = {
   photoAlt: '',
 }
 
+/** The headings and short texts around the home page's sections and the contact page's intro. */
+export const PAGE_TEXT_FIELDS = {
+  servicesEyebrow: { label: 'Services: small heading', default: 'What we create', max: 60 },
+  servicesTitle: { label: 'Services: heading', default: 'Our Services', max: 80 },
+  servicesLead: { label: 'Services: text', default: 'From a single bouquet to a full venue transformation, every piece is designed and built by hand.', max: 300 },
+  whyEyebrow: { label: 'Why Choose: small heading', default: 'The difference', max: 60 },
+  testimonialsEyebrow: { label: 'Testimonials: small heading', default: 'Kind words', max: 60 },
+  testimonialsTitle: { label: 'Testimonials: heading', default: 'What Our Clients Say', max: 80 },
+  ctaEyebrow: { label: 'Closing call: small heading', default: "Let's celebrate", max: 60 },
+  ctaTitle: { label: 'Closing call: heading', default: 'Ready to make your event unforgettable?', max: 120 },
+  ctaText: { label: 'Closing call: text', default: "Tell us about your date, venue and colours, and we'll send a tailored quote, usually within one business day.", max: 300 },
+  contactEyebrow: { label: 'Contact page: small heading', default: 'Say hello', max: 60 },
+  contactTitle: { label: 'Contact page: heading', default: 'Contact Us', max: 80 },
+  contactLead: { label: 'Contact page: text', default: 'Planning a celebration? Reach out and we will help you shape the idea, the palette and the budget.', max: 300 },
+} as const
+type PageTextKey = keyof typeof PAGE_TEXT_FIELDS
+const pageTextEntries = Object.entries(PAGE_TEXT_FIELDS) as [PageTextKey, (typeof PAGE_TEXT_FIELDS)[PageTextKey]][]
+
 const TitledText = z.object({ title: z.string(), text: z.string() })
 
 export const SiteSettingsSchema = z.object({
@@ -67,6 +85,7 @@ export const SiteSettingsSchema = z.object({
       photoAlt: z.string().default(''),
     })
     .prefault({}),
+  pages: z.object(Object.fromEntries(pageTextEntries.map(([key, f]) => [key, z.string().default(f.default)])) as Record<PageTextKey, z.ZodDefault<z.ZodString>>).prefault({}),
   seo: z
     .object({
       /** The home page's search and link-preview description; empty: one made from the brand and area. */
@@ -151,6 +170,10 @@ export const SiteSettingsInputSchema = z.object({
       photoAlt: line('About photo description', 200),
     },
     { error: 'About page is required' },
+  ),
+  pages: z.object(
+    Object.fromEntries(pageTextEntries.map(([key, f]) => [key, required(f.label, f.max)])) as Record<PageTextKey, ReturnType<typeof required>>,
+    { error: 'Page texts are required' },
   ),
   seo: z.object(
     {

@@ -16,6 +16,7 @@ const PART_NAMES: Record<string, string> = {
   hero: 'hero',
   why: 'Why Choose',
   about: 'about page',
+  pages: 'page texts',
   seo: 'search & sharing',
   features: 'pages on/off',
 }

@@ -1,7 +1,7 @@
 // Site: what visitors read on every page, in one form: brand, contact, social links, the hero, "Why Choose", the
 // about page, and search & sharing. One save is one commit; a save over someone else's change is refused (409).
-import { useEffect, useState, type ReactNode } from 'react'
-import { SiteSettingsInputSchema, type SiteSettings } from '../../../server/site/site.schema'
+import { Fragment, useEffect, useState, type ReactNode } from 'react'
+import { PAGE_TEXT_FIELDS, SiteSettingsInputSchema, type SiteSettings } from '../../../server/site/site.schema'
 import { getSiteSettings, saveSiteSettings, serverMessage } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
@@ -23,6 +23,7 @@ const PART_LABELS: Record<string, string> = {
   hero: 'Hero',
   why: 'Why Choose',
   about: 'About page',
+  pages: 'Page texts',
   seo: 'Search & sharing',
   features: 'Pages on/off',
 }
@@ -87,7 +88,7 @@ export function SitePanel() {
     setError(null)
     setForm({ ...form, [part]: Array.isArray(form[part]) ? patch : { ...(form[part] as object), ...patch } })
   }
-  const text = <P extends 'brand' | 'contact' | 'social' | 'hero' | 'about' | 'seo'>(part: P, key: keyof SiteSettings[P] & string, label: string, options: { hint?: string; required?: boolean; type?: string; multiline?: boolean; max?: number } = {}) => {
+  const text = <P extends 'brand' | 'contact' | 'social' | 'hero' | 'about' | 'pages' | 'seo'>(part: P, key: keyof SiteSettings[P] & string, label: string, options: { hint?: string; required?: boolean; type?: string; multiline?: boolean; max?: number } = {}) => {
     const value = String((form[part] as Record<string, unknown>)[key] ?? '')
     const onChange = (v: string) => set(part, { [key]: v } as Partial<SiteSettings[P]>)
     return (
@@ -181,6 +182,11 @@ export function SitePanel() {
         <TitledListEditor noun="Value" items={form.about.values} max={6} onChange={(values) => set('about', { values })} />
         {text('about', 'artistTitle', 'About second heading', { max: 80 })}
         {text('about', 'artist', 'About second text', { multiline: true, max: 2000 })}
+      </Section>
+      <Section id="pages" title="Page texts" hint="The headings and short texts around the home page's sections and on the contact page.">
+        {(Object.keys(PAGE_TEXT_FIELDS) as (keyof typeof PAGE_TEXT_FIELDS)[]).map((key) => (
+          <Fragment key={key}>{text('pages', key, PAGE_TEXT_FIELDS[key].label, { required: true, max: PAGE_TEXT_FIELDS[key].max, multiline: PAGE_TEXT_FIELDS[key].max > 150 })}</Fragment>
+        ))}
       </Section>
       <Section id="seo" title="Search & sharing" hint="What search results and link previews (Facebook, messages) show for the home page.">
         {text('seo', 'description', 'Search description', { hint: 'About 150 characters. Empty: made from the brand and the area.', max: 300 })}

@@ -11,12 +11,9 @@ export function ContactPage() {
     <div className="content-page">
       <header className="page-intro">
         <div className="container">
-          <p className="eyebrow">Say hello</p>
-          <h1 className="page-intro__title">Contact Us</h1>
-          <p className="page-intro__lead">
-            Planning a celebration in {contact.area}? Reach out and we will help you shape the idea, the palette and the
-            budget.
-          </p>
+          <p className="eyebrow">{settings.pages.contactEyebrow}</p>
+          <h1 className="page-intro__title">{settings.pages.contactTitle}</h1>
+          <p className="page-intro__lead">{settings.pages.contactLead}</p>
         </div>
       </header>
       <div className="container contact-layout">

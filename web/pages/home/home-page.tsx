@@ -18,25 +18,25 @@ export function HomePage() {
       <section className="section home-services" id="services" aria-labelledby="services-title">
         <div className="container">
           <header className="section__head">
-            <p className="eyebrow">What we create</p>
+            <p className="eyebrow">{settings.pages.servicesEyebrow}</p>
             <h2 className="section__title" id="services-title">
-              Our Services
+              {settings.pages.servicesTitle}
             </h2>
-            <p className="section__lead">From a single bouquet to a full venue transformation, every piece is designed and built by hand.</p>
+            <p className="section__lead">{settings.pages.servicesLead}</p>
           </header>
           {services?.length ? <ServicesGrid services={services} servicesEnabled={settings.features.servicesEnabled} /> : null}
         </div>
       </section>
       <HydrateApart>
-        <WhyChoose brand={settings.brand.name} items={settings.why} />
+        <WhyChoose brand={settings.brand.name} items={settings.why} eyebrow={settings.pages.whyEyebrow} />
       </HydrateApart>
       {testimonials.length > 0 && (
         <HydrateApart>
-          <Testimonials testimonials={testimonials} />
+          <Testimonials testimonials={testimonials} pages={settings.pages} />
         </HydrateApart>
       )}
       <HydrateApart>
-        <ContactCta />
+        <ContactCta pages={settings.pages} />
       </HydrateApart>
     </>
   )
@@ -87,12 +87,12 @@ function ServicesGrid({ services, servicesEnabled }: { services: ServiceSummary[
 /** The owner writes the items (site settings); the icons take turns. */
 const WHY_ICONS = [SparkleIcon, PaletteIcon, TruckIcon]
 
-function WhyChoose({ brand, items }: { brand: string; items: SiteSettings['why'] }) {
+function WhyChoose({ brand, items, eyebrow }: { brand: string; items: SiteSettings['why']; eyebrow: string }) {
   return (
     <section className="section why" aria-labelledby="why-title">
       <div className="container">
         <header className="section__head">
-          <p className="eyebrow">The difference</p>
+          <p className="eyebrow">{eyebrow}</p>
           <h2 className="section__title" id="why-title">
             Why Choose {brand}
           </h2>
@@ -116,14 +116,14 @@ function WhyChoose({ brand, items }: { brand: string; items: SiteSettings['why']
   )
 }
 
-function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
+function Testimonials({ testimonials, pages }: { testimonials: Testimonial[]; pages: SiteSettings['pages'] }) {
   return (
     <section className="section testimonials" aria-labelledby="testimonials-title">
       <div className="container">
         <header className="section__head">
-          <p className="eyebrow">Kind words</p>
+          <p className="eyebrow">{pages.testimonialsEyebrow}</p>
           <h2 className="section__title" id="testimonials-title">
-            What Our Clients Say
+            {pages.testimonialsTitle}
           </h2>
         </header>
         <ul className={`testimonials__grid${testimonials.length < MAX_TESTIMONIALS ? ' testimonials__grid--centred' : ''}`}>
@@ -148,17 +148,17 @@ function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
   )
 }
 
-function ContactCta() {
+function ContactCta({ pages }: { pages: SiteSettings['pages'] }) {
   return (
     <section className="section cta" aria-labelledby="cta-title">
       <div className="container">
         <div className="cta__panel">
           <div className="cta__copy">
-            <p className="eyebrow eyebrow--light">Let's celebrate</p>
+            <p className="eyebrow eyebrow--light">{pages.ctaEyebrow}</p>
             <h2 className="cta__title" id="cta-title">
-              Ready to make your event unforgettable?
+              {pages.ctaTitle}
             </h2>
-            <p className="cta__text">Tell us about your date, venue and colours, and we'll send a tailored quote, usually within one business day.</p>
+            <p className="cta__text">{pages.ctaText}</p>
           </div>
           <div className="cta__actions">
             <a href="/contact" className="button button--primary">
