@@ -13,7 +13,6 @@ const WEEKDAYS = [
   ['Sat', 'Saturday'],
 ] as const
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 export function MonthGrid({ month, data, today, selected, onSelect }: { month: Month; data: CalendarMonth | null; today: string; selected: string | null; onSelect: (date: string) => void }) {
   return (
@@ -45,14 +44,20 @@ export function MonthGrid({ month, data, today, selected, onSelect }: { month: M
   )
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/**
+ * A day's button is named by one visually hidden sentence holding everything the cell shows (date, block and note,
+ * events, warnings); the visible parts are drawn for the eye only. No aria-label, so the name is the content.
+ */
 function DayCell({ date, data, today, selected, onSelect }: { date: string; data: CalendarMonth | null; today: string; selected: boolean; onSelect: (date: string) => void }) {
   const events = data?.events.filter((e) => e.date === date) ?? []
   const blocked = data?.blocked.find((b) => b.date === date)
   const warnings = data?.warnings.filter((w) => w.date === date) ?? []
-  const label = [
+  const description = [
     shortEventDate(date),
-    events.length ? plural(events.length, 'event') : 'no events',
     blocked ? `blocked${blocked.note ? `: ${blocked.note}` : ''}` : '',
+    events.length ? `${plural(events.length, 'event')}: ${events.map((e) => `${e.name} · ${STATUS_LABELS[e.status]}`).join(', ')}` : '',
     warnings.length ? `warning: ${warnings.map((w) => w.message).join(' ')}` : '',
   ]
     .filter(Boolean)
@@ -60,7 +65,8 @@ function DayCell({ date, data, today, selected, onSelect }: { date: string; data
   const classes = ['admin-month__day', blocked ? 'is-blocked' : '', warnings.length ? 'has-warning' : '', date < today ? 'is-past' : ''].filter(Boolean).join(' ')
   return (
     <td className={classes}>
-      <button type="button" className="admin-month__button" aria-label={label} aria-pressed={selected} aria-current={date === today ? 'date' : undefined} onClick={() => onSelect(date)}>
+      <button type="button" className="admin-month__button" aria-pressed={selected} aria-current={date === today ? 'date' : undefined} onClick={() => onSelect(date)}>
+        <span className="admin-visually-hidden">{description}</span>
         <span className="admin-month__number" aria-hidden="true">
           {Number(date.slice(8))}
           {warnings.length > 0 && <span className="admin-month__warning-icon"> ⚠</span>}
