@@ -136,7 +136,7 @@ export function InboxPanel() {
         <div className="admin-inbox__notice" role="note">
           <strong>E-mail is not set up.</strong> New inquiries are kept here, but nobody is e-mailed about them and visitors get no
           confirmation. Check this inbox, or ask your developer to set <code>SMTP_URL</code> (and <code>MAIL_TO</code>, the address to
-          notify) on the server and restart it; the README's "Inquiries" section says how.
+          notify) on the server and restart it; the README's "Inquiries and the mailing list" section says how.
         </div>
       )}
       <div className="admin-card__header admin-inbox__header">
