@@ -7,6 +7,8 @@ import { createAppDeps, stopAppDeps } from './app-deps'
 import { loadConfig } from './lib/config'
 import { ContentRepo } from './lib/git'
 import { logger, logRequests, routeConsoleToLogger } from './lib/logger'
+import { createBeaconIntake } from './insights/beacon-intake'
+import { collectShortcut } from './insights/collect-shortcut'
 
 const config = loadConfig()
 // In production every line is JSON (pino), scrubbed of e-mail addresses and secrets, whoever writes it.
@@ -24,13 +26,15 @@ await deps.history.startup()
 const app = createApp(deps)
 const { auth, readCache } = deps
 
-// Cookie-less reads of cached public API answers are answered before Hono (same bytes, headers and freshness check).
+// Cookie-less reads of cached public API answers are answered before Hono (same bytes, headers and freshness check),
+// and so are cookie-less page-view beacons (server/insights/collect-shortcut.ts).
+const beacons = createBeaconIntake(deps)
 const options = {
   fetch: readCache.recording(app.fetch, auth.cookieName),
   port: config.port,
   hostname: config.host,
   createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
-    createServer(serverOptions, logRequests(readCache.listener(listener, auth.cookieName)))) as typeof createServer,
+    createServer(serverOptions, logRequests(collectShortcut(readCache.listener(listener, auth.cookieName), beacons, config)))) as typeof createServer,
 }
 const server = serve(options, (info) => {
   console.log(`Balloon studio site on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port} (admin: /admin)`)
