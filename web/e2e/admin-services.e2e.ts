@@ -68,6 +68,10 @@ describe('admin service management', () => {
     await dialog.getByRole('button', { name: 'Add Service' }).click()
     await expectToast(page, 'Service added')
     await dialog.waitFor({ state: 'hidden' })
+    // Without a picture the dashboard asks whether to keep it hidden; the specification's new service starts visible.
+    const ask = page.getByRole('alertdialog', { name: 'No picture yet' })
+    await ask.getByRole('button', { name: 'Show it anyway' }).click()
+    await ask.waitFor({ state: 'hidden' })
 
     await expect.poll(() => editorTitle().textContent()).toBe('Baby Showers')
     await page.locator('.admin-editor__id code', { hasText: 'baby-showers-2026' }).waitFor()
@@ -123,13 +127,17 @@ describe('admin service management', () => {
         : route.continue(),
     )
     const before = lastCommit()
+    // Baby Showers has no picture: showing it asks first.
+    const showAnyway = page.getByRole('alertdialog', { name: 'No picture yet' }).getByRole('button', { name: 'Show it anyway' })
     await toggle.click()
+    await showAnyway.click()
     await expectToast(page, 'Error updating visibility', 'Could not update visibility for Baby Showers. The change is reverted.')
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false')
     expect(lastCommit()).toBe(before)
     await page.unroute('**/api/services/baby-showers-2026')
 
     await toggle.click()
+    await showAnyway.click()
     await expectToast(page, 'Changes saved')
     await expect.poll(async () => (await publicServices()).some((s) => s.id === 'baby-showers-2026')).toBe(true)
   })
