@@ -55,7 +55,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await page.getByLabel('Hero picture description').fill('Pink and white balloon garland in falling snow')
     const beforeSave = subjects().length
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expectToast(page, 'Changes saved')
+    await expectToast(page, 'Changes saved', 'The website shows them now.')
 
     expect(subjects()).toHaveLength(beforeSave + 1)
     expect(subjects()[0]).toBe('Update site settings: contact, hero')
@@ -123,7 +123,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     const ask = page.getByRole('alertdialog', { name: 'No picture yet' })
     await ask.getByText('visitors will see a balloon placeholder').waitFor()
     await ask.getByRole('button', { name: 'Keep it hidden' }).click()
-    await expectToast(page, 'Changes saved')
+    await expectToast(page, 'Changes saved', '"Balloon Walls" is now hidden from the website.')
     expect((await fetch(`${site.url}/services/balloon-walls`)).status).toBe(404)
 
     // Showing it again asks first; keeping it hidden changes nothing.
@@ -153,7 +153,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await page.getByLabel(`Answer ${count}`, { exact: true }).fill('Yes: **curbside pick-up** at the studio, by appointment.')
     await page.locator('.admin-faq-preview').getByText('curbside pick-up').waitFor()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expectToast(page, 'Changes saved')
+    await expectToast(page, 'Changes saved', 'The FAQ page is updated.')
     expect(subjects()[0]).toBe('FAQ: Add question "Can I pick up my order?"')
     expect(changedFiles()).toEqual(['content/faq.yaml'])
 
