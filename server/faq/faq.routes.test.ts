@@ -61,8 +61,8 @@ describe('PUT /api/faq', () => {
   })
 
   it.each([
-    ['an empty question', [{ question: '', answer: 'x' }], /Question is required/],
-    ['an empty answer', [{ question: 'Why?', answer: '  ' }], /Answer is required/],
+    ['an empty question', [{ question: '', answer: 'x' }], /^Question 1: Question is required$/],
+    ['an empty answer in the second question', [{ question: 'Why?', answer: 'Because.' }, { question: 'How?', answer: '  ' }], /^Question 2: Answer is required$/],
     ['a question on two lines', [{ question: 'a\nb', answer: 'x' }], /Question must be one line/],
     ['a bad id', [{ id: '../x', question: 'Why?', answer: 'x' }], /Question ids are lowercase/],
     ['two questions with one id', [{ id: 'a', question: 'A', answer: 'x' }, { id: 'a', question: 'B', answer: 'y' }], /Two questions have the same id/],
