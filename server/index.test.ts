@@ -120,15 +120,18 @@ describe('the server process', () => {
     }
   })
 
-  it('an upload is served with an image content type to HEAD and GET', async () => {
+  it('a new upload is served with an image content type to the admin (HEAD and GET), and to nobody else until a save uses it', async () => {
     const form = new FormData()
     form.append('image', new File([(await makeJpeg()) as Uint8Array<ArrayBuffer>], 'original.jpg', { type: 'image/jpeg' }))
     const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: origin(), body: form })
     expect(res.status).toBe(201)
     const { url } = await res.json()
-    const head = await fetch(`${server.url}${url}`, { method: 'HEAD' })
-    expect(head.status).toBe(200)
-    expect(head.headers.get('content-type')).toBe('image/jpeg')
+    for (const method of ['HEAD', 'GET']) {
+      const answer = await fetch(`${server.url}${url}`, { method, headers: { Cookie: cookie } })
+      expect(answer.status, method).toBe(200)
+      expect(answer.headers.get('content-type'), method).toBe('image/jpeg')
+    }
+    expect((await fetch(`${server.url}${url}`, { method: 'HEAD' })).status).toBe(404)
   })
 })
 
