@@ -42,9 +42,18 @@ describe('mailing-list dialog', () => {
     expect(await dialog.getByRole('checkbox').count()).toBe(segments.length)
 
     await dialog.getByRole('button', { name: 'Subscribe' }).click()
-    for (const message of ['Email is required.', 'First name is required.', 'Last name is required.', 'Select at least one interest.']) {
-      await dialog.getByText(message, { exact: true }).waitFor()
+    // Each message beside its field, and all of them in a summary at the top that takes the focus.
+    const messages = ['Email is required.', 'First name is required.', 'Last name is required.', 'Select at least one interest.']
+    for (const message of messages) {
+      await dialog.locator('.field__error').getByText(message, { exact: true }).waitFor()
     }
+    const summary = dialog.getByRole('group', { name: 'Please fix 4 answers to subscribe:' })
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await summary.getByRole('link').allTextContents()).toEqual(messages)
+    expect(await dialog.getByLabel('First name').getAttribute('aria-invalid')).toBe('true')
+    expect(await dialog.getByRole('group', { name: /Interests/ }).getAttribute('aria-invalid')).toBe('true')
+    await summary.getByRole('link', { name: 'Last name is required.' }).click()
+    expect(await dialog.getByLabel('Last name').evaluate((el) => el === document.activeElement)).toBe(true)
     await dialog.getByLabel('Email').fill('x')
     expect(await dialog.getByText('Email is required.').count()).toBe(0)
 

@@ -200,8 +200,8 @@ describe('header and footer', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' })
     await drawer.waitFor()
     await drawer.getByRole('link', { name: 'Bouquets' }).waitFor()
-    // The Corporate link, and the Corporate service in the drawer's services list.
-    await expect.poll(() => drawer.getByRole('link', { name: 'Corporate' }).count()).toBe(2)
+    // Corporate once, in the drawer's services list (no second top-level entry).
+    await expect.poll(() => drawer.getByRole('link', { name: 'Corporate' }).count()).toBe(1)
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Open menu' }).click()
