@@ -58,7 +58,9 @@ describe('admin history', () => {
     // The older edit: pricing went from the seed text to "First price".
     await entries.nth(1).click()
     const detail = page.getByRole('region', { name: 'Change details' })
+    // The newer edit's detail also shows "First price" (as its before value): wait until the older one is shown.
     await detail.getByText('First price: $10').waitFor()
+    await expect.poll(() => detail.getByText('Second price: $20').count()).toBe(0)
     expect(await detail.locator('tbody th').first().textContent()).toBe('Pricing')
 
     await detail.getByRole('button', { name: 'Restore this version' }).click()
