@@ -77,11 +77,13 @@ export function createApp(deps: AppDeps) {
   app.route('/', createImageRoutes(deps))
   app.route('/', createSeoRoutes(deps))
   app.route('/', createHealthRoutes(deps))
-  // Pages are rendered on the server; their loaders call the API in-process, not over the network.
+  // Pages are rendered on the server; their loaders call the API in-process, not over the network. Kept pages are
+  // checked against the content generation and served by the read cache's Node-level shortcut too.
   const pages = createPageRenderer({
     clientDir: config.clientDir,
     origin: config.publicOrigin,
     fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
+    readCache: deps.readCache,
   })
   app.route('/', createStaticRoutes(config.clientDir, (path) => isAppPage(deps, path), pages))
   return routes

@@ -6,27 +6,59 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { ContentGeneration } from './content-generation'
 
 /** Reads whose answers depend on nothing but the files under content/ and uploads/ (no session, no remote service). */
-const CACHEABLE = /^\/api\/(services(\/[a-z0-9-]+)?|service-order|service-content\/[a-z0-9-]+|testimonials|site-settings|delivery-installation-content|image-versions)$/
+const CACHEABLE = /^\/api\/(services(\/[a-z0-9-]+)?|service-order|service-content\/[a-z0-9-]+|testimonials|site-settings|delivery-installation-content|faq|image-versions)$/
 /** The page images' content hashes: these also depend on the uploaded files themselves. */
 const READS_UPLOADS = /^\/api\/image-versions$/
 
 const MAX_ENTRIES = 500
+/** Header templates kept (per URL, encoding and status); past this they are dropped and recorded again. */
+const MAX_TEMPLATES = 2000
 
-interface Entry {
-  generation: string
+/** Whether the answer to this path (no query) depends only on the files under content/ and uploads/. */
+export const isContentRead = (path: string) => CACHEABLE.test(path)
+
+/** One answer kept in memory, as the shortcut sends it: both encodings, and the ETag of the uncompressed bytes. */
+export interface KeptAnswer {
+  status: number
   body: Uint8Array<ArrayBuffer>
   /** Compressed once when stored, rather than on every request as the compression middleware would. */
   gzip: Uint8Array<ArrayBuffer>
-  contentType: string
+  /** Quoted; the gzip variant carries it weak (`W/"..."`). */
   etag: string
 }
 
-/** A header template, with the full header list it gives for one entry: built once, not on every request. */
+interface Entry extends KeptAnswer {
+  generation: string
+  contentType: string
+}
+
+/**
+ * Answers kept outside this cache (the server-rendered pages) that the Node-level shortcut may send, with the headers
+ * the full chain gave the same URL.
+ */
+export interface KeptAnswers {
+  /** Whether a request target may be one of its answers (cheap; the rest of the checks come after). */
+  serves(url: string): boolean
+  /** The answer for `url` now, after the same freshness checks the chain makes (`fromSocket`), or null. */
+  answer(url: string): Promise<KeptAnswer | null>
+  /** Whether the chain's answer to `url` with this ETag (as sent) is one of the answers kept for it. */
+  isKept(url: string, etag: string): boolean
+}
+
+/** A header template: the chain's headers for one URL, encoding and status, minus the per-body ones. */
 interface Template {
-  headers: [string, string][]
-  entry?: Entry
-  /** Names and values in turn, as `writeHead` takes them (cheaper than one `setHeader` per header). */
-  flat?: string[]
+  headers: string[]
+  /** Per answer, the full list `writeHead` takes (names and values in turn): built once, not on every request. */
+  flat: WeakMap<KeptAnswer, string[]>
+}
+
+const templateKey = (url: string, gzip: boolean, status: number) => `${status}${gzip ? 'g' : 'i'}${url}`
+
+/** As the validators middleware (hono/etag) compares: any listed tag, weak or strong, or `*`. */
+function etagMatches(etag: string, ifNoneMatch: string): boolean {
+  if (ifNoneMatch === '*') return true
+  const strong = etag.replace(/^W\//, '')
+  return ifNoneMatch.match(/"[^"]*"/g)?.some((tag) => tag === strong) ?? false
 }
 
 export const acceptsGzip = (header: string | undefined) => Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
@@ -38,21 +70,50 @@ const PER_BODY = new Set(['etag', 'content-encoding', 'content-length', 'date', 
  * Only 200 answers are kept, keyed by path. An admin session sees hidden services, so its requests bypass the cache
  * both ways. The ETag is set here, so the validators middleware answers 304 without hashing the body again.
  *
- * `listener()` adds a shortcut in front of Hono for the commonest request of all: a cookie-less, validator-less GET
- * of a cached path. It answers with the same bytes and the same headers a full pass through the middleware chain
- * produced (security headers, Cache-Control, Vary...: copied from such an answer, the "template"), after the same
- * freshness check; anything else (a session cookie, If-None-Match, a query, a miss, no template yet) goes to Hono.
+ * `listener()` adds a shortcut in front of Hono for the commonest requests of all: a GET without the session cookie
+ * of a cached API path or of a kept server-rendered page (`servePages`). It answers with the same bytes and the same
+ * headers a full pass through the middleware chain produced for that URL, encoding and status (security headers,
+ * Cache-Control, Vary...: copied from such an answer, the "template"), after the same freshness check, and with 304
+ * when If-None-Match names the answer's ETag, as the chain would; anything else (a session cookie, a query on an API
+ * path, a miss, a stale answer, no template yet) goes to Hono.
  */
 export class PublicReadCache {
   private entries = new Map<string, Entry>()
-  /** Per encoding and path: the headers of the last full answer served from this cache, minus per-body ones. */
-  private templates = { gzip: new Map<string, Template>(), identity: new Map<string, Template>() }
+  private templates = new Map<string, Template>()
+  /** URLs with at least one template: others go to Hono without waiting for the freshness check. */
+  private templated = new Set<string>()
   readonly generation: ContentGeneration
-  private withUploads: ContentGeneration
+  /** content/ and uploads/: the image hashes, and the pages (their renders read the image hashes too). */
+  readonly withUploads: ContentGeneration
+  private pages: KeptAnswers | null = null
+  private api: KeptAnswers = {
+    serves: (url) => CACHEABLE.test(url),
+    answer: async (url) => {
+      const current = await this.current(url, true)
+      const entry = this.entries.get(url)
+      return entry?.generation === current ? entry : null
+    },
+    isKept: (url, etag) => {
+      const entry = this.entries.get(url)
+      return entry !== undefined && (etag === entry.etag || etag === `W/${entry.etag}`)
+    },
+  }
 
   constructor(generation: ContentGeneration | string) {
     this.generation = typeof generation === 'string' ? new ContentGeneration(generation) : generation
     this.withUploads = new ContentGeneration(this.generation.root, ['content', 'uploads'])
+  }
+
+  /** The rendered pages the shortcut may send too (one source: the app created last). */
+  servePages(pages: KeptAnswers): void {
+    this.pages = pages
+    this.templates.clear()
+    this.templated.clear()
+  }
+
+  private sourceOf(url: string): KeptAnswers | null {
+    if (this.api.serves(url)) return this.api
+    return this.pages?.serves(url) ? this.pages : null
   }
 
   /** Stops watching the content files (a disposed app); answers stay correct, each checked with stat calls. */
@@ -89,35 +150,41 @@ export class PublicReadCache {
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
       const contentType = c.res.headers.get('Content-Type') ?? 'application/json'
-      this.entries.set(key, { generation: current, body, gzip: new Uint8Array(gzipSync(body)), contentType, etag })
+      this.entries.set(key, { status: 200, generation: current, body, gzip: new Uint8Array(gzipSync(body)), contentType, etag })
       c.header('ETag', etag)
     }
   }
 
-  /** A request the shortcut may answer: its answer cannot depend on a session, a validator or a query. */
+  /** A request the shortcut may answer: a GET whose answer cannot depend on a session. */
   private eligible(req: IncomingMessage, cookieName: string): boolean {
-    const url = req.url ?? ''
-    if (req.method !== 'GET' || !CACHEABLE.test(url) || req.headers['if-none-match'] !== undefined) return false
+    if (req.method !== 'GET') return false
     const cookie = req.headers.cookie
     return cookie === undefined || !cookie.includes(`${cookieName}=`)
   }
 
-  /** Wraps the Hono fetch so that full answers served from this cache leave their headers as a template. */
+  /** Wraps the Hono fetch so that full answers that are kept answers leave their headers as a template. */
   recording(fetch: (request: Request, env?: never) => Response | Promise<Response>, cookieName: string) {
     return async (request: Request, env?: unknown) => {
       const res = await fetch(request, env as never)
       const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
-      if (res.status !== 200 || !incoming || !this.eligible(incoming, cookieName)) return res
-      const entry = this.entries.get(incoming.url!)
-      if (!entry) return res
-      const v = this.variant(entry, incoming.headers['accept-encoding'])
-      // Only an answer this cache gave (its ETag and encoding) is a faithful template for the same answer.
-      if (res.headers.get('etag') !== v.etag || (res.headers.get('content-encoding') === 'gzip') !== v.gzip) return res
-      const headers: [string, string][] = []
+      if ((res.status !== 200 && res.status !== 304) || !incoming || !this.eligible(incoming, cookieName)) return res
+      const url = incoming.url!
+      const etag = res.headers.get('etag')
+      const source = this.sourceOf(url)
+      // Only an answer kept here (its ETag) is a faithful template for the same answer; a gzip one's ETag is weak.
+      if (!etag || !source?.isKept(url, etag)) return res
+      const gzip = etag.startsWith('W/')
+      if (res.status === 200 && (res.headers.get('content-encoding') === 'gzip') !== gzip) return res
+      const headers: string[] = []
       res.headers.forEach((value, name) => {
-        if (!PER_BODY.has(name)) headers.push([name, value])
+        if (!PER_BODY.has(name)) headers.push(name, value)
       })
-      this.templates[v.gzip ? 'gzip' : 'identity'].set(incoming.url!, { headers })
+      if (this.templates.size >= MAX_TEMPLATES) {
+        this.templates.clear()
+        this.templated.clear()
+      }
+      this.templates.set(templateKey(url, gzip, res.status), { headers, flat: new WeakMap() })
+      this.templated.add(url)
       return res
     }
   }
@@ -126,20 +193,27 @@ export class PublicReadCache {
   listener(next: (req: IncomingMessage, res: ServerResponse) => unknown, cookieName: string) {
     return async (req: IncomingMessage, res: ServerResponse) => {
       if (!this.eligible(req, cookieName)) return next(req, res)
-      const path = req.url!
-      const current = await this.current(path, true)
-      const entry = this.entries.get(path)
-      if (entry?.generation !== current) return next(req, res)
-      const v = this.variant(entry, req.headers['accept-encoding'])
-      const template = this.templates[v.gzip ? 'gzip' : 'identity'].get(path)
+      const url = req.url!
+      const source = this.templated.has(url) ? this.sourceOf(url) : null
+      if (!source) return next(req, res)
+      const answer = await source.answer(url)
+      if (answer?.status !== 200) return next(req, res)
+      const gzip = answer.body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])
+      const etag = gzip ? `W/${answer.etag}` : answer.etag
+      const ifNoneMatch = req.headers['if-none-match']
+      const status = ifNoneMatch !== undefined && etagMatches(etag, ifNoneMatch) ? 304 : 200
+      const template = this.templates.get(templateKey(url, gzip, status))
       if (!template) return next(req, res)
-      if (template.entry !== entry || !template.flat) {
-        const own = [['etag', v.etag], ...(v.gzip ? [['content-encoding', 'gzip']] : []), ['content-length', String(v.body.length)]]
-        template.flat = [...template.headers, ...own].flat()
-        template.entry = entry
+      let flat = template.flat.get(answer)
+      if (!flat) {
+        const body = gzip ? answer.gzip : answer.body
+        const own = status === 304 ? ['etag', etag] : ['etag', etag, ...(gzip ? ['content-encoding', 'gzip'] : []), 'content-length', String(body.length)]
+        flat = [...template.headers, ...own]
+        template.flat.set(answer, flat)
       }
-      res.writeHead(200, template.flat)
-      res.end(v.body)
+      res.writeHead(status, flat)
+      if (status === 304) res.end()
+      else res.end(gzip ? answer.gzip : answer.body)
     }
   }
 }

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
-import { acceptsGzip } from '../lib/read-cache'
+import type { ContentGeneration } from '../lib/content-generation'
+import { acceptsGzip, isContentRead, type KeptAnswers, type PublicReadCache } from '../lib/read-cache'
 import type { RenderOptions, RenderResult } from '../../web/entry-server'
 
 interface ServerEntry {
@@ -71,6 +72,11 @@ interface Variant {
  * with plain git, a hidden service or a new image shows on the next request, as the API shows it) and the build and
  * the year (the footer's copyright) are the same. Up to RENDERS_PER_POOL renders are kept, distinct ones only: the
  * home page picks its testimonials at random, so a visitor gets one of those picks, chosen at random per request.
+ *
+ * When every call was a read whose answer depends on nothing but the files under content/ and uploads/
+ * (`contentOnly`), the pool also holds the content generation (server/lib/content-generation.ts) taken before those
+ * answers were read or last confirmed: while the generation has not moved, the answers cannot have changed, and the
+ * calls are not made again. When it moved, the calls are repeated once, and the pool stays if they answer the same.
  */
 interface Pool {
   build: number
@@ -78,11 +84,18 @@ interface Pool {
   dependencies: Dependency[]
   variants: Variant[]
   renders: number
+  contentOnly: boolean
+  generation: string
   check?: { at: number; valid: Promise<boolean> }
 }
 
 const RENDERS_PER_POOL = 24
 const MAX_POOLS = 200
+/** How stale the shortcut's view of the server build may be: a rebuild beside a running server shows within this. */
+const BUILD_RECHECK_MS = 1000
+
+/** Request targets the Node-level shortcut may answer with a kept page: plain paths (the form pools are keyed by). */
+const PLAIN_PAGE_URL = /^(?!.*\/\/)\/(?!(api|uploads|img|assets)([/?]|$))[A-Za-z0-9_\-/]*(\?[A-Za-z0-9_\-.~=&%+]+)?$/
 
 async function answerOf(res: Response): Promise<string> {
   const etag = res.headers.get('etag')
@@ -97,8 +110,21 @@ export function fontsStylesheet(manifest: Manifest): string | undefined {
   return file ? `/${file}` : undefined
 }
 
-export function createPageRenderer(options: { clientDir: string; origin: string; fetch: RenderOptions['fetch'] }): PageRenderer {
+export interface PageRendererOptions {
+  clientDir: string
+  origin: string
+  fetch: RenderOptions['fetch']
+  /**
+   * The public read cache: its content generation (content/ and uploads/) tells whether kept pages may still be
+   * served without repeating their API calls, and its Node-level shortcut serves them. Without it, every request
+   * repeats the calls (once per turn of the event loop).
+   */
+  readCache?: PublicReadCache
+}
+
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const { clientDir, origin } = options
+  const generation: ContentGeneration | undefined = options.readCache?.withUploads
   const entryPath = serverEntryPath(clientDir)
   let loaded: { mtimeMs: number; entry: Promise<ServerEntry>; template: string; styles: string[]; manifest: Manifest } | null = null
   const pools = new Map<string, Pool>()
@@ -128,6 +154,14 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       pool.check = { at: performance.now(), valid }
     }
     return pool.check.valid
+  }
+
+  let buildSeen = { at: -Infinity, mtimeMs: undefined as number | undefined }
+  /** The server build's stamp for the shortcut: stat'ed at most once per BUILD_RECHECK_MS. */
+  function buildStamp(): number | undefined {
+    const now = performance.now()
+    if (now - buildSeen.at >= BUILD_RECHECK_MS) buildSeen = { at: now, mtimeMs: statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs }
+    return buildSeen.mtimeMs
   }
 
   /** Reloaded after a rebuild, so `npm run build` beside a running server takes effect. */
@@ -191,6 +225,24 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
     return template.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`).replace('<div id="root"></div>', body)
   }
 
+  /** Kept pages for the Node-level shortcut: the same checks as `render`, without its API calls or the chain. */
+  const kept: KeptAnswers = {
+    serves: (url) => PLAIN_PAGE_URL.test(url),
+    async answer(url) {
+      const pool = pools.get(url)
+      if (!pool?.contentOnly || pool.renders < RENDERS_PER_POOL || !generation) return null
+      if (pool.build !== buildStamp() || pool.year !== new Date().getFullYear()) return null
+      const now = await generation.current(true)
+      if (pools.get(url) !== pool || pool.generation !== now) return null
+      return pool.variants[Math.floor(Math.random() * pool.variants.length)]
+    },
+    isKept(url, etag) {
+      const pool = pools.get(url)
+      return Boolean(pool?.contentOnly && pool.variants.some((v) => v.status === 200 && (etag === v.etag || etag === `W/${v.etag}`)))
+    },
+  }
+  options.readCache?.servePages(kept)
+
   return {
     async render(c) {
       const build = current()
@@ -198,8 +250,15 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
       const url = new URL(c.req.url)
       const key = `${url.pathname}${url.search}`
       const year = new Date().getFullYear()
+      // Taken before any answer is read or confirmed, so a change made meanwhile moves it past the pool's.
+      const fromSocket = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined
+      const now = generation ? await generation.current(fromSocket) : ''
       let pool = pools.get(key)
-      if (pool && (pool.build !== build.mtimeMs || pool.year !== year || !(await stillValid(pool)))) pool = undefined
+      if (pool && (pool.build !== build.mtimeMs || pool.year !== year)) pool = undefined
+      if (pool && (!pool.contentOnly || pool.generation !== now)) {
+        if (await stillValid(pool)) pool.generation = now
+        else pool = undefined
+      }
       if (pool && pool.renders >= RENDERS_PER_POOL) {
         return send(c, pool.variants[Math.floor(Math.random() * pool.variants.length)])
       }
@@ -230,7 +289,11 @@ export function createPageRenderer(options: { clientDir: string; origin: string;
         const same = pool && sameCalls(pool.dependencies, dependencies)
         if (!same) {
           if (pools.size >= MAX_POOLS) pools.clear()
-          pool = { build: build.mtimeMs, year, dependencies, variants: [], renders: 0 }
+          const contentOnly = Boolean(generation) && dependencies.every((d) => {
+            const url = new URL(d.url, origin)
+            return url.origin === new URL(origin).origin && url.search === '' && isContentRead(url.pathname)
+          })
+          pool = { build: build.mtimeMs, year, dependencies, variants: [], renders: 0, contentOnly, generation: now }
           pools.set(key, pool)
         }
         pool!.renders++
