@@ -28,6 +28,8 @@ declare module 'autocannon' {
     body?: string
     /** Each request in turn; setupRequest may change it just before it is sent. */
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: RequestParams) => RequestParams }[]
+    /** Called with each connection's client object (lib/httpClient.js) before it connects. */
+    setupClient?: (client: unknown) => void
   }
   interface RequestParams {
     method?: string

@@ -1,5 +1,6 @@
 // Shared by the benchmarks: the built site started on a throwaway content repo (never this repo's content), percentiles.
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { REPO_ROOT } from '../server/testing/temp-content'
@@ -27,10 +28,22 @@ export function requireBuild(): void {
   }
 }
 
-/** The built site in production mode on a copy of the seed content with its own git repository. */
+/**
+ * The built site in production mode on a copy of the seed content with its own git repository. Its log (a line per
+ * request) goes to a file, as in a deployment, rather than through a pipe into this process, where reading it would
+ * take the load generator's CPU.
+ */
 export async function startBenchSite(env: Record<string, string> = {}): Promise<Site> {
   requireBuild()
-  return startSite(env, { port: await benchPort() })
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-log-'))
+  const site = await startSite(env, { port: await benchPort(), logFile: join(logDir, 'site.log') })
+  return {
+    ...site,
+    stop: async () => {
+      await site.stop()
+      rmSync(logDir, { recursive: true, force: true })
+    },
+  }
 }
 
 export async function login(url: string): Promise<string> {

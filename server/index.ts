@@ -6,7 +6,7 @@ import { createApp } from './app'
 import { createAppDeps, stopAppDeps } from './app-deps'
 import { loadConfig } from './lib/config'
 import { ContentRepo } from './lib/git'
-import { logger, logRequests, routeConsoleToLogger } from './lib/logger'
+import { logger, logRequests, routeConsoleToLogger, type LoggedListener } from './lib/logger'
 import { createBeaconIntake } from './insights/beacon-intake'
 import { collectShortcut } from './insights/collect-shortcut'
 
@@ -29,12 +29,14 @@ const { auth, readCache } = deps
 // Cookie-less reads of cached public API answers are answered before Hono (same bytes, headers and freshness check),
 // and so are cookie-less page-view beacons (server/insights/collect-shortcut.ts).
 const beacons = createBeaconIntake(deps)
+const listen = (listener: RequestListener) => logRequests(collectShortcut(readCache.listener(listener, auth.cookieName), beacons, config))
+let logged: LoggedListener | undefined
 const options = {
   fetch: readCache.recording(app.fetch, auth.cookieName),
   port: config.port,
   hostname: config.host,
   createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
-    createServer(serverOptions, logRequests(collectShortcut(readCache.listener(listener, auth.cookieName), beacons, config)))) as typeof createServer,
+    createServer(serverOptions, (logged = listen(listener)))) as typeof createServer,
 }
 const server = serve(options, (info) => {
   console.log(`Balloon studio site on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port} (admin: /admin)`)
@@ -60,6 +62,7 @@ async function shutdown(signal: string) {
   clearInterval(idle)
   clearTimeout(forced)
   await stopAppDeps(deps)
+  logged?.flushReads()
   logger.info('Stopped')
   logger.flush(() => process.exit(0))
 }

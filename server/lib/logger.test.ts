@@ -4,7 +4,7 @@ import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createLogger, logRequests, pathOnly, scrub } from './logger'
 
-function capture() {
+function capture(level = 'info') {
   const lines: string[] = []
   const destination = new Writable({
     write(chunk, _enc, done) {
@@ -12,7 +12,7 @@ function capture() {
       done()
     },
   })
-  return { lines, log: createLogger({ production: true, destination }) }
+  return { lines, log: createLogger({ production: true, level, destination }) }
 }
 
 describe('logger', () => {
@@ -45,11 +45,11 @@ describe('logger', () => {
     expect(warn).toMatchObject({ email: '[redacted]', password: '[redacted]', cookie: '[redacted]', nested: { email: '[redacted]' } })
   })
 
-  it('writes one line per request, as pino writes the same fields, with the id sent back as X-Request-Id', async () => {
+  it('writes a line per failed or changing request and counts successful reads, with the id sent back as X-Request-Id', async () => {
     const { lines, log } = capture()
     const flat = ['X-Own', 'flat']
-    const server = createServer(
-      logRequests((req, res) => {
+    const listener = logRequests(
+      (req, res) => {
         const status = req.url!.startsWith('/missing') ? 404 : req.url!.startsWith('/boom') ? 500 : 200
         // Every way a head goes out carries the id, and the caller's own headers are kept as given (and unchanged).
         if (req.url === '/flat') res.writeHead(200, flat)
@@ -57,8 +57,10 @@ describe('logger', () => {
         else if (req.url === '/implicit') res.setHeader('X-Own', 'implicit')
         else res.writeHead(status)
         res.end('x')
-      }, log),
+      },
+      log,
     )
+    const server = createServer(listener)
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     const get = (path: string, headers: Record<string, string> = {}) =>
       new Promise<string>((resolve, reject) => {
@@ -96,21 +98,41 @@ describe('logger', () => {
     expect(heads[2]).toMatchObject({ 'x-own': 'implicit', status: '200 OK' })
     for (const head of heads) expect(head['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(flat).toEqual(['X-Own', 'flat'])
+    await get('/given')
     await new Promise((r) => setTimeout(r, 50))
     await new Promise((r) => server.close(r))
     expect(ids[5]).toBe('proxy-id-12345')
     const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
-    // Quiet paths (/healthz, the beacon) leave no line when they succeed.
-    expect(parsed.map((l) => l.requestId).slice(0, 5)).toEqual([ids[0], ids[1], ids[2], ids[5], ids[6]])
-    expect(parsed.map((l) => l.msg).slice(0, 5)).toEqual(['GET /services 200', 'GET /reset/[e-mail] 200', 'GET /missing 404', 'GET /given 200', 'GET /boom 500 (connection closed early)'])
-    expect(parsed[4]).toMatchObject({ level: 'error', res: { status: 500 }, err: { message: 'failed with status code 500' } })
-    // The lines written as text are what pino writes for the same fields, byte for byte (but the time).
+    // Successful reads wait to be counted; quiet paths (/healthz, the beacon) are not even counted.
+    expect(parsed.map((l) => l.requestId)).toEqual([ids[2], ids[6]])
+    expect(parsed.map((l) => l.msg)).toEqual(['GET /missing 404', 'GET /boom 500 (connection closed early)'])
+    expect(parsed[1]).toMatchObject({ level: 'error', res: { status: 500 }, err: { message: 'failed with status code 500' } })
+    // The line written as text is what pino writes for the same fields, byte for byte (but the time).
     const time = (l: string) => l.replace(/"time":"[^"]+"/, '"time":"T"')
-    for (const [i, l] of lines.slice(0, 4).entries()) {
-      const { level, requestId, req, res, durationMs, msg } = parsed[i] as { level: 'info' | 'warn'; msg: string } & Record<string, unknown>
-      const again = capture()
-      again.log[level]({ requestId, req, res, durationMs }, msg)
-      expect(time(l)).toBe(time(again.lines[0]))
-    }
+    const { level, requestId, req, res, durationMs, msg } = parsed[0] as { level: 'warn'; msg: string } & Record<string, unknown>
+    const again = capture()
+    again.log[level]({ requestId, req, res, durationMs }, msg)
+    expect(time(lines[0])).toBe(time(again.lines[0]))
+
+    listener.flushReads()
+    const counted = lines.slice(2).map((l) => JSON.parse(l) as { level: string; req: unknown; count: number; msg: string; durationMs: { mean: number; max: number } })
+    expect(counted.map((l) => l.msg.replace(/ in \d+ s$/, ''))).toEqual(['GET /services 200 x1', 'GET /reset/[e-mail] 200 x1', 'GET /given 200 x2', 'GET /flat 200 x1', 'GET /object 200 x1', 'GET /implicit 200 x1'])
+    expect(counted[2]).toMatchObject({ level: 'info', req: { method: 'GET', path: '/given' }, res: { status: 200 }, count: 2 })
+    expect(counted[2].durationMs.max).toBeGreaterThanOrEqual(counted[2].durationMs.mean)
+    expect(lines.join('\n')).not.toMatch(/token|a@b/)
+    // Nothing left to write: a second flush adds no line.
+    listener.flushReads()
+    expect(lines).toHaveLength(8)
+  })
+
+  it('writes each read on its own line (at debug) when LOG_LEVEL is debug', async () => {
+    const { lines, log } = capture('debug')
+    const server = createServer(logRequests((_req, res) => res.end('x'), log))
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/contact`)
+    await res.text()
+    await new Promise((r) => setTimeout(r, 50))
+    await new Promise((r) => server.close(r))
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([{ level: 'debug', requestId: res.headers.get('x-request-id'), msg: 'GET /contact 200' }])
   })
 })

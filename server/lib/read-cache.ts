@@ -80,8 +80,8 @@ const PER_BODY = new Set(['etag', 'content-encoding', 'content-length', 'date', 
 export class PublicReadCache {
   private entries = new Map<string, Entry>()
   private templates = new Map<string, Template>()
-  /** URLs with at least one template: others go to Hono without waiting for the freshness check. */
-  private templated = new Set<string>()
+  /** URLs with at least one template, and where their answers are kept: others go to Hono at once. */
+  private templated = new Map<string, KeptAnswers>()
   readonly generation: ContentGeneration
   /** content/ and uploads/: the image hashes, and the pages (their renders read the image hashes too). */
   readonly withUploads: ContentGeneration
@@ -184,7 +184,7 @@ export class PublicReadCache {
         this.templated.clear()
       }
       this.templates.set(templateKey(url, gzip, res.status), { headers, flat: new WeakMap() })
-      this.templated.add(url)
+      this.templated.set(url, source)
       return res
     }
   }
@@ -194,7 +194,7 @@ export class PublicReadCache {
     return async (req: IncomingMessage, res: ServerResponse) => {
       if (!this.eligible(req, cookieName)) return next(req, res)
       const url = req.url!
-      const source = this.templated.has(url) ? this.sourceOf(url) : null
+      const source = this.templated.get(url)
       if (!source) return next(req, res)
       const answer = await source.answer(url)
       if (answer?.status !== 200) return next(req, res)

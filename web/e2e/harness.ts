@@ -1,5 +1,6 @@
 // Browser-test harness: the real built site on a temporary content root, driven by Debian's Chromium.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { closeSync, openSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -25,10 +26,15 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Starts `server/index.ts` (serving dist/client, built by `npm run build`) on a fresh temp content repo. */
-export async function startSite(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<Site> {
+/**
+ * Starts `server/index.ts` (serving dist/client, built by `npm run build`) on a fresh temp content repo. Its output is
+ * kept in memory for error messages, or, with `logFile`, written to that file as a deployment's log would be (the
+ * benchmarks: reading every request's line would cost the load generator as much as the answers).
+ */
+export async function startSite(env: Record<string, string> = {}, options: { port?: number; logFile?: string } = {}): Promise<Site> {
   const content = makeTempContentRoot()
   const port = options.port ?? (await freePort())
+  let logFd: number | undefined
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
     cwd: REPO_ROOT,
     env: {
@@ -47,22 +53,24 @@ export async function startSite(env: Record<string, string> = {}, options: { por
       BACKUP_INTERVAL_HOURS: 'off',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.logFile ? ['ignore', (logFd = openSync(options.logFile, 'w')), logFd] : ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
+  if (logFd !== undefined) closeSync(logFd)
+  let kept = ''
+  child.stdout?.on('data', (d) => (kept += d))
+  child.stderr?.on('data', (d) => (kept += d))
+  const output = () => (options.logFile ? readFileSync(options.logFile, 'utf8') : kept)
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
     try {
       const res = await fetch(`${url}/api/services`)
       if (res.ok) break
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`)
     await new Promise((r) => setTimeout(r, 150))
   }
   return {
