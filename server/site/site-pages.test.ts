@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../lib/config'
 import { serverEntryPath } from '../render/page-renderer'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app'
 
-const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client')
+const CLIENT_DIR = process.env.CLIENT_DIR ?? join(PROJECT_ROOT, 'dist/client')
 
 let t: TestApp
 let cookie: string
@@ -75,6 +75,36 @@ describe('public pages after a save', () => {
     expect(await html('/')).toContain('href="/about"')
     await saveSettings((s) => (s.features.aboutEnabled = false))
     expect((await t.call('GET', '/about')).status).toBe(404)
+  })
+
+  it('the closing call\'s button and the contact and about pages\' headings are the owner\'s page texts', async () => {
+    const texts = {
+      ctaButton: 'Write to us',
+      contactReachTitle: 'Reach the studio',
+      contactSocialTitle: 'See our latest work',
+      contactQuoteTitle: 'Ask for a price',
+      contactQuoteText: 'Pick what you would like and tell us about the day.',
+      aboutEyebrow: 'Who we are',
+      aboutStoryTitle: 'How it began',
+      aboutValuesTitle: 'What we care about',
+      aboutButton: 'Plan your party with us',
+    }
+    const before = (await html('/')) + (await html('/contact'))
+    for (const text of Object.values(texts)) expect(before).not.toContain(text)
+    await saveSettings((s) => {
+      Object.assign(s.pages, texts)
+      s.features.aboutEnabled = true
+    })
+    const home = await html('/')
+    expect(home).toContain('>Write to us</a>')
+    expect(home).not.toContain('>Contact Us</a>')
+    const contact = await html('/contact')
+    for (const key of ['contactReachTitle', 'contactSocialTitle', 'contactQuoteTitle', 'contactQuoteText'] as const) expect(contact).toContain(texts[key])
+    expect(contact).not.toContain('Get in touch')
+    const about = await html('/about')
+    for (const key of ['aboutEyebrow', 'aboutStoryTitle', 'aboutValuesTitle', 'aboutButton'] as const) expect(about).toContain(texts[key])
+    expect(about).not.toContain('Our Story')
+    await saveSettings((s) => (s.features.aboutEnabled = false))
   })
 
   it('a service picture\'s description is its alt text and the link preview\'s', async () => {

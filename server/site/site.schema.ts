@@ -26,7 +26,7 @@ export const DEFAULT_ABOUT = {
   photoAlt: '',
 }
 
-/** The headings and short texts around the home page's sections and the contact page's intro. */
+/** The headings, short texts and button labels around the home page's sections and on the contact and about pages. */
 export const PAGE_TEXT_FIELDS = {
   servicesEyebrow: { label: 'Services: small heading', default: 'What we create', max: 60 },
   servicesTitle: { label: 'Services: heading', default: 'Our Services', max: 80 },
@@ -37,9 +37,18 @@ export const PAGE_TEXT_FIELDS = {
   ctaEyebrow: { label: 'Closing call: small heading', default: "Let's celebrate", max: 60 },
   ctaTitle: { label: 'Closing call: heading', default: 'Ready to make your event unforgettable?', max: 120 },
   ctaText: { label: 'Closing call: text', default: "Tell us about your date, venue and colours, and we'll send a tailored quote, usually within one business day.", max: 300 },
+  ctaButton: { label: 'Closing call: button', default: 'Contact Us', max: 40 },
   contactEyebrow: { label: 'Contact page: small heading', default: 'Say hello', max: 60 },
   contactTitle: { label: 'Contact page: heading', default: 'Contact Us', max: 80 },
   contactLead: { label: 'Contact page: text', default: 'Planning a celebration? Reach out and we will help you shape the idea, the palette and the budget.', max: 300 },
+  contactReachTitle: { label: 'Contact page: e-mail and phone heading', default: 'Get in touch', max: 80 },
+  contactSocialTitle: { label: 'Contact page: social links heading', default: 'Follow along', max: 80 },
+  contactQuoteTitle: { label: 'Contact page: services heading', default: 'Request a quote', max: 80 },
+  contactQuoteText: { label: 'Contact page: services text', default: 'Choose a service to open its inquiry form.', max: 200 },
+  aboutEyebrow: { label: 'About page: small heading', default: 'About us', max: 60 },
+  aboutStoryTitle: { label: 'About page: story heading', default: 'Our Story', max: 80 },
+  aboutValuesTitle: { label: 'About page: values heading', default: 'Our Values', max: 80 },
+  aboutButton: { label: 'About page: button', default: 'Work with us', max: 40 },
 } as const
 type PageTextKey = keyof typeof PAGE_TEXT_FIELDS
 const pageTextEntries = Object.entries(PAGE_TEXT_FIELDS) as [PageTextKey, (typeof PAGE_TEXT_FIELDS)[PageTextKey]][]

@@ -15,6 +15,7 @@ import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from 
 import { SitePreview } from './site-preview'
 
 type Versioned = SiteSettings & { version?: string }
+type PageTextKey = keyof typeof PAGE_TEXT_FIELDS
 
 const PART_LABELS: Record<string, string> = {
   brand: 'Brand',
@@ -102,6 +103,12 @@ export function SitePanel() {
     )
   }
 
+  /** The page texts (headings, short texts, button labels) whose keys pass `which`, each a required field. */
+  const pageTexts = (which: (key: PageTextKey) => boolean) =>
+    (Object.keys(PAGE_TEXT_FIELDS) as PageTextKey[]).filter(which).map((key) => (
+      <Fragment key={key}>{text('pages', key, PAGE_TEXT_FIELDS[key].label, { required: true, max: PAGE_TEXT_FIELDS[key].max, multiline: PAGE_TEXT_FIELDS[key].max > 150 })}</Fragment>
+    ))
+
   const save = async () => {
     const checked = SiteSettingsInputSchema.safeParse(form)
     if (!checked.success) {
@@ -182,11 +189,10 @@ export function SitePanel() {
         <TitledListEditor noun="Value" items={form.about.values} max={6} onChange={(values) => set('about', { values })} />
         {text('about', 'artistTitle', 'About second heading', { max: 80 })}
         {text('about', 'artist', 'About second text', { multiline: true, max: 2000 })}
+        {pageTexts((key) => key.startsWith('about'))}
       </Section>
-      <Section id="pages" title="Page texts" hint="The headings and short texts around the home page's sections and on the contact page.">
-        {(Object.keys(PAGE_TEXT_FIELDS) as (keyof typeof PAGE_TEXT_FIELDS)[]).map((key) => (
-          <Fragment key={key}>{text('pages', key, PAGE_TEXT_FIELDS[key].label, { required: true, max: PAGE_TEXT_FIELDS[key].max, multiline: PAGE_TEXT_FIELDS[key].max > 150 })}</Fragment>
-        ))}
+      <Section id="pages" title="Page texts" hint="The headings, short texts and buttons around the home page's sections and on the contact page.">
+        {pageTexts((key) => !key.startsWith('about'))}
       </Section>
       <Section id="seo" title="Search & sharing" hint="What search results and link previews (Facebook, messages) show for the home page.">
         {text('seo', 'description', 'Search description', { hint: 'About 150 characters. Empty: made from the brand and the area.', max: 300 })}

@@ -24,19 +24,19 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 export function AboutPage() {
-  const { brand, about } = useRootData().settings
+  const { brand, about, pages } = useRootData().settings
   return (
     <div className="content-page">
       <header className="page-intro">
         <div className="container">
-          <p className="eyebrow">About us</p>
+          <p className="eyebrow">{pages.aboutEyebrow}</p>
           <h1 className="page-intro__title">About {brand.name}</h1>
         </div>
       </header>
       <div className="container">
         <section className={`about-story${about.photo ? ' about-story--photo' : ''}`} aria-labelledby="story-title">
           <div>
-            <h2 id="story-title">Our Story</h2>
+            <h2 id="story-title">{pages.aboutStoryTitle}</h2>
             <Paragraphs text={about.story} />
           </div>
           {about.photo && (
@@ -56,7 +56,7 @@ export function AboutPage() {
         {about.values.length > 0 && (
           <section className="section about-values" aria-labelledby="values-title">
             <h2 id="values-title" className="section__title about-values__title">
-              Our Values
+              {pages.aboutValuesTitle}
             </h2>
             <ul className="value-grid">
               {about.values.map(({ title, text }, i) => {
@@ -80,7 +80,7 @@ export function AboutPage() {
               <h2 id="artist-title">{about.artistTitle || 'Meet the Artist'}</h2>
               <Paragraphs text={about.artist} />
               <a href="/contact" className="button button--primary">
-                Work with us
+                {pages.aboutButton}
               </a>
             </div>
           </section>

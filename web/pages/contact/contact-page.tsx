@@ -18,7 +18,7 @@ export function ContactPage() {
       </header>
       <div className="container contact-layout">
         <section className="contact-card" aria-labelledby="contact-reach">
-          <h2 id="contact-reach">Get in touch</h2>
+          <h2 id="contact-reach">{settings.pages.contactReachTitle}</h2>
           <div className="contact-card__buttons">
             <a href={`mailto:${contact.email}`} className="button button--primary">
               <MailIcon /> Email {contact.email}
@@ -28,7 +28,7 @@ export function ContactPage() {
             </a>
           </div>
           {contact.hours && <p className="contact-card__hours">{contact.hours}</p>}
-          <h2 className="contact-card__social-title">Follow along</h2>
+          <h2 className="contact-card__social-title">{settings.pages.contactSocialTitle}</h2>
           <div className="contact-card__social">
             {socialLinks(social).map(({ name, href, Icon }) => (
               <a key={name} href={href} className="social-pill" target="_blank" rel="noopener noreferrer">
@@ -39,8 +39,8 @@ export function ContactPage() {
         </section>
         {features.servicesEnabled && services?.length ? (
           <section className="contact-services" aria-labelledby="contact-quote">
-            <h2 id="contact-quote">Request a quote</h2>
-            <p>Choose a service to open its inquiry form.</p>
+            <h2 id="contact-quote">{settings.pages.contactQuoteTitle}</h2>
+            <p>{settings.pages.contactQuoteText}</p>
             <ul>
               {services.map((s) => (
                 <li key={s.id}>

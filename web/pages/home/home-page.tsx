@@ -162,7 +162,7 @@ function ContactCta({ pages }: { pages: SiteSettings['pages'] }) {
           </div>
           <div className="cta__actions">
             <a href="/contact" className="button button--primary">
-              Contact Us
+              {pages.ctaButton}
             </a>
             <MailingListDialog triggerClassName="button button--outline-light" />
           </div>
