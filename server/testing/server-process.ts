@@ -25,6 +25,8 @@ export async function startServerProcess(content: TempContentRoot, env: Record<s
       CONTENT_ROOT: content.root,
       DATA_DIR: content.dataDir,
       IMAGE_WARMUP: 'off',
+      // A build of one's own (as for the browser tests) instead of dist/client; the renderer is beside it.
+      ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
