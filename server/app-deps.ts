@@ -12,6 +12,8 @@ import { ContentStore } from './lib/content-store'
 import { ContentRepo } from './lib/git'
 import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './lib/read-cache'
+import { moveClockTo } from './lib/clock'
+import { contentScheduleBoundaries } from './schedule/schedule'
 import { BackupSchedule } from './ops/backup-schedule'
 import { PendingUploads } from './uploads/pending-uploads'
 
@@ -60,6 +62,10 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     for (const item of items) if (item.startsWith('uploads/')) void images.afterUpload(item.slice('uploads/'.length))
     pendingUploads.settle(items).catch((err) => console.error('Could not settle pending uploads:', err))
   })
+  if (config.fakeNow !== undefined) moveClockTo(config.fakeNow)
+  // Kept public answers and pages turn over when a scheduled item appears or leaves, as when a file changes.
+  const readCache = new PublicReadCache(config.contentRoot)
+  readCache.followSchedule({ boundaries: () => contentScheduleBoundaries(store), cdnSeconds: config.publicCacheSeconds })
   return {
     config,
     repo,
@@ -69,7 +75,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     images,
     pendingUploads,
     mailOutbox: startMailOutbox({ config, store }),
-    readCache: new PublicReadCache(config.contentRoot),
+    readCache,
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),
     backups: new BackupSchedule(config),
   }

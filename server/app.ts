@@ -12,6 +12,7 @@ import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import { createInboxRoutes } from './inquiries/inbox.routes'
 import { createCalendarRoutes } from './calendar/calendar.routes'
 import { createInsightsRoutes } from './insights/insights.routes'
+import { clockNow } from './lib/clock'
 import { notFound, onError } from './lib/errors'
 import { JSON_BODY_LIMIT, limitBody } from './lib/http'
 import { decodePath, originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
@@ -21,8 +22,10 @@ import { createMailingListRoutes } from './mailing-list/mailing-list.routes'
 import { cdnCache } from './ops/cdn-cache'
 import { createBackupRoutes, createHealthRoutes } from './ops/ops.routes'
 import { createPageRenderer } from './render/page-renderer'
+import { createClockRoutes } from './schedule/schedule'
 import { createSeoRoutes } from './seo/seo.routes'
 import { createServiceRoutes } from './services/services.routes'
+import { isPublicService } from './services/services.schema'
 import { findService } from './services/services.store'
 import { createSiteRoutes } from './site/site.routes'
 import { readSiteSettings } from './site/site.store'
@@ -38,7 +41,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', rejectSuspiciousPaths)
   app.use('*', securityHeaders(config))
   app.use('*', sessionMiddleware(deps.auth))
-  app.use('*', cdnCache(config.publicCacheSeconds, isAdmin))
+  app.use('*', cdnCache(config.publicCacheSeconds, isAdmin, () => deps.readCache.secondsToNextBoundary()))
   app.use('*', compression)
   app.use('*', validators)
   app.use('/api/*', async (c, next) => {
@@ -69,6 +72,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createHistoryRoutes(deps))
     .route('/api', createInsightsRoutes(deps))
     .route('/api', createBackupRoutes(deps))
+    .route('/api', createClockRoutes())
 
   app.all('/api/*', () => {
     throw notFound('No such API call')
@@ -89,7 +93,7 @@ export function createApp(deps: AppDeps) {
   return routes
 }
 
-/** Pages that exist right now: feature flags and hidden services decide, so search engines see a real 404. */
+/** Pages that exist right now: feature flags, hidden and scheduled-out services decide, so search engines see a real 404. */
 async function isAppPage({ store }: AppDeps, path: string): Promise<boolean> {
   if (!isClientRoute(path)) return false
   const service = /^\/services\/([^/]+)\/?$/.exec(path)
@@ -103,5 +107,5 @@ async function isAppPage({ store }: AppDeps, path: string): Promise<boolean> {
   if (!features.servicesEnabled) return false
   const id = decodePath(service![1])
   const found = id === null ? null : await findService(store, id).catch(() => null)
-  return Boolean(found?.visible)
+  return Boolean(found && isPublicService(found, clockNow()))
 }

@@ -2,12 +2,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { clockNow } from '../lib/clock'
 import type { ContentDeps } from '../lib/content-deps'
 import { badRequest } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { BaseVersionSchema, contentVersion } from '../lib/stale-edit'
 import { FaqSaveSchema } from './faq.schema'
-import { listFaq, saveFaq } from './faq.store'
+import { listFaq, listPublicFaq, saveFaq } from './faq.store'
 
 const SaveSchema = FaqSaveSchema.extend({ baseVersion: BaseVersionSchema })
 
@@ -21,7 +22,7 @@ const versioned = <T>(items: T[]) => ({ items, version: contentVersion(items) })
 
 export function createFaqRoutes({ repo, store }: Pick<ContentDeps, 'repo' | 'store'>) {
   return new Hono<AppEnv>()
-    .get('/faq', async (c) => c.json(await listFaq(store)))
+    .get('/faq', async (c) => c.json(await listPublicFaq(store, clockNow())))
     .get('/admin/faq', requireAdmin, async (c) => c.json(versioned(await listFaq(store))))
     .put('/faq', requireAdmin, async (c) => {
       const parsed = SaveSchema.safeParse(await jsonBody(c, z.unknown()))

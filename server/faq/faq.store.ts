@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto'
 import type { ContentStore } from '../lib/content-store'
 import type { ContentRepo } from '../lib/git'
-import { assertBaseVersion } from '../lib/stale-edit'
+import { isShownAt, withoutOpenSides } from '../lib/schedule'
+import { assertBaseVersion, contentVersion } from '../lib/stale-edit'
 import { FaqListSchema, type FaqItem, type FaqItemInput } from './faq.schema'
 
 export const FAQ_FILE = 'content/faq.yaml'
@@ -10,6 +11,11 @@ const FAQ_ITEM = 'faq'
 
 export async function listFaq(store: ContentStore): Promise<FaqItem[]> {
   return store.readYaml(FAQ_FILE, FaqListSchema, { ifMissing: () => [] })
+}
+
+/** The questions the FAQ page shows at `now` (ms): those inside their show from / until window. */
+export async function listPublicFaq(store: ContentStore, now: number): Promise<FaqItem[]> {
+  return (await listFaq(store)).filter((item) => isShownAt(item, now))
 }
 
 function newId(question: string, taken: Set<string>): string {
@@ -26,7 +32,7 @@ function describe(before: FaqItem[], after: FaqItem[]): string {
   const now = new Set(after.map((i) => i.id))
   const added = after.filter((i) => !was.has(i.id))
   const removed = before.filter((i) => !now.has(i.id))
-  const edited = after.filter((i) => was.has(i.id) && (was.get(i.id)!.question !== i.question || was.get(i.id)!.answer !== i.answer))
+  const edited = after.filter((i) => was.has(i.id) && contentVersion(was.get(i.id)) !== contentVersion(i))
   const parts: string[] = []
   const one = (verb: string, list: FaqItem[]) => {
     if (list.length === 1) parts.push(`${verb} question "${list[0].question}"`)
@@ -50,10 +56,10 @@ export function saveFaq(repo: ContentRepo, store: ContentStore, items: FaqItemIn
       const current = await listFaq(store)
       assertBaseVersion(current, baseVersion)
       const taken = new Set(items.flatMap((i) => (i.id ? [i.id] : [])))
-      const next = items.map(({ id, question, answer }) => {
+      const next = items.map(({ id, question, answer, showFrom, showUntil }) => {
         const itemId = id ?? newId(question, taken)
         taken.add(itemId)
-        return { id: itemId, question, answer }
+        return withoutOpenSides({ id: itemId, question, answer, showFrom, showUntil })
       })
       const path = await store.writeYaml(FAQ_FILE, FaqListSchema, next)
       return { paths: [path], result: next, message: describe(current, next) }

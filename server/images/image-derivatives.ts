@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import type { ContentStore } from '../lib/content-store'
 import { fileExists, writeFileAtomic } from '../lib/files'
+import { clockNow } from '../lib/clock'
+import { isShownAt } from '../lib/schedule'
+import { isPublicService } from '../services/services.schema'
 import { listServices } from '../services/services.store'
 import { readSiteSettings } from '../site/site.store'
 import { UPLOAD_NAME_PATTERN, UPLOADS_DIR, uploadNameFromUrl } from '../uploads/uploads.store'
@@ -164,10 +167,13 @@ export function createImageDerivatives({
     }
     const settings = await readSiteSettings(store).catch(() => null)
     add(settings?.hero.image, widthVariants(HERO_MAX_WIDTH))
+    // The seasonal hero's picture: always warmed up; shown (so hashed for the pages) only inside its window.
+    const seasonal = settings?.hero.seasonal
+    if (seasonal && (!visibleOnly || isShownAt(seasonal, clockNow()))) add(seasonal.image, widthVariants(HERO_MAX_WIDTH))
     if (settings?.features.aboutEnabled) add(settings.about.photo, widthVariants(CARD_MAX_WIDTH))
     add(settings?.seo.shareImage, [OG_VARIANT])
     for (const service of await listServices(store).catch(() => [])) {
-      if (visibleOnly && !service.visible) continue
+      if (visibleOnly && !isPublicService(service, clockNow())) continue
       service.images.forEach((image, i) => add(image.cropped, i === 0 ? [...widthVariants(CARD_MAX_WIDTH), OG_VARIANT] : widthVariants(CARD_MAX_WIDTH)))
     }
     return wanted

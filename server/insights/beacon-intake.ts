@@ -2,6 +2,8 @@
 // read its JSON, keep it only if it names one of the site's pages, and count it.
 import type { ContentDeps } from '../lib/content-deps'
 import { badRequest } from '../lib/errors'
+import { clockNow } from '../lib/clock'
+import { isPublicService } from '../services/services.schema'
 import { listServices } from '../services/services.store'
 import type { InsightsCollector, Visit } from './collector'
 import { PageViewSchema, type PageView } from './insights.schema'
@@ -22,7 +24,7 @@ export function createBeaconIntake({ config, store, insights }: Pick<ContentDeps
   let serviceIds: { at: number; ids: Promise<Set<string>> } | null = null
   const visibleServiceIds = () => {
     if (!serviceIds || Date.now() - serviceIds.at > 1000) {
-      const ids = listServices(store).then((list) => new Set(list.filter((s) => s.visible).map((s) => s.id)), () => new Set<string>())
+      const ids = listServices(store).then((list) => new Set(list.filter((s) => isPublicService(s, clockNow())).map((s) => s.id)), () => new Set<string>())
       serviceIds = { at: Date.now(), ids }
     }
     return serviceIds.ids

@@ -1,6 +1,7 @@
 // Server configuration: the environment parsed with zod, with the defaults documented in README.md.
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { scheduleInstant } from './schedule'
 
 /** The project checkout; the default content root and the home of dist/client. */
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..')
@@ -60,6 +61,11 @@ export interface Config {
   /** How long a SIGTERM waits for requests in flight before closing their connections (SHUTDOWN_TIMEOUT, seconds, default 10). */
   shutdownTimeoutMs: number
   isProduction: boolean
+  /**
+   * FAKE_NOW (outside production only): the instant (ms) the server's clock starts at, for previewing and testing
+   * content schedules; the clock runs on from there (server/lib/clock.ts).
+   */
+  fakeNow?: number
 }
 
 const optional = z
@@ -112,6 +118,12 @@ const EnvSchema = z.object({
   AWS_REGION: optional,
   SHUTDOWN_TIMEOUT: optional.pipe(z.coerce.number<string>({ error: 'SHUTDOWN_TIMEOUT must be seconds' }).min(0).max(3600).optional()),
   NODE_ENV: optional,
+  FAKE_NOW: optional.pipe(
+    z
+      .string()
+      .refine((v) => !Number.isNaN(scheduleInstant(v)), 'FAKE_NOW must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00-08:00')
+      .optional(),
+  ),
 })
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -121,6 +133,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`)
   }
   const e = parsed.data
+  if (e.FAKE_NOW && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: FAKE_NOW moves the clock for previews and tests; it is not allowed with NODE_ENV=production')
+  }
   const contentRoot = resolve(e.CONTENT_ROOT ?? PROJECT_ROOT)
   const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin
   const dataDir = resolve(e.DATA_DIR ?? resolve(contentRoot, 'data'))
@@ -163,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     shutdownTimeoutMs: (e.SHUTDOWN_TIMEOUT ?? 10) * 1000,
     isProduction: e.NODE_ENV === 'production',
+    fakeNow: e.FAKE_NOW ? scheduleInstant(e.FAKE_NOW) : undefined,
   }
 }
 

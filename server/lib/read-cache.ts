@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
+import { clockNow } from './clock'
 import { ContentGeneration } from './content-generation'
+import { boundariesPassed } from './schedule'
 
 /** Reads whose answers depend on nothing but the files under content/ and uploads/ (no session, no remote service). */
 const CACHEABLE = /^\/api\/(services(\/[a-z0-9-]+)?|service-order|service-content\/[a-z0-9-]+|testimonials|site-settings|delivery-installation-content|faq|image-versions)$/
@@ -52,6 +54,14 @@ interface Template {
   flat: WeakMap<KeptAnswer, string[]>
 }
 
+/** What the cache needs to know of the content's schedules ("show from" / "show until"), from `followSchedule`. */
+interface ScheduleSource {
+  /** Every instant (ms, sorted) at which a scheduled item appears or leaves, read from the content as it is now. */
+  boundaries: () => Promise<number[]>
+  /** PUBLIC_CACHE_SECONDS: a CDN may keep an answer this long, and serve it stale ten times as long. */
+  cdnSeconds?: number
+}
+
 const templateKey = (url: string, gzip: boolean, status: number) => `${status}${gzip ? 'g' : 'i'}${url}`
 
 /** As the validators middleware (hono/etag) compares: any listed tag, weak or strong, or `*`. */
@@ -86,6 +96,10 @@ export class PublicReadCache {
   /** content/ and uploads/: the image hashes, and the pages (their renders read the image hashes too). */
   readonly withUploads: ContentGeneration
   private pages: KeptAnswers | null = null
+  private schedule: ScheduleSource | null = null
+  /** The boundaries read for each content fingerprint lately (one per generation in use); the last read, for the CDN. */
+  private boundaryLists = new Map<string, Promise<number[]>>()
+  private lastBoundaries: readonly number[] = []
   private api: KeptAnswers = {
     serves: (url) => CACHEABLE.test(url),
     answer: async (url) => {
@@ -122,9 +136,58 @@ export class PublicReadCache {
     this.withUploads.close()
   }
 
+  /**
+   * Schedules: what the public answers say also changes when a scheduled item's "show from" or "show until" passes,
+   * with no file changing. Every fingerprint then ends with how many of the content's boundaries have passed on the
+   * server's clock (server/lib/clock.ts), so a kept answer or page is stale from the first request after a boundary.
+   */
+  followSchedule(source: ScheduleSource): void {
+    this.schedule = source
+    this.boundaryLists.clear()
+  }
+
+  /** The fingerprint of `g` and, when schedules are followed, the schedule's state at this moment. */
+  private async stamp(g: ContentGeneration, fromSocket: boolean): Promise<string> {
+    const files = await g.current(fromSocket)
+    if (!this.schedule) return files
+    let list = this.boundaryLists.get(files)
+    if (!list) {
+      if (this.boundaryLists.size >= 8) this.boundaryLists.clear()
+      list = this.schedule.boundaries().catch((err: unknown) => {
+        console.error('Could not read the content schedules:', err)
+        this.boundaryLists.delete(files)
+        return []
+      })
+      this.boundaryLists.set(files, list)
+    }
+    const boundaries = await list
+    this.lastBoundaries = boundaries
+    return `${files}\n@${boundariesPassed(boundaries, clockNow())}`
+  }
+
+  /** The fingerprint the kept pages are valid for (content/ and uploads/, and the schedule's state). */
+  pageStamp(fromSocket: boolean): Promise<string> {
+    return this.stamp(this.withUploads, fromSocket)
+  }
+
+  /** Seconds until the next schedule boundary of the content last read, or null when none is ahead. */
+  secondsToNextBoundary(): number | null {
+    const now = clockNow()
+    const next = this.lastBoundaries.find((b) => b > now)
+    return next === undefined ? null : Math.floor((next - now) / 1000)
+  }
+
+  /** A CDN keeping an answer now might serve it past the next boundary: the shortcut's recorded headers are too old. */
+  private nearBoundary(): boolean {
+    const seconds = this.schedule?.cdnSeconds
+    if (!seconds) return false
+    const left = this.secondsToNextBoundary()
+    return left !== null && left < seconds * 11
+  }
+
   /** The fingerprint an answer of this path is valid for, taken after the call; `fromSocket` as in ContentGeneration. */
   private current(path: string, fromSocket: boolean): Promise<string> {
-    return (READS_UPLOADS.test(path) ? this.withUploads : this.generation).current(fromSocket)
+    return this.stamp(READS_UPLOADS.test(path) ? this.withUploads : this.generation, fromSocket)
   }
 
   private variant(entry: Entry, acceptEncoding: string | undefined) {
@@ -197,7 +260,8 @@ export class PublicReadCache {
       const source = this.templated.get(url)
       if (!source) return next(req, res)
       const answer = await source.answer(url)
-      if (answer?.status !== 200) return next(req, res)
+      // Near a schedule boundary the CDN headers are shortened per answer (ops/cdn-cache.ts): the chain writes them.
+      if (answer?.status !== 200 || this.nearBoundary()) return next(req, res)
       const gzip = answer.body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])
       const etag = gzip ? `W/${answer.etag}` : answer.etag
       const ifNoneMatch = req.headers['if-none-match']

@@ -6,7 +6,6 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
-import type { ContentGeneration } from '../lib/content-generation'
 import { acceptsGzip, isContentRead, type KeptAnswers, type PublicReadCache } from '../lib/read-cache'
 import type { RenderOptions, RenderResult } from '../../web/entry-server'
 
@@ -124,7 +123,9 @@ export interface PageRendererOptions {
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const { clientDir, origin } = options
-  const generation: ContentGeneration | undefined = options.readCache?.withUploads
+  const readCache = options.readCache
+  /** content/, uploads/ and the schedule's state (server/lib/read-cache.ts): kept pages are valid while it holds. */
+  const generation = readCache && { current: (fromSocket: boolean) => readCache.pageStamp(fromSocket) }
   const entryPath = serverEntryPath(clientDir)
   let loaded: { mtimeMs: number; entry: Promise<ServerEntry>; template: string; styles: string[]; manifest: Manifest } | null = null
   const pools = new Map<string, Pool>()

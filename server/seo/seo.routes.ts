@@ -1,11 +1,13 @@
-// GET /robots.txt and /sitemap.xml: the public pages and visible services, each dated by its content's last commit.
+// GET /robots.txt and /sitemap.xml: the public pages and the services shown now (visible, inside their window), each dated by its content's last commit.
 import { stat } from 'node:fs/promises'
 import { Hono } from 'hono'
 import type { AppEnv } from '../auth/auth.middleware'
+import { clockNow } from '../lib/clock'
 import type { ContentDeps } from '../lib/content-deps'
 import { gitHeadStamp } from '../lib/git-head'
 import { DELIVERY_FILE } from '../delivery/delivery.store'
 import { FAQ_FILE } from '../faq/faq.store'
+import { isPublicService } from '../services/services.schema'
 import { listServices, SERVICE_ORDER_FILE, SERVICES_DIR, servicePath } from '../services/services.store'
 import { readSiteSettings, SITE_FILE } from '../site/site.store'
 import { TESTIMONIALS_FILE } from '../testimonials/testimonials.store'
@@ -32,7 +34,7 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
 
   async function entries(): Promise<SitemapEntry[]> {
     const settings = await readSiteSettings(store)
-    const services = settings.features.servicesEnabled ? (await listServices(store)).filter((s) => s.visible) : []
+    const services = settings.features.servicesEnabled ? (await listServices(store)).filter((s) => isPublicService(s, clockNow())) : []
     const list: SitemapEntry[] = [
       { path: '/', files: [SITE_FILE, SERVICES_DIR, SERVICE_ORDER_FILE, TESTIMONIALS_FILE] },
       ...services.map((s) => ({ path: `/services/${s.id}`, files: [servicePath(s.id)] })),
@@ -44,8 +46,7 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
     return list
   }
 
-  async function sitemap(): Promise<string> {
-    const list = await entries()
+  async function sitemap(list: SitemapEntry[]): Promise<string> {
     const urls = await Promise.all(
       list.map(async (e) => `  <url>\n    <loc>${escapeXml(`${origin}${e.path}`)}</loc>\n    <lastmod>${await lastModified(e.files)}</lastmod>\n  </url>`),
     )
@@ -59,9 +60,11 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
       }),
     )
     .get('/sitemap.xml', async (c) => {
-      // Rebuilt when HEAD moves or a content file changes without a commit (both change what the sitemap says).
-      const key = `${await gitHeadStamp(store.root)}|${(await Promise.all([SITE_FILE, SERVICES_DIR, FAQ_FILE].map((f) => stat(store.path(f)).then((s) => s.mtimeMs, () => 0)))).join(',')}`
-      if (cached?.key !== key) cached = { key, xml: await sitemap() }
+      // Rebuilt when HEAD moves, a content file changes without a commit, or a scheduled service appears or leaves
+      // (all change what the sitemap says).
+      const list = await entries()
+      const key = `${await gitHeadStamp(store.root)}|${(await Promise.all([SITE_FILE, SERVICES_DIR, FAQ_FILE].map((f) => stat(store.path(f)).then((s) => s.mtimeMs, () => 0)))).join(',')}|${list.map((e) => e.path).join(',')}`
+      if (cached?.key !== key) cached = { key, xml: await sitemap(list) }
       return c.body(cached.xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' })
     })
 }

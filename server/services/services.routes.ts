@@ -1,6 +1,7 @@
 // /api/services, /api/service-order and /api/service-content: public reads, admin writes.
 import { Hono } from 'hono'
 import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { clockNow } from '../lib/clock'
 import type { ContentDeps } from '../lib/content-deps'
 import { notFound } from '../lib/errors'
 import { jsonBody, jsonPatchBody } from '../lib/http'
@@ -11,6 +12,7 @@ import {
   ServiceImagesUpdateSchema,
   ServiceOrderSchema,
   ServiceUpdateSchema,
+  isPublicService,
   type Service,
 } from './services.schema'
 import {
@@ -27,17 +29,18 @@ import {
 
 export function createServiceRoutes({ repo, store }: ContentDeps) {
 
-  /** Hidden and unknown services look the same to the public: 404. */
+  /** Hidden, unknown and scheduled-out services look the same to the public: 404. */
   async function serviceFor(c: Parameters<typeof isAdmin>[0], id: string): Promise<Service> {
     const service = await findService(store, id)
-    if (!service || (!service.visible && !isAdmin(c))) throw notFound(`No service with id "${id}"`)
+    if (!service || (!isAdmin(c) && !isPublicService(service, clockNow()))) throw notFound(`No service with id "${id}"`)
     return service
   }
 
   return new Hono<AppEnv>()
     .get('/services', async (c) => {
       const services = await listServices(store)
-      return c.json(isAdmin(c) ? services.map(withVersion) : services.filter((s) => s.visible))
+      const now = clockNow()
+      return c.json(isAdmin(c) ? services.map(withVersion) : services.filter((s) => isPublicService(s, now)))
     })
     .get('/services/:id', async (c) => {
       const service = await serviceFor(c, c.req.param('id'))

@@ -1,5 +1,6 @@
 // The shape of a service, its inquiry-form configuration and the admin's edits to it; shared by server and browser.
 import { z } from 'zod'
+import { isShownAt, refineWindow, scheduleShape } from '../lib/schedule'
 import { textBlock, textLine } from '../lib/text'
 
 export const DEFAULT_SERVICE_ORDER = [
@@ -79,6 +80,8 @@ export const ServiceFieldsSchema = z.object({
   aboutText: textBlock('About text').max(10_000).default(''),
   pricingInfo: textBlock('Pricing information').max(10_000).default(''),
   visible: z.boolean().default(true),
+  /** When the service appears and leaves the public site (ISO 8601; absent or null: no limit). */
+  ...scheduleShape,
   inquiryFormTitle: textLine('Inquiry form title').max(120).default(DEFAULT_INQUIRY_FORM_TITLE)
     .transform((t) => t || DEFAULT_INQUIRY_FORM_TITLE),
   showBalloonColorSelection: z.boolean().default(false),
@@ -112,12 +115,15 @@ export function reconcileFieldOrder(
 export const ServiceSchema = ServiceFieldsSchema.extend({
   id: ServiceIdSchema,
   images: z.array(ServiceImageSchema).max(100).default([]),
-}).transform(({ id, title, description, visible, images, ...rest }) => ({
+}).superRefine(refineWindow).transform(({ id, title, description, visible, showFrom, showUntil, images, ...rest }) => ({
   // Key order of a new service file: who it is and what it shows first, form settings after.
   id,
   title,
   description,
   visible,
+  // null (no limit) is written as no key at all.
+  showFrom: showFrom ?? undefined,
+  showUntil: showUntil ?? undefined,
   images,
   ...rest,
   fieldOrder: reconcileFieldOrder(rest.fieldOrder, rest.customTextFields, rest.customDropdownFields),
@@ -135,7 +141,8 @@ export const NewServiceSchema = z.object({
   pricingInfo: textBlock('Pricing information', REQUIRED).trim().min(1, REQUIRED).max(10_000),
   imageUrl: textLine('Image URL').max(500).optional(),
   inquiryFormTitle: textLine('Inquiry form title').max(120).optional(),
-})
+  ...scheduleShape,
+}).superRefine(refineWindow)
 export type NewService = z.output<typeof NewServiceSchema>
 
 /** Body of PUT /api/services/{id}: any subset of the fields (a visibility toggle sends only `visible`). */
@@ -146,6 +153,7 @@ export const ServiceUpdateSchema = ServiceFieldsSchema.partial()
     baseVersion: z.string().max(100).optional(),
   })
   .strict()
+  .superRefine(refineWindow)
 export type ServiceUpdate = z.output<typeof ServiceUpdateSchema>
 
 export const ServiceImagesUpdateSchema = z.object({ images: z.array(ServiceImageSchema).max(100) })
@@ -157,6 +165,10 @@ export const ServiceContentSchema = z.object({
   pricingInfo: textBlock('Pricing information').max(10_000),
 })
 export type ServiceContent = z.infer<typeof ServiceContentSchema>
+
+/** Whether the public site shows the service at `now` (ms): visible, and inside its show from / until window. */
+export const isPublicService = (service: Pick<Service, 'visible' | 'showFrom' | 'showUntil'>, now: number) =>
+  service.visible && isShownAt(service, now)
 
 /** Returns services in the given order; ids with no service are skipped, unordered services follow at the end. */
 export function orderServices<T extends { id: string }>(services: readonly T[], order: readonly string[]): T[] {

@@ -2,7 +2,8 @@
 import { assertBaseVersion } from '../lib/stale-edit'
 import { z } from 'zod'
 import type { ContentStore } from '../lib/content-store'
-import { ContentError, conflict, notFound } from '../lib/errors'
+import { ContentError, badRequest, conflict, notFound } from '../lib/errors'
+import { windowProblem } from '../lib/schedule'
 import type { ContentRepo } from '../lib/git'
 import { findUnreferencedUploads, uploadItem } from '../uploads/uploads.store'
 import {
@@ -110,6 +111,8 @@ export async function addService(repo: ContentRepo, store: ContentStore, input: 
         pricingInfo: input.pricingInfo,
         inquiryFormTitle: input.inquiryFormTitle || DEFAULT_INQUIRY_FORM_TITLE,
         visible: true,
+        showFrom: input.showFrom,
+        showUntil: input.showUntil,
         images: image,
       })
       const order = (await readStoredOrderOrNull(store)) ?? (await listServiceIdsInOrder(store, service.id))
@@ -133,6 +136,8 @@ const FIELD_LABELS: Record<string, string> = {
   aboutText: 'about text',
   pricingInfo: 'pricing',
   visible: 'visibility',
+  showFrom: 'schedule',
+  showUntil: 'schedule',
   images: 'images',
   inquiryFormTitle: 'form title',
   showBalloonColorSelection: 'balloon colors',
@@ -197,6 +202,9 @@ export async function updateService(
       const before = await requireService(store, id)
       assertBaseVersion(before, baseVersion)
       const defined = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined))
+      // The window as it will be (one side may come from the stored service): an end before its start is refused.
+      const problem = windowProblem({ ...before, ...defined })
+      if (problem) throw badRequest(problem)
       const after = store.validate(servicePath(id), ServiceSchema, { ...before, ...defined, id })
       const labels = changedLabels(before, after)
       if (labels.length === 0) return { paths: [], result: after }

@@ -2,11 +2,12 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
+import { clockNow } from '../lib/clock'
 import type { ContentDeps } from '../lib/content-deps'
 import { badRequest } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { BaseVersionSchema, withVersion } from '../lib/stale-edit'
-import { SiteSettingsInputSchema } from './site.schema'
+import { SiteSettingsInputSchema, publicSiteSettings } from './site.schema'
 import { readSiteSettings, writeSiteSettings } from './site.store'
 
 const SaveSchema = SiteSettingsInputSchema.extend({ baseVersion: BaseVersionSchema })
@@ -22,7 +23,8 @@ export function createSiteRoutes({ repo, store }: Pick<ContentDeps, 'repo' | 'st
   return new Hono<AppEnv>()
     .get('/site-settings', async (c) => {
       const settings = await readSiteSettings(store)
-      return c.json(isAdmin(c) ? withVersion(settings) : settings)
+      // The admin edits the settings as stored; visitors get the hero of the moment (a seasonal one inside its window).
+      return c.json(isAdmin(c) ? withVersion(settings) : publicSiteSettings(settings, clockNow()))
     })
     .put('/site-settings', requireAdmin, async (c) => {
       const parsed = SaveSchema.safeParse(await jsonBody(c, z.unknown()))

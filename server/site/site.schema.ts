@@ -2,6 +2,7 @@
 // page, search and link-preview text, and feature flags. `SiteSettingsSchema` reads the file (fields added later get
 // their defaults, so an older file still reads); `SiteSettingsInputSchema` checks what the dashboard saves.
 import { z } from 'zod'
+import { isShownAt, refineWindowFor, scheduleShapeFor, withoutOpenSides } from '../lib/schedule'
 import { textBlock, textLine } from '../lib/text'
 
 /** The specification's three "Why Choose" features: the items a site starts with. */
@@ -82,6 +83,21 @@ export const SiteSettingsSchema = z.object({
     primaryHref: z.string().default('/contact'),
     secondaryLabel: z.string().optional(),
     secondaryHref: z.string().default('/services'),
+    /**
+     * A seasonal hero: its title, subtitle and picture take the standing hero's place while its window is open
+     * (`showFrom`/`showUntil`, ISO 8601; absent: no limit). Outside it, the public site shows the standing hero.
+     */
+    seasonal: z
+      .object({
+        title: z.string().min(1),
+        subtitle: z.string().default(''),
+        image: z.string().min(1),
+        imageAlt: z.string().default(''),
+        ...scheduleShapeFor('Seasonal hero: '),
+      })
+      .superRefine(refineWindowFor('Seasonal hero: '))
+      .transform(withoutOpenSides)
+      .optional(),
   }),
   why: z.array(TitledText).default(DEFAULT_WHY_ITEMS),
   about: z
@@ -110,6 +126,15 @@ export const SiteSettingsSchema = z.object({
   }).default({ servicesEnabled: true, aboutEnabled: false }),
 })
 export type SiteSettings = z.output<typeof SiteSettingsSchema>
+export type SeasonalHero = NonNullable<SiteSettings['hero']['seasonal']>
+
+/** The settings as the public site sees them at `now` (ms): the seasonal hero in the hero's place inside its window. */
+export function publicSiteSettings(settings: SiteSettings, now: number): SiteSettings {
+  const { seasonal, ...hero } = settings.hero
+  if (!seasonal || !isShownAt(seasonal, now)) return { ...settings, hero }
+  const { title, subtitle, image, imageAlt } = seasonal
+  return { ...settings, hero: { ...hero, title, subtitle, image, imageAlt } }
+}
 
 // What the dashboard saves: every text held to its kind and length, links and pictures to their forms, each message
 // naming the field as the editor labels it.
@@ -165,6 +190,22 @@ export const SiteSettingsInputSchema = z.object({
       primaryHref: link('First button link'),
       secondaryLabel: line('Second button label', 40).transform((v) => v || undefined).optional(),
       secondaryHref: link('Second button link'),
+      seasonal: z
+        .object(
+          {
+            title: required('Seasonal hero title', 120),
+            subtitle: block('Seasonal hero subtitle', 400),
+            image: picture('Seasonal hero picture'),
+            imageAlt: line('Seasonal hero picture description', 200),
+            ...scheduleShapeFor('Seasonal hero: '),
+          },
+          { error: 'Seasonal hero must be an object or null' },
+        )
+        .superRefine(refineWindowFor('Seasonal hero: '))
+        .transform(withoutOpenSides)
+        .nullable()
+        .transform((v) => v ?? undefined)
+        .optional(),
     },
     { error: 'Hero is required' },
   ),
