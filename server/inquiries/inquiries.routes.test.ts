@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import type { InquiryRecord } from './inquiry-record.schema'
-import { studioToday } from '../lib/studio-time'
 import { GARLANDS_SERVICE, sampleInquiry } from './testing-inquiry'
 
 let t: TestApp
@@ -88,9 +87,18 @@ describe('POST /api/contact', () => {
     expect(storedFiles()).toEqual([])
   })
 
-  it("accepts today's date in Portland", async () => {
+  it("accepts today's date in Portland and refuses yesterday's, when it is already tomorrow in UTC", async () => {
     await app()
-    expect((await contact(sampleInquiry({ eventDate: studioToday() }))).status).toBe(200)
+    // 11:30 PM on July 3 in Portland is 06:30 on July 4 in UTC.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-07-04T06:30:00Z') })
+    try {
+      expect((await contact(sampleInquiry({ eventDate: '2026-07-03' }))).status).toBe(200)
+      const res = await contact(sampleInquiry({ eventDate: '2026-07-02' }))
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { error: string }).error).toBe('Event date cannot be in the past')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('gives a filled honeypot the same answer as a person, and keeps nothing', async () => {

@@ -1,9 +1,9 @@
 // Test app factory: the real createApp on a temporary content repo, with small fixture content and a login helper.
+import { randomBytes, scryptSync } from 'node:crypto'
 import { afterEach, beforeEach } from 'vitest'
 import sharp from 'sharp'
 import { createApp } from '../app'
 import { createAppDeps, stopAppDeps, type AppDeps } from '../app-deps'
-import { hashPassword } from '../auth/password'
 import { loadConfig, type Config } from '../lib/config'
 import { makeTempContentRoot, type TempContentRoot } from './temp-content'
 
@@ -69,9 +69,17 @@ hero:
   }
 }
 
-let hash: Promise<string> | undefined
-/** scrypt at full cost is slow on purpose; hash the test password once per test file. */
-const testPasswordHash = () => (hash ??= hashPassword(TEST_ADMIN.password))
+let hash: string | undefined
+/**
+ * The test admin's hash at a low scrypt cost (N=2^10): a hash carries its own cost, and at the product's full cost
+ * (2^17, tested in auth.routes.test.ts) every test login spent a third of a second or more hashing.
+ */
+function testPasswordHash(): string {
+  if (hash) return hash
+  const salt = randomBytes(16)
+  const key = scryptSync(TEST_ADMIN.password, salt, 32, { N: 1024, r: 8, p: 1 })
+  return (hash = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'))
+}
 
 export interface TestApp extends TempContentRoot {
   app: ReturnType<typeof createApp>
@@ -96,7 +104,7 @@ export async function createTestApp(options: { files?: Record<string, string | U
     CLIENT_DIR: `${content.root}/no-client-build`,
     ...options.env,
   })
-  const deps = await createAppDeps(config, { passwordHash: await testPasswordHash() })
+  const deps = await createAppDeps(config, { passwordHash: testPasswordHash() })
   const app = createApp(deps)
   const call: TestApp['call'] = async (method, path, { json, body, cookie, headers = {} } = {}) =>
     app.request(`${TEST_ORIGIN}${path}`, {
