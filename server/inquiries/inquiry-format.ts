@@ -36,6 +36,9 @@ export function shortEventDate(date: string): string {
 }
 
 /** Money as the studio writes it: "$1,250" or "$1,250.50". */
+/** "1 attempt", "3 attempts". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
 export function formatMoney(amount: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)
 }

@@ -4,13 +4,11 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { colorsShownFor } from '../../server/inquiries/balloon-colors'
 import { shortEventDate } from '../../server/inquiries/inquiry-format'
 import { studioToday } from '../../server/lib/studio-time'
-import type { Service } from '../../server/services/services.schema'
 import { expectToast } from '../admin/testing/admin-e2e'
 import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { adminCookie } from './public-fixtures'
+import { adminCookie, api, sendInquiry } from './public-fixtures'
 
 /** The 15th and 22nd of next month (always in the future, one "Next month" away). */
 function nextMonthDay(day: number): string {
@@ -27,50 +25,19 @@ describe('event calendar', () => {
   const blockedDay = nextMonthDay(22)
   const freeDay = nextMonthDay(9)
 
-  async function bookedLead(service: Service, firstName: string, eventDate: string) {
-    const res = await fetch(`${site.url}/api/contact`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: site.url },
-      body: JSON.stringify({
-        firstName,
-        lastName: 'Calendartest',
-        email: `${firstName.toLowerCase()}@example.com`,
-        phone: '503-555-0142',
-        address: '1 NW Park Ave',
-        city: 'Portland',
-        zipcode: '97209',
-        eventDate,
-        serviceId: service.id,
-        service: service.title,
-        ...(service.showBalloonColorSelection ? { balloonColors: [colorsShownFor(service)[0].name] } : {}),
-        customFields: Object.fromEntries(service.customTextFields.map((f) => [f.id, { header: f.header, value: 'Ten feet' }])),
-        customDropdownFields: Object.fromEntries(service.customDropdownFields.map((f) => [f.id, { header: f.header, value: f.options[0] }])),
-      }),
-    })
-    expect(res.status).toBe(200)
-    const { id } = (await res.json()) as { id: string }
-    const patched = await fetch(`${site.url}/api/admin/inquiries/${id}`, {
-      method: 'PATCH',
-      headers: { 'Content-Type': 'application/json', Origin: site.url, Cookie: cookie },
-      body: JSON.stringify({ status: 'booked' }),
-    })
-    expect(patched.status).toBe(200)
+  async function bookedLead(firstName: string, eventDate: string) {
+    const { id } = await sendInquiry(site, { firstName, lastName: 'Calendartest', email: `${firstName.toLowerCase()}@example.com`, phone: '503-555-0142', eventDate })
+    await api(site, 'PATCH', `/api/admin/inquiries/${id}`, { status: 'booked' }, cookie)
   }
 
   beforeAll(async () => {
     site = await startSite()
     browser = await launchBrowser()
     cookie = await adminCookie(site)
-    const [service] = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
-    await bookedLead(service, 'Ana', busyDay)
-    await bookedLead(service, 'Bea', busyDay)
-    await bookedLead(service, 'Cleo', blockedDay)
-    const blocked = await fetch(`${site.url}/api/admin/calendar/blocked/${blockedDay}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', Origin: site.url, Cookie: cookie },
-      body: JSON.stringify({ note: 'Family wedding' }),
-    })
-    expect(blocked.status).toBe(200)
+    await bookedLead('Ana', busyDay)
+    await bookedLead('Bea', busyDay)
+    await bookedLead('Cleo', blockedDay)
+    await api(site, 'PUT', `/api/admin/calendar/blocked/${blockedDay}`, { note: 'Family wedding' }, cookie)
   })
   afterAll(async () => {
     await browser?.close()

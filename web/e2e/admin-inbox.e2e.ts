@@ -1,34 +1,12 @@
 // The Inbox tab: an inquiry sent through the API shows up with the new count, opens to every answer, and moves through
-// the pipeline with a templated reply, a note, a quote and a deposit.
+// the pipeline with a templated reply, a note, a quote and a deposit; the owner's own reply template; a lost lead's reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { colorsShownFor } from '../../server/inquiries/balloon-colors'
-import { studioToday } from '../../server/lib/studio-time'
-import type { Service } from '../../server/services/services.schema'
+import { LOST_REASONS } from '../../server/inquiries/inquiry-record.schema'
+import { shortEventDate } from '../../server/inquiries/inquiry-format'
 import { expectToast } from '../admin/testing/admin-e2e'
-import { launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-
-/** A valid inquiry for whatever the seed's first service asks. */
-function inquiryFor(service: Service) {
-  const answer = (f: { id: string; header: string }, value: string) => [f.id, { header: f.header, value }]
-  return {
-    firstName: 'Rosalind',
-    lastName: 'Inboxtest',
-    email: 'rosalind@example.com',
-    phone: '503-555-0199',
-    address: '12 SE Division St',
-    city: 'Portland',
-    zipcode: '97202',
-    eventDate: studioToday(),
-    eventDetails: 'Garden party for 30 guests',
-    referralSource: 'internet search',
-    serviceId: service.id,
-    service: service.title,
-    ...(service.showBalloonColorSelection ? { balloonColors: [colorsShownFor(service)[0].name] } : {}),
-    customFields: Object.fromEntries(service.customTextFields.map((f) => answer(f, 'About ten feet'))),
-    customDropdownFields: Object.fromEntries(service.customDropdownFields.map((f) => answer(f, f.options[0]))),
-  }
-}
+import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { sendInquiry } from './public-fixtures'
 
 describe('admin inbox', () => {
   let site: Site
@@ -44,13 +22,7 @@ describe('admin inbox', () => {
   })
 
   it('moves a new inquiry through the pipeline with a reply, a note, a quote and a deposit, and exports it all', async () => {
-    const [service] = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
-    const sent = await fetch(`${site.url}/api/contact`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: site.url },
-      body: JSON.stringify({ ...inquiryFor(service), eventDate: '2031-03-15' }),
-    })
-    expect(sent.status).toBe(200)
+    const { service } = await sendInquiry(site)
 
     const { page, context } = await newPage(browser)
     await loginAsOwner(page, site.url)
@@ -141,6 +113,59 @@ describe('admin inbox', () => {
     expect(await again.locator('.admin-status--booked').textContent()).toBe('Booked')
     await again.getByText('Prefers pastel colours; call after 5 pm').waitFor()
     expect(await again.getByLabel('Quoted amount ($)').inputValue()).toBe('1250.5')
+    await context.close()
+  })
+
+  it("on a phone: the owner writes her own reply template and replies with it; a lost lead keeps the reason chosen or written", async () => {
+    const eventDate = '2031-06-06'
+    const { service } = await sendInquiry(site, { firstName: 'Marguerite', lastName: 'Losttest', email: 'marguerite@example.com', eventDate })
+    const { page, context } = await newPage(browser, PHONE)
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: /Inbox/ }).click()
+
+    // A template of her own, with placeholders, saved under DATA_DIR.
+    await page.getByText('Reply templates', { exact: true }).click()
+    await page.getByRole('button', { name: 'Add template' }).click()
+    const count = await page.locator('.admin-templates__item').count()
+    const mine = page.getByRole('group', { name: `Template ${count}` })
+    await mine.getByLabel('Name').fill('Date check')
+    await mine.getByLabel('Subject').fill('{service} on {eventDate}')
+    await mine.getByLabel('Message').fill('Hi {firstName}, we are free on {eventDate}.')
+    await page.getByRole('button', { name: 'Save templates' }).click()
+    await expectToast(page, 'Reply templates saved')
+
+    const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Marguerite Losttest' })
+    await row.getByRole('button', { name: /Marguerite Losttest/ }).click()
+    await row.getByLabel('Reply with').selectOption({ label: 'Date check' })
+    const reply = row.getByRole('link', { name: 'Reply', exact: true })
+    const href = (await reply.getAttribute('href')) ?? ''
+    expect(href.startsWith('mailto:marguerite@example.com?subject=')).toBe(true)
+    const params = new URLSearchParams(href.slice(href.indexOf('?') + 1))
+    expect(params.get('subject')).toBe(`${service.title} on ${shortEventDate(eventDate)}`)
+    expect(params.get('body')).toBe(`Hi Marguerite, we are free on ${shortEventDate(eventDate)}.`)
+    await reply.evaluate((a: HTMLAnchorElement) => a.addEventListener('click', (e) => e.preventDefault()))
+    await reply.click()
+    await expectToast(page, 'Marked as contacted')
+
+    // Lost, with a reason from the short list; then with one she writes.
+    await row.getByLabel('Status', { exact: true }).selectOption('lost')
+    await row.getByLabel('Why was it lost?').selectOption(LOST_REASONS[1])
+    await row.getByRole('button', { name: 'Save status' }).click()
+    await expectToast(page, 'Marked as lost')
+    await row.getByText(`Lost: ${LOST_REASONS[1]}`).waitFor()
+    await row.getByRole('region', { name: 'History' }).getByText(`Contacted → Lost (${LOST_REASONS[1]})`).waitFor()
+    await row.getByLabel('Why was it lost?').selectOption({ label: 'Other (write it)' })
+    await row.getByLabel('Reason', { exact: true }).fill('Chose balloons from a friend')
+    await row.getByRole('button', { name: 'Save status' }).click()
+    await expectToast(page, 'Marked as lost')
+    await row.getByText('Lost: Chose balloons from a friend').waitFor()
+
+    // After a reload both are still there.
+    await page.reload()
+    const again = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Marguerite Losttest' })
+    await again.getByRole('button', { name: /Marguerite Losttest/ }).click()
+    await again.getByText('Lost: Chose balloons from a friend').waitFor()
+    expect(await again.getByLabel('Reply with').locator('option').allTextContents()).toContain('Date check')
     await context.close()
   })
 })

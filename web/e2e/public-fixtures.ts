@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './harness'
+import { colorsShownFor } from '../../server/inquiries/balloon-colors'
 import type { Service } from '../../server/services/services.schema'
 
 interface SiteRef {
@@ -66,4 +67,34 @@ export function setFeatures(site: Required<SiteRef>, features: { servicesEnabled
   writeFileSync(file, stringify(settings))
   site.git('add', '--', 'content/site.yaml')
   site.git('commit', '-q', '-m', `Set features ${JSON.stringify(features)}`)
+}
+
+/** A valid POST /api/contact body for whatever the service asks (its colours, text and dropdown fields answered). */
+export function inquiryFor(service: Service, extra: Record<string, string> = {}) {
+  const answer = (f: { id: string; header: string }, value: string) => [f.id, { header: f.header, value }]
+  return {
+    firstName: 'Rosalind',
+    lastName: 'Inboxtest',
+    email: 'rosalind@example.com',
+    phone: '503-555-0199',
+    address: '12 SE Division St',
+    city: 'Portland',
+    zipcode: '97202',
+    eventDate: '2031-03-15',
+    eventDetails: 'Garden party for 30 guests',
+    referralSource: 'internet search',
+    serviceId: service.id,
+    service: service.title,
+    ...(service.showBalloonColorSelection ? { balloonColors: [colorsShownFor(service)[0].name] } : {}),
+    customFields: Object.fromEntries(service.customTextFields.map((f) => answer(f, 'About ten feet'))),
+    customDropdownFields: Object.fromEntries(service.customDropdownFields.map((f) => answer(f, f.options[0]))),
+    ...extra,
+  }
+}
+
+/** Sends a valid inquiry for the site's first service through the public form's API; its id and the service. */
+export async function sendInquiry(site: SiteRef, extra: Record<string, string> = {}): Promise<{ id: string; service: Service }> {
+  const [service] = await api<Service[]>(site, 'GET', '/api/services')
+  const { id } = await api<{ id: string }>(site, 'POST', '/api/contact', inquiryFor(service, extra))
+  return { id, service }
 }

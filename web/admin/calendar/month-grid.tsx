@@ -1,5 +1,5 @@
 // The month as an accessible table: a row per week, a button per day naming what is on it (events, blocked, warnings).
-import { shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
+import { plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { CalendarMonth } from './calendar-api'
 import { monthTitle, monthWeeks, type Month } from './month-days'
 
@@ -43,8 +43,6 @@ export function MonthGrid({ month, data, today, selected, onSelect }: { month: M
     </table>
   )
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /**
  * A day's button is named by one visually hidden sentence holding everything the cell shows (date, block and note,

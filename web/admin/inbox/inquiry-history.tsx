@@ -1,6 +1,6 @@
 // An inquiry's history, oldest first: when it arrived, each status change, and what became of its e-mails.
 import { formatStudioTime } from '../../../server/lib/studio-time'
-import { STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
+import { plural, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { InquiryRecord } from './inbox-api'
 
 interface Entry {
@@ -14,9 +14,9 @@ function mailEntries(record: InquiryRecord): Entry[] {
   if (mail.state === 'sent') entries.push({ at: mail.sentAt ?? record.receivedAt, text: 'E-mailed to the studio' })
   if (mail.state === 'not-configured') entries.push({ at: record.receivedAt, text: 'Not e-mailed: e-mail is not set up' })
   if (mail.state === 'pending') entries.push({ at: record.receivedAt, text: 'E-mail to the studio waiting to be sent' })
-  if (mail.state === 'failed') entries.push({ at: record.receivedAt, text: `E-mail to the studio failing (${mail.attempts} attempts)${mail.lastError ? `: ${mail.lastError}` : ''}` })
+  if (mail.state === 'failed') entries.push({ at: record.receivedAt, text: `E-mail to the studio failing (${plural(mail.attempts, 'attempt')})${mail.lastError ? `: ${mail.lastError}` : ''}` })
   if (confirmation?.state === 'sent') entries.push({ at: confirmation.sentAt ?? record.receivedAt, text: 'Confirmation e-mailed to the visitor' })
-  if (confirmation?.state === 'failed') entries.push({ at: record.receivedAt, text: `Confirmation to the visitor failing (${confirmation.attempts} attempts)` })
+  if (confirmation?.state === 'failed') entries.push({ at: record.receivedAt, text: `Confirmation to the visitor failing (${plural(confirmation.attempts, 'attempt')})` })
   return entries
 }
 

@@ -1,7 +1,7 @@
 // One inquiry in the inbox: a summary line (who, what, when, status, e-mail, warnings) that opens to everything about it.
 import { BALLOON_COLORS } from '../../../server/inquiries/balloon-colors'
 import { formatStudioTime } from '../../../server/lib/studio-time'
-import { formatMoney, inquiryRows, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
+import { formatMoney, inquiryRows, plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { CalendarWarning, InquiryChange, InquiryRecord, ReplyTemplate } from './inbox-api'
 import { InquiryHistory } from './inquiry-history'
 import { InquiryNotes } from './inquiry-notes'
@@ -24,8 +24,6 @@ const CONFIRMATION_BADGES: Record<NonNullable<InquiryRecord['confirmation']>['st
 }
 
 const colorHex = new Map(BALLOON_COLORS.map((c) => [c.name, c.hex]))
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 interface InquiryRowProps {
   record: InquiryRecord

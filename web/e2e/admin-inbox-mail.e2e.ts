@@ -1,0 +1,75 @@
+// The inbox with e-mail set up but the mail server down: a failed delivery says so on the inquiry, with the retry button,
+// and "Retry e-mail now" sends it once the server is back. (admin-inbox.e2e.ts covers the inbox without e-mail set up.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
+import { expectToast } from '../admin/testing/admin-e2e'
+import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { sendInquiry } from './public-fixtures'
+
+describe('admin inbox, e-mail failing', () => {
+  let smtp: TestSmtp
+  let site: Site
+  let browser: Browser
+
+  beforeAll(async () => {
+    // The mail server's port is known, then it goes down: the site's first attempt is refused.
+    smtp = await startTestSmtp()
+    await smtp.stop()
+    site = await startSite({
+      SMTP_URL: smtp.url,
+      MAIL_TO: 'studio@example.com',
+      MAIL_FROM: 'website@example.com',
+      MAIL_CONFIRM_VISITOR: 'off',
+      // The next automatic try is an hour away: only the button can send it during the test.
+      MAIL_RETRY_DELAYS: '3600',
+    })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+    await smtp?.stop()
+  })
+
+  it('shows the failure on the inquiry and sends it with Retry e-mail now once the mail server is back', async () => {
+    await sendInquiry(site, { firstName: 'Ottilie', lastName: 'Mailtest' })
+
+    const { page, context } = await newPage(browser, PHONE)
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: /Inbox/ }).click()
+    const list = page.getByRole('list', { name: 'Inquiries' })
+    await list.waitFor()
+    // E-mail is set up, so no set-up notice.
+    expect(await page.getByRole('note').filter({ hasText: 'E-mail is not set up.' }).count()).toBe(0)
+    const row = list.getByRole('listitem').filter({ hasText: 'Ottilie Mailtest' })
+    // The first attempt is made right after the inquiry is stored; the inbox shows its failure after a reload.
+    await expect
+      .poll(async () => {
+        if ((await row.getByText('E-mail failing', { exact: true }).count()) > 0) return true
+        await page.reload()
+        await page.getByRole('list', { name: 'Inquiries' }).waitFor()
+        return false
+      }, { timeout: 20_000 })
+      .toBe(true)
+
+    await row.getByRole('button', { name: /Ottilie Mailtest/ }).click()
+    const failure = row.getByRole('note').filter({ hasText: 'E-mail failed after 1 attempt' })
+    await failure.waitFor()
+    expect(await failure.textContent()).toMatch(/Next automatic try /)
+    await row.getByRole('region', { name: 'History' }).getByText(/^E-mail to the studio failing \(1 attempt\)/).waitFor()
+
+    await smtp.start()
+    await row.getByRole('button', { name: 'Retry e-mail now' }).click()
+    await expectToast(page, 'E-mail queued')
+    const [mail] = await smtp.waitFor(1, 20_000)
+    expect(mail.to).toEqual(['studio@example.com'])
+    expect(mail.raw).toContain('Ottilie')
+    // The inbox reloads by itself and shows the e-mail as sent, without the retry button.
+    await row.getByText('E-mailed', { exact: true }).waitFor({ timeout: 20_000 })
+    expect(await row.getByRole('button', { name: 'Retry e-mail now' }).count()).toBe(0)
+    await row.getByRole('region', { name: 'History' }).getByText('E-mailed to the studio').waitFor()
+    expect(smtp.received).toHaveLength(1)
+    await context.close()
+  })
+})
