@@ -4,7 +4,7 @@ import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createLogger, logRequests, pathOnly, scrub } from './logger'
 
-function capture(level = 'info') {
+function capture(level = 'info', production = true) {
   const lines: string[] = []
   const destination = new Writable({
     write(chunk, _enc, done) {
@@ -12,7 +12,7 @@ function capture(level = 'info') {
       done()
     },
   })
-  return { lines, log: createLogger({ production: true, level, destination }) }
+  return { lines, log: createLogger({ production, level, destination }) }
 }
 
 describe('logger', () => {
@@ -134,5 +134,17 @@ describe('logger', () => {
     await new Promise((r) => setTimeout(r, 50))
     await new Promise((r) => server.close(r))
     expect(lines.map((l) => JSON.parse(l))).toMatchObject([{ level: 'debug', requestId: res.headers.get('x-request-id'), msg: 'GET /contact 200' }])
+  })
+  it('writes readable lines, not JSON, in development, scrubbed the same way', async () => {
+    const { lines, log } = capture('info', false)
+    log.info('Inquiry from jane@example.com stored')
+    log.error({ err: new Error('SMTP refused jane@example.com') }, 'send failed')
+    await expect.poll(() => lines.length).toBeGreaterThanOrEqual(3)
+    expect(lines[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: Inquiry from \[e-mail\] stored$/)
+    expect(lines[1]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] ERROR: send failed$/)
+    expect(lines.slice(2).join('\n')).toMatch(/SMTP refused \[e-mail\]/)
+    expect(lines.join('\n')).toMatch(/\n\s+at /) // the stack, line by line
+    expect(lines.join('\n')).not.toContain('jane@')
+    for (const line of lines) expect(() => JSON.parse(line)).toThrow()
   })
 })

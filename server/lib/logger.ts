@@ -61,7 +61,8 @@ export function createLogger({ production, level = 'info', destination }: Logger
     },
   }
   if (production) return pino(options, destination ?? pino.destination({ sync: false }))
-  return pino(options, destination ?? pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
+  // Readable lines; a given destination (a test's) gets them too, without colour.
+  return pino(options, pretty({ sync: true, colorize: !destination && process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', destination }))
 }
 
 /** The process's logger: JSON in production (NODE_ENV=production), readable otherwise; LOG_LEVEL sets the level. */
