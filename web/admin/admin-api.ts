@@ -43,6 +43,9 @@ export const getSiteSettings = () => apiRequest<SiteSettings & { version?: strin
 export const saveSiteSettings = (settings: SiteSettings & { baseVersion?: string }) =>
   manage<SiteSettings & { version: string }>('PUT', '/site-settings', settings)
 
+/** The server's clock (schedules are judged by it; FAKE_NOW may move it for a preview). */
+export const getServerClock = () => manage<{ now: string; moved: boolean }>('GET', '/admin/clock')
+
 // Services
 
 export const getServices = () => manage<Service[]>('GET', '/services')

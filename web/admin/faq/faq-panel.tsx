@@ -16,6 +16,7 @@ import { restrictToVerticalAxis } from '../ui/modifiers'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { useUnsavedChanges } from '../ui/leave-guard'
 import { staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { ScheduleBadge, ScheduleFields, scheduleFromInputs, scheduleInputs, useServerNow, type ScheduleInputs } from '../ui/schedule-fields'
 import './faq-panel.css'
 
 /** An item being edited: `key` is stable while it has no id yet (it gets one when saved). */
@@ -24,11 +25,18 @@ interface Draft {
   id?: string
   question: string
   answer: string
+  /** Studio time as the datetime-local inputs hold it; '' is no limit. */
+  schedule: ScheduleInputs
 }
 
 let nextKey = 0
-const toDrafts = (items: FaqItem[]): Draft[] => items.map((item) => ({ key: item.id, ...item }))
-const toItems = (drafts: Draft[]) => drafts.map(({ id, question, answer }) => (id ? { id, question, answer } : { question, answer }))
+const toDrafts = (items: FaqItem[]): Draft[] => items.map(({ showFrom, showUntil, ...item }) => ({ key: item.id, ...item, schedule: scheduleInputs({ showFrom, showUntil }) }))
+/** What Save sends: a side without a date is left out (no limit). */
+const toItems = (drafts: Draft[]) =>
+  drafts.map(({ id, question, answer, schedule }) => {
+    const { showFrom, showUntil } = scheduleFromInputs(schedule)
+    return { ...(id ? { id } : {}), question, answer, ...(showFrom ? { showFrom } : {}), ...(showUntil ? { showUntil } : {}) }
+  })
 
 export function FaqPanel() {
   const [saved, setSaved] = useState<Draft[] | null>(null)
@@ -40,6 +48,7 @@ export function FaqPanel() {
   const [conflict, setConflict] = useState<StaleConflict<FaqItem[]> | null>(null)
   const focusKey = useRef<string | null>(null)
   const sensors = useDragSensors()
+  const now = useServerNow()
 
   const take = (items: FaqItem[], loaded: string | undefined) => {
     setVersion(loaded)
@@ -89,7 +98,7 @@ export function FaqPanel() {
   const add = () => {
     const key = `new-${++nextKey}`
     focusKey.current = key
-    setDrafts((list) => [...list, { key, question: '', answer: '' }])
+    setDrafts((list) => [...list, { key, question: '', answer: '', schedule: { showFrom: '', showUntil: '' } }])
   }
   const dragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
@@ -149,6 +158,7 @@ export function FaqPanel() {
                 key={draft.key}
                 draft={draft}
                 index={index}
+                now={now}
                 disabled={saving}
                 onChange={(patch) => update(draft.key, patch)}
                 onDelete={() => setDrafts((list) => list.filter((d) => d.key !== draft.key))}
@@ -217,7 +227,11 @@ export function FaqPanel() {
   )
 }
 
-function FaqRow({ draft, index, disabled, onChange, onDelete }: { draft: Draft; index: number; disabled: boolean; onChange: (patch: Partial<Draft>) => void; onDelete: () => void }) {
+function FaqRow({ draft, index, now, disabled, onChange, onDelete }: { draft: Draft; index: number; now: number; disabled: boolean; onChange: (patch: Partial<Draft>) => void; onDelete: () => void }) {
+  const saved = scheduleFromInputs(draft.schedule)
+  const scheduled = Boolean(draft.schedule.showFrom || draft.schedule.showUntil)
+  // Open at first when the question has a schedule; after that the owner opens and closes it.
+  const [openAtFirst] = useState(scheduled)
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: draft.key, disabled })
   const name = draft.question || `question ${index + 1}`
   return (
@@ -239,6 +253,13 @@ function FaqRow({ draft, index, disabled, onChange, onDelete }: { draft: Draft; 
       <Field label={`Answer ${index + 1}`}>
         <textarea className="admin-input" rows={4} value={draft.answer} maxLength={5000} onChange={(e) => onChange({ answer: e.target.value })} />
       </Field>
+      <details className="admin-faq-row__schedule" open={openAtFirst || undefined}>
+        <summary>
+          Schedule {!scheduled && <span className="admin-field__hint">(always shown)</span>}
+        </summary>
+        <ScheduleBadge window={saved} now={now} />
+        <ScheduleFields legend={`When question ${index + 1} shows`} suffix={` ${index + 1}`} value={draft.schedule} onChange={(schedule) => onChange({ schedule })} />
+      </details>
     </li>
   )
 }

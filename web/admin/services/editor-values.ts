@@ -10,6 +10,7 @@ import {
   type Service,
   type ServiceUpdate,
 } from '../../../server/services/services.schema'
+import { scheduleError, scheduleFromInputs, scheduleInputs } from '../ui/schedule-fields'
 
 /** The spec's hint under every pricing box. */
 export const PRICING_HINT =
@@ -32,6 +33,9 @@ export interface EditorValues {
   customTextFields: CustomTextField[]
   customDropdownFields: CustomDropdownField[]
   fieldOrder: string[]
+  /** Studio time as the datetime-local inputs hold it; '' is no limit. */
+  showFrom: string
+  showUntil: string
 }
 
 export type ColorGroupKey = 'showStandardColors' | 'showMetallicColors' | 'showCrystalColors' | 'showEffectsColors'
@@ -53,6 +57,7 @@ export function valuesFromService(s: Service): EditorValues {
     customTextFields: s.customTextFields.map((f) => ({ ...f })),
     customDropdownFields: s.customDropdownFields.map((f) => ({ ...f, options: [...f.options] })),
     fieldOrder: reconcileFieldOrder(s.fieldOrder, s.customTextFields, s.customDropdownFields),
+    ...scheduleInputs(s),
   }
 }
 
@@ -89,6 +94,7 @@ export function toUpdate(v: EditorValues): ServiceUpdate {
       options: f.options.map((o) => o.trim()).filter(Boolean),
     })),
     fieldOrder: reconcileFieldOrder(v.fieldOrder, v.customTextFields, v.customDropdownFields),
+    ...scheduleFromInputs(v),
   }
 }
 
@@ -117,6 +123,9 @@ export function validate(v: EditorValues): EditorErrors {
     if (!/^-?\d+(\.\d+)?$/.test(max)) errors.maxBalloonColors = 'Maximum colors must be a whole number'
     else if (!parsed.success) errors.maxBalloonColors = parsed.error.issues[0].message
   }
+
+  const schedule = scheduleError(v)
+  if (schedule) errors.showUntil = schedule
 
   for (const field of v.customTextFields) {
     const result = CustomTextFieldSchema.safeParse(field)

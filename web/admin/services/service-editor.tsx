@@ -10,6 +10,10 @@ import { PRICING_HINT, sameValues, toUpdate, validate, valuesFromService, type E
 import { ImageManager } from './image-manager'
 import { InquiryFormConfig } from './inquiry-form-config'
 import { CustomFieldsEditor } from './custom-fields-editor'
+import { ScheduleBadge, ScheduleFields, useServerNow } from '../ui/schedule-fields'
+import { isShownAt } from '../../../server/lib/schedule'
+
+const scheduleHides = (service: Service, now: number) => !isShownAt(service, now)
 import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
 import { SERVICE_FIELD_LABELS } from '../../../server/history/field-labels'
 
@@ -31,6 +35,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
   const [deleting, setDeleting] = useState(false)
   const [conflict, setConflict] = useState<StaleConflict<Service> | null>(null)
 
+  const now = useServerNow()
   const dirty = !sameValues(values, snapshot)
   const errors = useMemo(() => validate(values), [values])
   const valid = Object.keys(errors).length === 0
@@ -93,7 +98,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
           </p>
         </div>
         <div className="admin-editor__head-actions">
-          {service.visible && (
+          {service.visible && !scheduleHides(service, now) && (
             <a className="admin-button admin-button--ghost" href={`/services/${service.id}`} target="_blank" rel="noopener">
               View on website
             </a>
@@ -130,6 +135,21 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
             onChange={(e) => set('pricingInfo', e.target.value)}
           />
         </Field>
+      </section>
+
+      <section className="admin-card" aria-labelledby="schedule-heading">
+        <h3 className="admin-card__title" id="schedule-heading">
+          When it shows
+        </h3>
+        <p className="admin-card__hint">
+          For a seasonal service: it appears on the website, its menus, search results and the sitemap at Show from, and leaves them at Show
+          until. The switch in the list still hides it at any time. <ScheduleBadge window={service} now={now} />
+        </p>
+        <ScheduleFields
+          legend="Schedule"
+          value={{ showFrom: values.showFrom, showUntil: values.showUntil }}
+          onChange={(schedule) => setValues((current) => ({ ...current, ...schedule }))}
+        />
       </section>
 
       <ImageManager service={service} onImagesSaved={onSaved} onReload={onReload} />

@@ -7,6 +7,8 @@ import * as Switch from '@radix-ui/react-switch'
 import type { Service } from '../admin-api'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { GripIcon } from '../ui/icons'
+import { ScheduleBadge, useServerNow } from '../ui/schedule-fields'
+import { isShownAt } from '../../../server/lib/schedule'
 
 interface ServiceListProps {
   services: Service[]
@@ -19,6 +21,7 @@ interface ServiceListProps {
 
 export function ServiceList({ services, selectedId, saving, onSelect, onReorder, onToggleVisible }: ServiceListProps) {
   const sensors = useDragSensors()
+  const now = useServerNow()
   const ids = services.map((s) => s.id)
   const titleOf = (id: string | number) => services.find((s) => s.id === id)?.title ?? String(id)
 
@@ -51,6 +54,7 @@ export function ServiceList({ services, selectedId, saving, onSelect, onReorder,
                 key={service.id}
                 service={service}
                 selected={service.id === selectedId}
+                now={now}
                 disabled={saving}
                 onSelect={() => onSelect(service.id)}
                 onToggleVisible={(visible) => onToggleVisible(service, visible)}
@@ -66,12 +70,14 @@ export function ServiceList({ services, selectedId, saving, onSelect, onReorder,
 function ServiceRow({
   service,
   selected,
+  now,
   disabled,
   onSelect,
   onToggleVisible,
 }: {
   service: Service
   selected: boolean
+  now: number
   disabled: boolean
   onSelect: () => void
   onToggleVisible: (visible: boolean) => void
@@ -116,7 +122,11 @@ function ServiceRow({
         onClick={onSelect}
       >
         <span className="admin-service-row__title">{service.title}</span>
-        <span className="admin-service-row__meta">{service.visible ? 'Shown on website' : 'Hidden'}</span>
+        {/* A visible service outside its window says so in its badge ("Scheduled: shows ...", "Hidden since ..."). */}
+        {!service.visible || isShownAt(service, now) ? (
+          <span className="admin-service-row__meta">{service.visible ? 'Shown on website' : 'Hidden'}</span>
+        ) : null}
+        {service.visible && <ScheduleBadge window={service} now={now} />}
       </button>
       <span className="admin-service-row__toggle">
         <Switch.Root

@@ -13,6 +13,10 @@ import { EditPreview } from '../ui/edit-preview'
 import { useUnsavedChanges } from '../ui/leave-guard'
 import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
 import { SitePreview } from './site-preview'
+import { ScheduleBadge, ScheduleFields, scheduleFromInputs, scheduleInputs, useServerNow } from '../ui/schedule-fields'
+import { withoutOpenSides } from '../../../server/lib/schedule'
+
+type Seasonal = NonNullable<SiteSettings['hero']['seasonal']>
 
 type Versioned = SiteSettings & { version?: string }
 type PageTextKey = keyof typeof PAGE_TEXT_FIELDS
@@ -49,6 +53,7 @@ export function SitePanel() {
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [conflict, setConflict] = useState<StaleConflict<SiteSettings> | null>(null)
+  const now = useServerNow()
 
   const take = ({ version: loaded, ...settings }: Versioned) => {
     setVersion(loaded)
@@ -109,6 +114,11 @@ export function SitePanel() {
       <Fragment key={key}>{text('pages', key, PAGE_TEXT_FIELDS[key].label, { required: true, max: PAGE_TEXT_FIELDS[key].max, multiline: PAGE_TEXT_FIELDS[key].max > 150 })}</Fragment>
     ))
 
+  const seasonal = form.hero.seasonal
+  /** Sets fields of the seasonal hero; null removes it. */
+  const setSeasonal = (patch: Partial<Seasonal> | null) =>
+    set('hero', { seasonal: patch === null ? undefined : withoutOpenSides({ ...(seasonal as Seasonal), ...patch }) })
+
   const save = async () => {
     const checked = SiteSettingsInputSchema.safeParse(form)
     if (!checked.success) {
@@ -168,6 +178,44 @@ export function SitePanel() {
           {text('hero', 'secondaryLabel', 'Second button label', { hint: 'Empty: no second button.', max: 40 })}
           {text('hero', 'secondaryHref', 'Second button link', { required: true, hint: '/services goes to the services on the home page.' })}
         </div>
+        <h3 className="admin-site__subhead">Seasonal hero</h3>
+        <p className="admin-card__hint">
+          A title, subtitle and picture for a season or an occasion: the home page shows them instead of the ones above between its dates,
+          then goes back by itself. {seasonal && <ScheduleBadge window={seasonal} now={now} />}
+        </p>
+        {seasonal ? (
+          <>
+            <Field label="Seasonal hero title" required>
+              <input className="admin-input" value={seasonal.title} maxLength={120} onChange={(e) => setSeasonal({ title: e.target.value })} />
+            </Field>
+            <Field label="Seasonal hero subtitle">
+              <textarea className="admin-input" rows={3} value={seasonal.subtitle} maxLength={400} onChange={(e) => setSeasonal({ subtitle: e.target.value })} />
+            </Field>
+            <PictureField
+              label="Seasonal hero picture"
+              altLabel="Seasonal hero picture description"
+              help="The home page shows this wide crop behind the seasonal title."
+              aspect={1920 / 1000}
+              url={seasonal.image}
+              alt={seasonal.imageAlt}
+              onChange={(image) => setSeasonal({ image })}
+              onAltChange={(imageAlt) => setSeasonal({ imageAlt })}
+            />
+            <ScheduleFields
+              legend="When the seasonal hero shows"
+              suffix=" (seasonal hero)"
+              value={scheduleInputs(seasonal)}
+              onChange={(inputs) => setSeasonal(scheduleFromInputs(inputs))}
+            />
+            <button type="button" className="admin-button admin-button--ghost" onClick={() => setSeasonal(null)}>
+              Remove seasonal hero
+            </button>
+          </>
+        ) : (
+          <button type="button" className="admin-button admin-button--outline" onClick={() => set('hero', { seasonal: { title: '', subtitle: '', image: '', imageAlt: '' } })}>
+            Add a seasonal hero
+          </button>
+        )}
       </Section>
       <Section id="why" title="Why Choose" hint="The reasons listed on the home page under the services (one to six).">
         <TitledListEditor noun="Why Choose item" items={form.why} min={1} max={6} onChange={(why) => set('why', why)} />
