@@ -1,6 +1,7 @@
 // The real server process: JSON request logs without personal data, SIGTERM during a burst of saves and inquiries,
 // cache headers on pages for a CDN, and the backup the server makes by itself.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -197,4 +198,24 @@ describe('SIGTERM', () => {
       expect(record.id).toBe(id)
     }
   }, 2 * PROCESS_TIMEOUT)
+
+  it('cuts off a request still open after SHUTDOWN_TIMEOUT, says so, and still exits 0', async () => {
+    const { server, url } = await start({ SHUTDOWN_TIMEOUT: '1' })
+    // An inquiry whose body never finishes arriving: in flight until the limit closes its connection.
+    const { hostname, port } = new URL(url)
+    const socket = connect(Number(port), hostname)
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    socket.on('error', () => undefined)
+    socket.write(`POST /api/contact HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${url}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"firstName":`)
+    await until(async () => (await fetch(`${url}/healthz`)).status === 200) // the server is taking requests
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    const waited = Date.now() - signalledAt
+    await closed
+    expect(waited).toBeGreaterThanOrEqual(1_000)
+    expect(waited).toBeLessThan(10_000)
+    expect(server.output()).toMatch(/Requests still open after 1 s are cut off/)
+  }, PROCESS_TIMEOUT)
 })
