@@ -86,6 +86,14 @@ describe('the event calendar', () => {
     expect(await range.json()).toEqual({ error: 'from must not be after to' })
   })
 
+  it('keeps every date of twenty blocked at once (one file, written in turn)', async () => {
+    const dates = Array.from({ length: 20 }, (_, i) => `2026-08-${String(i + 1).padStart(2, '0')}`)
+    const answers = await Promise.all(dates.map((d, i) => block(d, `Note ${i}`)))
+    expect(answers.map((r) => r.status)).toEqual(dates.map(() => 200))
+    const file = JSON.parse(readFileSync(join(ctx.t.dataDir, 'calendar', 'blocked.json'), 'utf8')) as { date: string; note: string }[]
+    expect(file).toEqual(dates.map((date, i) => ({ date, note: `Note ${i}` })))
+  })
+
   it('tells the public which dates are unavailable, dates only, without a session', async () => {
     await block('2026-06-06', 'Family wedding')
     await block('2026-06-20', 'Vacation')
