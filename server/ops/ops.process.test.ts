@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { GARLANDS_SERVICE, sampleInquiry } from '../inquiries/testing-inquiry'
+import { DayCountsSchema } from '../insights/insights.schema'
+import { AGENTS } from '../insights/testing-agents'
+import { studioToday } from '../lib/studio-time'
 import { startServerProcess, type ServerProcess } from '../testing/server-process'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
 import { fixtureFiles, makeJpeg } from '../testing/test-app'
@@ -217,5 +220,23 @@ describe('SIGTERM', () => {
     expect(waited).toBeGreaterThanOrEqual(1_000)
     expect(waited).toBeLessThan(10_000)
     expect(server.output()).toMatch(/Requests still open after 1 s are cut off/)
+  }, PROCESS_TIMEOUT)
+
+  it('writes out the page views still counted in memory: every acknowledged beacon is in the day\'s file', async () => {
+    const { server, content, url } = await start()
+    const beacon = (i: number) =>
+      fetch(`${url}/api/collect`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', 'User-Agent': AGENTS.android, 'X-Forwarded-For': `10.7.${i >> 8}.${i & 255}` },
+        body: JSON.stringify({ path: '/', referrer: '' }),
+      })
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => beacon(i)))
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 204))
+    // Counts are written twice a second; the signal comes at once, so the last ones are still in memory.
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    const day = studioToday()
+    const counts = DayCountsSchema.parse(JSON.parse(readFileSync(join(content.dataDir, 'insights', day.slice(0, 4), `${day}.json`), 'utf8')))
+    expect(counts.pageviews).toBe(40)
   }, PROCESS_TIMEOUT)
 })
