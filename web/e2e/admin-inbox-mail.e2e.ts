@@ -1,5 +1,6 @@
 // The inbox with e-mail set up but the mail server down: a failed delivery says so on the inquiry, with the retry button,
-// and "Retry e-mail now" sends it once the server is back. (admin-inbox.e2e.ts covers the inbox without e-mail set up.)
+// and "Retry e-mail now" sends it once the server is back; /healthz counts it while it waits. (admin-inbox.e2e.ts covers
+// the inbox without e-mail set up.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
@@ -59,6 +60,11 @@ describe('admin inbox, e-mail failing', () => {
     expect(await failure.textContent()).toMatch(/Next automatic try /)
     await row.getByRole('region', { name: 'History' }).getByText(/^E-mail to the studio failing \(1 attempt\)/).waitFor()
 
+    // The health check counts the e-mail waiting for its retry (and names no address).
+    const waiting = await (await fetch(`${site.url}/healthz`)).text()
+    expect(JSON.parse(waiting).mail).toEqual({ pending: 1 })
+    expect(waiting).not.toContain('@')
+
     await smtp.start()
     await row.getByRole('button', { name: 'Retry e-mail now' }).click()
     await expectToast(page, 'E-mail queued')
@@ -70,6 +76,7 @@ describe('admin inbox, e-mail failing', () => {
     expect(await row.getByRole('button', { name: 'Retry e-mail now' }).count()).toBe(0)
     await row.getByRole('region', { name: 'History' }).getByText('E-mailed to the studio').waitFor()
     expect(smtp.received).toHaveLength(1)
+    expect((await (await fetch(`${site.url}/healthz`)).json()).mail).toEqual({ pending: 0 })
     await context.close()
   })
 })
