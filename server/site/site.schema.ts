@@ -42,7 +42,7 @@ export const PAGE_TEXT_FIELDS = {
   contactEyebrow: { label: 'Contact page: small heading', default: 'Say hello', max: 60 },
   contactTitle: { label: 'Contact page: heading', default: 'Contact Us', max: 80 },
   contactLead: { label: 'Contact page: text', default: 'Planning a celebration? Reach out and we will help you shape the idea, the palette and the budget.', max: 300 },
-  contactReachTitle: { label: 'Contact page: e-mail and phone heading', default: 'Get in touch', max: 80 },
+  contactReachTitle: { label: 'Contact page: heading of the e-mail and call buttons', default: 'Get in touch', max: 80 },
   contactSocialTitle: { label: 'Contact page: social links heading', default: 'Follow along', max: 80 },
   contactQuoteTitle: { label: 'Contact page: services heading', default: 'Request a quote', max: 80 },
   contactQuoteText: { label: 'Contact page: services text', default: 'Choose a service to open its inquiry form.', max: 200 },
