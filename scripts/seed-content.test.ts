@@ -51,6 +51,15 @@ describe('seed content', () => {
     expectImageFile(site.hero.image)
   })
 
+  it('every picture a visitor sees has a description: the hero and each service picture', () => {
+    const site = SiteSettingsSchema.parse(readYaml('site.yaml'))
+    expect(site.hero.imageAlt.trim().length, 'hero picture description').toBeGreaterThan(10)
+    for (const service of loadServices()) {
+      for (const [i, image] of service.images.entries()) expect(image.alt?.trim().length ?? 0, `${service.id} picture ${i + 1} description`).toBeGreaterThan(10)
+      expect(new Set(service.images.map((i) => i.alt)).size, `${service.id}: each picture described on its own`).toBe(service.images.length)
+    }
+  })
+
   it('has all ten default services, each with at least two existing images', () => {
     const services = loadServices()
     const ids = services.map((s) => s.id)
