@@ -10,6 +10,7 @@ let site: Site
 let browser: Browser
 let cookie: string
 
+const SECOND_PICTURE_ALT = 'Blush and gold balloon bouquet on a white table'
 const images = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ cropped: `/uploads/card-${i + 1}.jpg`, original: `/uploads/card-${i + 1}-large.jpg` }))
 
@@ -23,7 +24,8 @@ beforeAll(async () => {
     description: 'Hand-tied balloon bouquets.',
     aboutText: 'Latex and foil bouquets, weighted for display.',
     pricingInfo: 'Petite Bouquet: $45\nGrand Bouquet: $150\nDelivery across Portland',
-    images: images(3),
+    // The second picture carries the owner's description; the others fall back to the service's name and place.
+    images: images(3).map((image, i) => (i === 1 ? { ...image, alt: SECOND_PICTURE_ALT } : image)),
     visible: true,
   })
   await putService(site, cookie, { id: 'corporate-creations', title: 'Corporate', visible: true })
@@ -97,18 +99,20 @@ describe('home page', () => {
 })
 
 describe('service cards', () => {
-  it('open the lightbox at the clicked image and show About and Pricing on demand', async () => {
+  it('open the lightbox at the clicked image, described as the owner wrote, and show About and Pricing on demand', async () => {
     const { page, context } = await newPage(browser, DESKTOP)
     await page.goto(site.url)
     const card = page.locator('#service-bouquets')
     await card.waitFor()
 
     await card.getByRole('button', { name: 'Next image' }).click()
-    await card.getByRole('button', { name: 'Enlarge Bouquets, image 2 of 3' }).click()
+    await card.locator(`img[alt="${SECOND_PICTURE_ALT}"]`).waitFor({ state: 'attached' })
+    await card.getByRole('button', { name: `Enlarge ${SECOND_PICTURE_ALT}` }).click()
     const lightbox = page.locator('.yarl__root')
     await lightbox.waitFor()
     const current = lightbox.locator('.yarl__slide_current img')
     await expect.poll(() => current.getAttribute('src')).toBe('/uploads/card-2-large.jpg')
+    expect(await current.getAttribute('alt')).toBe(SECOND_PICTURE_ALT)
     await page.keyboard.press('Escape')
     await lightbox.waitFor({ state: 'detached' })
 
