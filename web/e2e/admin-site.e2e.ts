@@ -96,6 +96,61 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     }
   })
 
+  it('every editor at 390 px: nothing scrolls sideways, the Edit/Preview switch stays on screen below a long editor, Save is within reach', async () => {
+    const phone = await newPage(browser, PHONE)
+    const p = phone.page
+    p.setDefaultTimeout(15_000)
+    await loginAsOwner(p, site.url)
+    const sideways = () => p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    const onScreen = async (locator: ReturnType<Page['locator']>) => {
+      const box = (await locator.boundingBox())!
+      return box.y >= 0 && box.y + box.height <= PHONE.height
+    }
+
+    for (const [tab, label, field] of [
+      ['site', 'Site', 'Brand name'],
+      ['faq', 'FAQ', 'Question 1'],
+      ['delivery', 'Delivery & Installation Page', 'Markdown content'],
+    ] as const) {
+      await p.goto(`${site.url}/admin/${tab}`)
+      const editorField = p.getByLabel(field, { exact: true })
+      await editorField.waitFor()
+      expect(await sideways(), `${tab}: sideways scroll`).toBeLessThanOrEqual(0)
+      // Scrolled to the end of the editor, the switch is still on screen: the preview is one tap away.
+      await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const preview = p.getByRole('group', { name: `${label}: edit or preview` }).getByRole('button', { name: 'Preview' })
+      await expect.poll(() => onScreen(preview)).toBe(true)
+      await preview.click()
+      expect(await editorField.isVisible(), `${tab}: editor hidden behind the preview`).toBe(false)
+      expect(await p.locator('.admin-split__preview').isVisible()).toBe(true)
+      expect(await sideways(), `${tab} preview: sideways scroll`).toBeLessThanOrEqual(0)
+      await p.getByRole('button', { name: 'Edit', exact: true }).click()
+      await editorField.waitFor()
+      // After a change, Save is reachable: on screen once the editor is scrolled to its end.
+      if (tab === 'delivery') await editorField.fill(`${await editorField.inputValue()}\n`)
+      else await editorField.fill(`${await editorField.inputValue()}?`)
+      await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const save = p.getByRole('button', { name: 'Save', exact: true })
+      await expect.poll(() => onScreen(save)).toBe(true)
+      expect((await save.boundingBox())!.height).toBeGreaterThanOrEqual(24)
+      await p.getByRole('button', { name: 'Discard changes' }).click()
+      if (SHOTS) await p.screenshot({ path: join(SHOTS, `${tab}-editor-390.png`), fullPage: true })
+    }
+
+    // The service editor (picture descriptions among its fields) and the testimonial editor fit the width too.
+    await p.goto(`${site.url}/admin/services`)
+    await p.locator('.admin-service-row').first().getByRole('button').first().click()
+    await p.getByLabel('Description of image 1').waitFor()
+    expect(await sideways(), 'service editor: sideways scroll').toBeLessThanOrEqual(0)
+    if (SHOTS) await p.screenshot({ path: join(SHOTS, 'service-editor-390.png'), fullPage: true })
+    await p.goto(`${site.url}/admin/testimonials`)
+    await p.getByRole('button', { name: /^Edit testimonial from / }).first().click()
+    await p.getByRole('switch', { name: 'Featured' }).waitFor()
+    expect(await sideways(), 'testimonial editor: sideways scroll').toBeLessThanOrEqual(0)
+    if (SHOTS) await p.screenshot({ path: join(SHOTS, 'testimonial-editor-390.png'), fullPage: true })
+    await phone.context.close()
+  })
+
   it('a picture description written in the editor is the alt text on the public page', async () => {
     await page.getByRole('tab', { name: 'Service Management' }).click()
     const row = page.locator('.admin-service-row').first()
