@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createHistoryRoutes(deps))
     .route('/api', createInsightsRoutes(deps))
     .route('/api', createBackupRoutes(deps))
-    .route('/api', createClockRoutes())
+    .route('/api', createClockRoutes(deps))
 
   app.all('/api/*', () => {
     throw notFound('No such API call')

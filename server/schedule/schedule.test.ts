@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeJpeg, fixtureFiles, createTestApp, type TestApp } from '../testing/test-app'
 import { moveClockTo, resetClock } from '../lib/clock'
-import { PROJECT_ROOT } from '../lib/config'
+import { loadConfig, PROJECT_ROOT } from '../lib/config'
 import { serverEntryPath } from '../render/page-renderer'
 
 const CLIENT_DIR = process.env.CLIENT_DIR ?? join(PROJECT_ROOT, 'dist/client')
@@ -15,7 +15,7 @@ const CLIENT_DIR = process.env.CLIENT_DIR ?? join(PROJECT_ROOT, 'dist/client')
 const FROM = '2026-12-01T09:00:00-08:00'
 const UNTIL = '2026-12-27T00:00:00-08:00'
 /** The moved clock runs on, so "just before" leaves the checks time to finish (a few hundred ms) before the boundary. */
-const BEFORE = Date.parse('2026-12-01T16:59:50Z')
+const BEFORE = Date.parse('2026-12-01T16:59:00Z')
 const OPENS = Date.parse('2026-12-01T17:00:00Z')
 const CLOSES = Date.parse('2026-12-27T08:00:00Z')
 
@@ -77,7 +77,7 @@ describe('a scheduled service', () => {
   })
 
   it('appears at show from and leaves at show until by itself, everywhere at once; the admin sees it all along', async () => {
-    moveClockTo(BEFORE - 60_000)
+    moveClockTo(BEFORE - 600_000)
     expect(await mosaicsEverywhere()).toEqual(shown) // warm every cache with the service shown
     const res = await t.call('PUT', '/api/services/mosaics', { json: { showFrom: '2026-12-01T17:00:00Z', showUntil: '2026-12-27T00:00' }, cookie })
     expect(res.status).toBe(200)
@@ -103,7 +103,7 @@ describe('a scheduled service', () => {
     moveClockTo(OPENS + 3_600_000)
     expect((await get('/api/services')).headers.get('cache-control')).toBe('public, s-maxage=60, stale-while-revalidate=600')
 
-    moveClockTo(CLOSES - 10_000)
+    moveClockTo(CLOSES - 60_000)
     expect(await mosaicsEverywhere()).toEqual(shown)
     moveClockTo(CLOSES)
     expect(await mosaicsEverywhere()).toEqual(hidden)
@@ -133,7 +133,7 @@ describe('a scheduled FAQ question and a seasonal hero', () => {
   }
 
   it('the question shows on the FAQ page, its FAQPage JSON-LD and /api/faq only inside its window', async () => {
-    moveClockTo(BEFORE - 60_000)
+    moveClockTo(BEFORE - 600_000)
     const { version } = await json('/api/admin/faq', true)
     const items = [
       { id: 'parking', question: 'Where do I park?', answer: 'Behind the studio.' },
@@ -156,7 +156,7 @@ describe('a scheduled FAQ question and a seasonal hero', () => {
   })
 
   it('the seasonal hero takes the hero’s place inside its window; the standing hero before and after', async () => {
-    moveClockTo(BEFORE - 60_000)
+    moveClockTo(BEFORE - 600_000)
     const { version, ...settings } = await json('/api/site-settings', true)
     const seasonal = { title: 'Holiday balloons', subtitle: 'Book your December party', image: '/uploads/bouquet-one.jpg', imageAlt: 'A red bouquet', showFrom: FROM, showUntil: UNTIL }
     let res = await t.call('PUT', '/api/site-settings', { json: { ...settings, hero: { ...settings.hero, seasonal: { ...seasonal, showFrom: 'soon' } }, baseVersion: version }, cookie })
@@ -179,5 +179,22 @@ describe('a scheduled FAQ question and a seasonal hero', () => {
     expect((await json('/api/site-settings')).hero).toMatchObject({ image: '/uploads/bouquet-one.jpg', imageAlt: 'A red bouquet', primaryHref: '/contact' })
     moveClockTo(CLOSES)
     expect(await hero()).toEqual({ api: 'Balloons for every party', page: false })
+  })
+})
+
+describe('the server clock', () => {
+  it('GET /api/admin/clock tells the admin its now; it is moved only on a preview server (FAKE_NOW, never in production)', async () => {
+    moveClockTo(OPENS)
+    expect((await get('/api/admin/clock')).status).toBe(401)
+    const clock = await json('/api/admin/clock', true)
+    expect(Date.parse(clock.now) - OPENS).toBeLessThan(5_000)
+    expect(clock.moved).toBe(true)
+    const res = await t.call('PUT', '/api/admin/clock', { json: { now: FROM }, cookie })
+    expect(res.status).toBe(403)
+    expect((await res.json()).error).toMatch(/preview server \(started with FAKE_NOW\)/)
+
+    expect(loadConfig({ FAKE_NOW: '2026-12-01T09:00' }).fakeNow).toBe(OPENS)
+    expect(() => loadConfig({ FAKE_NOW: 'next week' })).toThrow(/FAKE_NOW must be an ISO 8601 date and time/)
+    expect(() => loadConfig({ FAKE_NOW: FROM, NODE_ENV: 'production' })).toThrow(/not allowed with NODE_ENV=production/)
   })
 })

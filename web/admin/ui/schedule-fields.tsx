@@ -109,7 +109,7 @@ export function ScheduleFields({ legend, value, onChange, error, suffix = '' }: 
       <p className="admin-field__hint">Studio time (Pacific, Los Angeles). Leave a date empty for no limit; the website changes by itself at these times.</p>
       <div className="admin-schedule__sides">
         {side('showFrom', 'Show from', 'Empty: shown now.')}
-        {side('showUntil', 'Show until', 'Empty: no end. Hidden from this moment on.')}
+        {side('showUntil', 'Show until', 'Hidden from this moment on. Empty: no end.')}
       </div>
     </fieldset>
   )

@@ -1,0 +1,98 @@
+// A service that waits for its date, as the owner sets it in the dashboard: the badge says what is scheduled, and the
+// public site (pages, home, sitemap, API: caches warm, nobody saving) turns over at the boundary by itself. The
+// server is a preview server (FAKE_NOW), so the test moves its clock (PUT /api/admin/clock) instead of waiting.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { axeFindings, describeFindings } from './axe'
+import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { expectToast } from '../admin/testing/admin-e2e'
+
+const SHOTS = process.env.SCREENSHOT_DIR
+
+describe('a seasonal service in the dashboard and on the public site', () => {
+  let site: Site
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  const status = async (path: string) => (await fetch(`${site.url}${path}`)).status
+  const text = async (path: string) => (await fetch(`${site.url}${path}`)).text()
+  /** Every public place Mosaics can appear, after enough requests that kept pages are answered by the shortcut. */
+  const publicMosaics = async () => {
+    for (let i = 0; i < 30; i++) await fetch(`${site.url}/`).then((r) => r.arrayBuffer())
+    const services = (await (await fetch(`${site.url}/api/services`)).json()) as { id: string }[]
+    return {
+      home: (await text('/')).includes('href="/services/mosaics"'),
+      page: await status('/services/mosaics'),
+      api: services.some((s) => s.id === 'mosaics'),
+      sitemap: (await text('/sitemap.xml')).includes('/services/mosaics</loc>'),
+    }
+  }
+  const moveClock = (now: string) =>
+    page.evaluate(async (body) => {
+      const res = await fetch('/api/admin/clock', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body })
+      if (!res.ok) throw new Error(`clock: ${res.status} ${await res.text()}`)
+    }, JSON.stringify({ now }))
+  const mosaicsRow = () => page.locator('.admin-service-row', { hasText: 'Mosaics' })
+
+  beforeAll(async () => {
+    site = await startSite({ NODE_ENV: 'development', FAKE_NOW: '2026-11-30T12:00:00-08:00' })
+    browser = await launchBrowser()
+    ;({ context, page } = await newPage(browser))
+    page.setDefaultTimeout(10_000)
+    await loginAsOwner(page, site.url)
+  })
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await site?.stop()
+  })
+
+  it('the owner gives Mosaics its dates; the list says "Scheduled", and the public site leaves it out', async () => {
+    expect(await publicMosaics()).toEqual({ home: true, page: 200, api: true, sitemap: true })
+    await page.locator('.admin-service-row__select', { hasText: 'Mosaics' }).click()
+    await page.getByLabel('Show from', { exact: true }).fill('2026-12-01T09:00')
+    await page.getByLabel('Show until', { exact: true }).fill('2026-12-27T00:00')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(page, 'Changes saved')
+    expect(site.git('log', '-1', '--format=%s').trim()).toBe('Update service "Mosaics": schedule')
+    expect(site.git('show', 'HEAD:content/services/mosaics.yaml')).toMatch(/showFrom: 2026-12-01T09:00:00-08:00\nshowUntil: 2026-12-27T00:00:00-08:00/)
+    await mosaicsRow().getByText('Scheduled: shows Dec 1, 2026, 9:00 AM – Dec 27, 2026, 12:00 AM').waitFor()
+    expect(await publicMosaics()).toEqual({ home: false, page: 404, api: false, sitemap: false })
+  })
+
+  it('at 9:00 AM on Dec 1 it is everywhere, and after Dec 26 gone again, with nobody saving anything', async () => {
+    await moveClock('2026-12-01T09:00:00-08:00')
+    expect(await publicMosaics()).toEqual({ home: true, page: 200, api: true, sitemap: true })
+    expect(await text('/services/mosaics')).toMatch(/"@type":"Service","@id":"[^"]*\/services\/mosaics#service","name":"Mosaics"/)
+    await page.reload()
+    await mosaicsRow().getByText('Showing until Dec 27, 2026, 12:00 AM').waitFor()
+
+    await moveClock('2026-12-27T00:00:00-08:00')
+    expect(await publicMosaics()).toEqual({ home: false, page: 404, api: false, sitemap: false })
+    await page.reload()
+    await mosaicsRow().getByText('Hidden since Dec 27, 2026, 12:00 AM').waitFor()
+  })
+
+  it('at 390 px the schedule fits, reads well to axe, and Clear empties a date', async () => {
+    const phone = await newPage(browser, PHONE, { bypassCSP: true })
+    try {
+      await phone.context.addCookies(await context.cookies())
+      await phone.page.goto(`${site.url}/admin`)
+      await phone.page.locator('.admin-service-row__select', { hasText: 'Mosaics' }).click()
+      const schedule = phone.page.getByRole('group', { name: 'Schedule' })
+      await schedule.scrollIntoViewIfNeeded()
+      if (SHOTS) await phone.page.screenshot({ path: join(SHOTS, 'service-schedule-390.png') })
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow).toBe(0)
+      const findings = await axeFindings(phone.page, 'service editor with a schedule, 390 px')
+      expect(findings, describeFindings(findings)).toEqual([])
+      await schedule.getByRole('button', { name: 'Clear Show until' }).click()
+      expect(await schedule.getByLabel('Show until', { exact: true }).inputValue()).toBe('')
+      await phone.page.getByText('You have unsaved changes.').waitFor()
+    } finally {
+      await phone.context.close()
+    }
+  })
+})
