@@ -1,6 +1,6 @@
 // Insights: public pages send a page view after they paint and leave no cookie or storage behind; bots, DNT and the
 // admin are not counted; the Insights tab shows what was sent. Screenshots at 390 and 1366 px go to /tmp.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -8,20 +8,26 @@ import { studioToday } from '../../server/lib/studio-time'
 import { emptyDay } from '../../server/insights/day-counts'
 import { addDays } from '../../server/insights/insights-report'
 import type { Service } from '../../server/services/services.schema'
+import { colorsShownFor } from '../../server/inquiries/balloon-colors'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, launchBrowser, PHONE, startSite, type Site } from './harness'
 import { axeFindings, describeFindings } from './axe'
 import { adminCookie } from './public-fixtures'
+import { changeLabel } from '../admin/insights/period'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
+/** The visitors stored for the day `n` days before today. */
+const pastVisitors = (n: number) => 8 + ((n * 7) % 11) + (n <= 30 ? 6 : 0)
+const sumPastVisitors = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => pastVisitors(first + i)).reduce((a, b) => a + b, 0)
+
 /** Earlier days as the server keeps them, so the chart and the comparison have something to show. */
 function writePastDays(dataDir: string, today: string) {
   for (let n = 1; n <= 60; n++) {
     const date = addDays(today, -n)
-    const visitors = 8 + ((n * 7) % 11) + (n <= 30 ? 6 : 0)
+    const visitors = pastVisitors(n)
     const day = emptyDay(date)
     Object.assign(day, {
       visitors,
@@ -75,6 +81,11 @@ describe('insights', () => {
 
   it('a public page reports its view after painting, and the visit leaves no cookie or storage', async () => {
     const { context, page } = await visitor(IPHONE, PHONE)
+    // When the beacon leaves, against the first contentful paint.
+    await page.addInitScript(() => {
+      const send = navigator.sendBeacon.bind(navigator)
+      navigator.sendBeacon = (url, data) => ((window as unknown as { beaconAt: number }).beaconAt = performance.now(), send(url, data))
+    })
     const setCookies: string[] = []
     page.on('response', async (r) => {
       const header = await r.headerValue('set-cookie')
@@ -82,6 +93,23 @@ describe('insights', () => {
     })
     const sent = await visit(page, `/services/${service.id}?utm_source=instagram&utm_medium=social&utm_campaign=spring`)
     expect(JSON.parse(sent.postData() ?? '')).toEqual({ path: `/services/${service.id}?utm_source=instagram&utm_medium=social&utm_campaign=spring`, referrer: '' })
+    const [paintedAt, beaconAt] = await page.evaluate(() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime, (window as unknown as { beaconAt?: number }).beaconAt])
+    expect(paintedAt).toBeGreaterThan(0)
+    expect(beaconAt).toBeGreaterThan(paintedAt!)
+
+    // The visitor asks for a quote from that page: an inquiry credited to the spring campaign and to the service.
+    const inquiry = {
+      firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', phone: '503-555-0100', address: '1 Main St', city: 'Portland', zipcode: '97201',
+      eventDate: addDays(studioToday(), 60), eventDetails: 'Birthday in the garden', referralSource: 'instagram', serviceId: service.id, service: service.title,
+      balloonColors: service.balloonColorSelectionRequired ? [colorsShownFor(service)[0].name] : [],
+      customFields: Object.fromEntries(service.customTextFields.filter((f) => !f.optional).map((f) => [f.id, { header: f.header, value: 'Yes' }])),
+      customDropdownFields: Object.fromEntries(service.customDropdownFields.filter((f) => !f.optional).map((f) => [f.id, { header: f.header, value: f.options[0] }])),
+    }
+    const inquiryStatus = await page.evaluate(
+      async (body) => (await fetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+      inquiry,
+    )
+    expect(inquiryStatus).toBe(200)
 
     // The visitor joins the mailing list from that page: a sign-up credited to the spring campaign.
     const segments = (await (await fetch(`${site.url}/api/flodesk-segments`)).json()) as { id: string }[]
@@ -151,13 +179,13 @@ describe('insights', () => {
     expect(await figure('Visitors').textContent()).toBe('2')
     expect(await figure('Page views').textContent()).toBe('3')
     expect(await figure('Sign-ups').textContent()).toBe('1')
-    expect(await figure('Inquiries').textContent()).toBe('0')
+    expect(await figure('Inquiries').textContent()).toBe('1')
 
     const rowOf = (table: string, name: string) => page.getByRole('region', { name: table }).getByRole('row', { name: new RegExp(`^${name}`) })
-    expect(await rowOf('Sources', 'instagram').textContent()).toBe('instagram101')
+    expect(await rowOf('Sources', 'instagram').textContent()).toBe('instagram111')
     expect(await rowOf('Sources', 'Direct').textContent()).toMatch(/1 ?0 ?0$/)
-    expect(await rowOf('Campaigns', 'spring').textContent()).toBe('spring101')
-    expect(await rowOf('Services', service.title).locator('td').allTextContents()).toEqual(['1', '1', '0', '0.0%'])
+    expect(await rowOf('Campaigns', 'spring').textContent()).toBe('spring111')
+    expect(await rowOf('Services', service.title).locator('td').allTextContents()).toEqual(['1', '1', '1', '100.0%'])
     const devices = await page.locator('#insights-devices').locator('..').getByRole('listitem').allTextContents()
     const bare = (texts: string[]) => texts.map((t) => t.replace(/\s+/g, ''))
     expect(bare(devices)).toEqual(['Computer1visitors', 'Phone1visitors'])
@@ -167,10 +195,20 @@ describe('insights', () => {
     // The CSV holds the same figures.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
     expect(download.suggestedFilename()).toBe(`insights-${today}-to-${today}.csv`)
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(csv).toContain(`Total,${today} to ${today},2,3,1,1,50.0%`)
+    expect(csv).toContain('Source,instagram,1,,1,1,100.0%')
+    expect(csv).toContain('Campaign,spring,1,,1,1,100.0%')
+    expect(csv).toContain(`Service,${service.title},1,1,1,,100.0%`)
 
     // Thirty days with the stored past, for the eye: a desk and a phone.
     await page.getByRole('button', { name: '30 days' }).click()
     await expect.poll(() => figure('Visitors').textContent()).not.toBe('2')
+    // Against the 30 days before: today's 2 and the 29 stored days, then the 30 before those.
+    const [now, before] = [2 + sumPastVisitors(1, 29), sumPastVisitors(30, 59)]
+    expect(await figure('Visitors').textContent()).toBe(now.toLocaleString('en-US'))
+    const visitorsChange = totals.getByRole('listitem').filter({ hasText: 'Visitors' }).locator('.admin-insights__figure-change')
+    expect(await visitorsChange.textContent()).toBe(`${changeLabel(now, before)} (before: ${before.toLocaleString('en-US')})`)
     await page.locator('.admin-insights__chart canvas').waitFor()
     await page.screenshot({ path: '/tmp/insights-1366.png', fullPage: true })
     await page.setViewportSize(PHONE)
