@@ -95,4 +95,32 @@ describe('a seasonal service in the dashboard and on the public site', () => {
       await phone.context.close()
     }
   })
+
+  it('at 390 px an FAQ question and the seasonal hero get their schedules too, axe clean', async () => {
+    const phone = await newPage(browser, PHONE, { bypassCSP: true })
+    try {
+      await phone.context.addCookies(await context.cookies())
+      const p = phone.page
+      await p.goto(`${site.url}/admin/faq`)
+      await p.locator('summary', { hasText: 'Schedule' }).first().click()
+      await p.getByLabel('Show from 1', { exact: true }).fill('2026-12-01T09:00')
+      await p.getByRole('group', { name: 'When question 1 shows' }).scrollIntoViewIfNeeded()
+      if (SHOTS) await p.screenshot({ path: join(SHOTS, 'faq-schedule-390.png') })
+      let findings = await axeFindings(p, 'FAQ question with a schedule, 390 px')
+      expect(findings, describeFindings(findings)).toEqual([])
+      await p.getByRole('button', { name: 'Discard changes' }).click()
+
+      await p.goto(`${site.url}/admin/site`)
+      await p.getByRole('button', { name: 'Add a seasonal hero' }).click()
+      await p.getByLabel('Seasonal hero title', { exact: true }).fill('Holiday balloons')
+      await p.getByLabel('Show from (seasonal hero)', { exact: true }).fill('2026-12-01T09:00')
+      await p.getByRole('group', { name: 'When the seasonal hero shows' }).scrollIntoViewIfNeeded()
+      if (SHOTS) await p.screenshot({ path: join(SHOTS, 'site-seasonal-hero-390.png') })
+      findings = await axeFindings(p, 'Site tab with a seasonal hero, 390 px')
+      expect(findings, describeFindings(findings)).toEqual([])
+      expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    } finally {
+      await phone.context.close()
+    }
+  })
 })
