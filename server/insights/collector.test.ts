@@ -1,8 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InsightsCollector, MAX_VIEWS_PER_VISITOR, type Visit } from './collector'
+import { DailySalt } from './daily-salt'
 import { KEY_CAPS, OTHER } from './day-counts'
 import { DIRECT, type TrafficSource } from './traffic-source'
 import { AGENTS } from './testing-agents'
@@ -89,6 +91,43 @@ describe('insights collector', () => {
     collector = await start()
     collector.pageView(visitor(2), view('/'))
     expect((await collector.day('2026-11-23'))!.visitors).toBe(2)
+  })
+
+  it('writes neither a day\'s salt nor a visitor id to disk, through a flush, a restart and the next day', async () => {
+    const salts: Buffer[] = []
+    const ids: string[] = []
+    class WatchedSalt extends DailySalt {
+      constructor() {
+        super((size) => (salts.push(randomBytes(size)), salts.at(-1)!))
+      }
+      override visitorId(day: string, address: string, userAgent: string) {
+        ids.push(super.visitorId(day, address, userAgent))
+        return ids.at(-1)!
+      }
+    }
+    const watched = () => InsightsCollector.start({ dataDir, now: () => clock, flushEveryMs: 60_000, salt: new WatchedSalt() })
+    await collector.stop()
+    collector = await watched()
+    collector.pageView(visitor(1), view('/services/arches', direct, 'arches'))
+    collector.conversion(visitor(1), 'inquiries', 'arches')
+    await collector.flush()
+    await collector.stop()
+    collector = await watched()
+    collector.pageView(visitor(2), view('/'))
+    clock = new Date('2026-11-24T18:00:00Z')
+    collector.pageView(visitor(2), view('/'))
+    await collector.stop()
+    expect(salts.length).toBeGreaterThanOrEqual(3)
+
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    expect(files.length).toBeGreaterThan(0)
+    const secrets = [...new Set([...salts.flatMap((b) => [b.toString('hex'), b.toString('base64'), b.toString('base64url')]), ...ids])]
+    for (const entry of files) {
+      const bytes = readFileSync(join(entry.parentPath, entry.name))
+      for (const salt of salts) expect(bytes.includes(salt), entry.name).toBe(false)
+      const text = bytes.toString('utf8')
+      for (const secret of secrets) expect(text.includes(secret), `${entry.name} holds ${secret}`).toBe(false)
+    }
   })
 
   it('starts a new day at the studio\'s midnight and writes the old one out', async () => {

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { GARLANDS_SERVICE, sampleInquiry } from '../inquiries/testing-inquiry'
 import { studioToday } from '../lib/studio-time'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
+import { emptyDay } from './day-counts'
 import { addDays } from './insights-report'
 import type { InsightsReport } from './insights.schema'
 import { AGENTS } from './testing-agents'
@@ -199,6 +200,26 @@ describe('reading insights', () => {
     expect(yesterday.previous.totals.visitors).toBe(1)
     // Without a range: the last 30 days.
     expect((await insights('')).days).toHaveLength(30)
+  })
+
+  it('keeps the days for years: one stored two years ago is read back in a two-year range and compared a year later', async () => {
+    const today = studioToday()
+    const old = addDays(today, -730)
+    const file = join(t.dataDir, 'insights', old.slice(0, 4), `${old}.json`)
+    mkdirSync(join(file, '..'), { recursive: true })
+    writeFileSync(file, JSON.stringify({ ...emptyDay(old), visitors: 12, pageviews: 30, pages: { '/': 30 } }))
+    await beacon({ address: '203.0.113.75', userAgent: AGENTS.iphone }, '/')
+    await t.deps.insights.flush()
+
+    const twoYears = await insights(`from=${old}&to=${today}`)
+    expect(twoYears.days).toHaveLength(731)
+    expect(twoYears.days[0]).toEqual({ date: old, visitors: 12, pageviews: 30 })
+    expect(twoYears.days.at(-1)).toEqual({ date: today, visitors: 1, pageviews: 1 })
+    expect(twoYears.totals.visitors).toBe(13)
+    // The year up to today against the year before it: that year holds the old day.
+    const year = await insights(`from=${addDays(today, -365)}&to=${today}`)
+    expect(year.previous).toMatchObject({ from: addDays(today, -731), totals: { visitors: 12, pageviews: 30 } })
+    expect(existsSync(file)).toBe(true)
   })
 
   it('refuses a bad range with 400 naming the field', async () => {
