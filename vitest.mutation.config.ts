@@ -1,10 +1,14 @@
 // The unit and integration tests Stryker runs against each mutant (npm run test:mutation): no browser tests.
 import { defineConfig } from 'vitest/config'
+import { selectedSlice } from './stryker.slices.mjs'
+
+const slice = selectedSlice()
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts'],
-    exclude: ['server/render/**', 'server/fuzz.test.ts', 'node_modules/**'],
+    include: slice ? slice.tests : ['server/**/*.test.ts'],
+    // Not the renderer's tests, the fuzzer, or tests whose server runs in a child process (a mutant lives in this one).
+    exclude: ['server/render/**', 'server/fuzz.test.ts', 'server/ops/ops.process.test.ts', 'server/index.test.ts', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
   },

@@ -16,6 +16,7 @@ describe('login', () => {
   it('sets an HttpOnly SameSite=Lax session cookie and check-auth then answers 200', async () => {
     const res = await t.call('POST', '/api/login', { json: TEST_ADMIN })
     expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true })
     const cookie = res.headers.get('set-cookie')!
     expect(cookie).toMatch(/^session=[A-Za-z0-9_-]{43};/)
     expect(cookie).toMatch(/HttpOnly/)
@@ -42,6 +43,15 @@ describe('login', () => {
     expect((await res.json()).error).toBe('Username and password are required')
   })
 
+  it('a username on two lines or a password with a control character answers 400 naming the field', async () => {
+    const twoLines = await t.call('POST', '/api/login', { json: { ...TEST_ADMIN, username: 'owner\nadmin' } })
+    expect(twoLines.status).toBe(400)
+    expect(await twoLines.json()).toMatchObject({ error: 'Username must be one line' })
+    const control = await t.call('POST', '/api/login', { json: { ...TEST_ADMIN, password: 'test-password-123\u0007' } })
+    expect(control.status).toBe(400)
+    expect(await control.json()).toMatchObject({ error: 'Password must not contain control characters' })
+  })
+
   it('check-auth without a session answers 401', async () => {
     const res = await t.call('GET', '/api/check-auth')
     expect(res.status).toBe(401)
@@ -54,7 +64,9 @@ describe('login', () => {
     expect(first).not.toBe(second)
     const out = await t.call('POST', '/api/logout', { cookie: second })
     expect(out.status).toBe(200)
-    expect(out.headers.get('set-cookie')).toMatch(/session=;/)
+    expect(await out.json()).toEqual({ ok: true })
+    // The browser drops the cookie only when the clearing one names the same path; HttpOnly and SameSite as at login.
+    expect(out.headers.get('set-cookie')).toBe('session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax')
     expect((await t.call('GET', '/api/check-auth', { cookie: second })).status).toBe(401)
     expect((await t.call('GET', '/api/check-auth', { cookie: first })).status).toBe(200)
   })

@@ -1,0 +1,54 @@
+// Slices of the mutation run (MUTATE=<slice> npm run test:mutation): each names the modules it mutates and the test
+// files that exercise them, so one slice takes minutes on a 2-core machine. Without MUTATE, every slice's modules are
+// mutated against every server test (stryker.config.mjs, vitest.mutation.config.ts).
+// Tests that start the server as a child process (ops.process, index) cannot see a mutant and are left out.
+
+/** @type {Record<string, { mutate: string[], tests: string[] }>} */
+export const SLICES = {
+  auth: {
+    mutate: ['server/auth/**/*.ts'],
+    tests: ['server/auth/*.test.ts', 'server/admin-session.test.ts'],
+  },
+  'lib-data': {
+    mutate: ['server/lib/durable-file.ts', 'server/lib/files.ts', 'server/lib/git.ts', 'server/lib/content-store.ts', 'server/lib/stale-edit.ts'],
+    tests: [
+      'server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/git.test.ts', 'server/lib/stale-edit.test.ts',
+      'server/services/services.routes.test.ts', 'server/site/site.routes.test.ts', 'server/faq/faq.routes.test.ts',
+    ],
+  },
+  'lib-web': {
+    mutate: [
+      'server/lib/rate-limit.ts', 'server/lib/security.ts', 'server/lib/http.ts', 'server/lib/errors.ts', 'server/lib/public-form.ts',
+      'server/lib/text.ts', 'server/lib/csv.ts', 'server/lib/config.ts', 'server/lib/studio-time.ts', 'server/lib/logger.ts', 'server/lib/content-deps.ts',
+    ],
+    tests: [
+      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/text.test.ts', 'server/lib/csv.test.ts', 'server/lib/config.test.ts',
+      'server/lib/studio-time.test.ts', 'server/lib/logger.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts', 'server/text-fields.test.ts',
+      'server/inquiries/inquiries.routes.test.ts', 'server/mailing-list/mailing-list.routes.test.ts',
+    ],
+  },
+  inquiries: {
+    mutate: ['server/inquiries/inquiries.store.ts', 'server/inquiries/inquiries.routes.ts'],
+    tests: ['server/inquiries/*.test.ts', 'server/calendar/calendar.routes.test.ts'],
+  },
+  'mailing-list': {
+    mutate: ['server/mailing-list/subscribers.store.ts', 'server/mailing-list/mailing-list.routes.ts'],
+    tests: ['server/mailing-list/*.test.ts'],
+  },
+  history: {
+    mutate: ['server/history/content-history.ts', 'server/history/restore-plan.ts', 'server/history/history.routes.ts'],
+    tests: ['server/history/*.test.ts'],
+  },
+  services: {
+    mutate: ['server/services/services.store.ts', 'server/services/services.routes.ts'],
+    tests: ['server/services/*.test.ts'],
+  },
+}
+
+/** The slice named by MUTATE, or undefined for the whole run; an unknown name is an error, not a silent full run. */
+export function selectedSlice(name = process.env.MUTATE) {
+  if (!name) return undefined
+  const slice = SLICES[name]
+  if (!slice) throw new Error(`MUTATE=${name}: no such slice (${Object.keys(SLICES).join(', ')})`)
+  return { name, ...slice }
+}
