@@ -2,8 +2,9 @@
 import { diffContentFile } from './field-diff'
 import { blobAt, git, resolveCommit, textAt } from './git-read'
 import { HistoryError } from './history-error'
-import { LOG_FORMAT, parseLog } from './history-log'
-import type { CommitDetail, HistoryEntry, ItemChange } from './history.types'
+import { describeEntries } from './entry-words'
+import { logRecords } from './log-records'
+import type { CommitDetail, ItemChange } from './history.types'
 import { HISTORY_PATHS, isUploadPath } from './items'
 
 export async function requireCommit(root: string, rev: string): Promise<string> {
@@ -15,14 +16,9 @@ export async function requireCommit(root: string, rev: string): Promise<string> 
 /** One commit with every content file it changed, as field-level before/after. */
 export async function commitDetail(root: string, rev: string): Promise<CommitDetail> {
   const hash = await requireCommit(root, rev)
-  const out = await git(root, ['log', '-n', '1', `--format=${LOG_FORMAT}`, '--name-only', '--no-renames', '--diff-merges=first-parent', hash, '--', ...HISTORY_PATHS])
-  const [head] = parseLog(out)
+  // Listed even when it touched no content (a link to it still shows what it is).
+  const [meta] = await describeEntries(root, await logRecords(root, [], ['-n', '1'], [hash]))
   const parent = (await resolveCommit(root, `${hash}^1`)) ?? null
-  // The log above is empty for a commit that touched no content; describe it anyway.
-  const meta =
-    head ??
-    parseLog(await git(root, ['log', '-n', '1', `--format=${LOG_FORMAT}`, hash]))[0] ??
-    ({ hash, shortHash: hash.slice(0, 7), date: '', author: '', summary: '', items: [], parents: [] } as HistoryEntry & { parents: string[] })
   const diffArgs = parent
     ? ['diff-tree', '-r', '-z', '--name-only', '--no-renames', parent, hash, '--', ...HISTORY_PATHS]
     : ['diff-tree', '-r', '-z', '--name-only', '--no-renames', '--root', hash, '--', ...HISTORY_PATHS]
@@ -43,8 +39,7 @@ export async function commitDetail(root: string, rev: string): Promise<CommitDet
   }
   // Images after the content that uses them.
   changes.sort((a, b) => Number(isUploadPath(a.path)) - Number(isUploadPath(b.path)))
-  const { parents: _parents, ...entry } = meta
-  return { ...entry, parent, changes }
+  return { ...meta, parent, changes }
 }
 
 /** The URL that serves a file as it was at a commit (see history.routes.ts). */

@@ -7,7 +7,8 @@ import type { ChangeOptions } from '../lib/git'
 import { git, hasHead } from './git-read'
 import { HISTORY_PATHS } from './items'
 import { planRestore, type RestorePlan } from './restore-plan'
-import { planUndo, undoPreview, type UndoPlan } from './undo-plan'
+import { planUndo, type UndoPlan } from './undo-plan'
+import { previewWrites } from './write-preview'
 import { uncommittedFiles } from './uncommitted'
 import type { HistoryStatus, RestoreResult, UncommittedFile, UndoPreview } from './history.types'
 import { pathOfItem } from './items'
@@ -94,7 +95,13 @@ export class ContentHistory {
   /** What undoing a change would write, field by field; nothing is written (the confirmation shows it). */
   async previewUndo(hash: string): Promise<UndoPreview> {
     const plan = await planUndo(this.root, hash)
-    return { summary: plan.message, items: plan.items, changes: await undoPreview(this.root, plan), restoredImages: plan.restoredImages }
+    return { summary: plan.message, items: plan.items, changes: await previewWrites(this.root, plan.writes, plan.parent), restoredImages: plan.restoredImages, imagesFrom: plan.parent }
+  }
+
+  /** What restoring an item (or `all`) to a commit would change, listed before it runs; nothing is written. */
+  async previewRestore(hash: string, item: string): Promise<UndoPreview> {
+    const plan = await planRestore(this.root, hash, item)
+    return { summary: plan.message, items: plan.items, changes: await previewWrites(this.root, plan.writes, plan.hash), restoredImages: plan.restoredImages, imagesFrom: plan.hash }
   }
 
   /**

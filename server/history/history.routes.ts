@@ -10,10 +10,12 @@ import { commitDetail, fileAtCommit } from './commit-detail'
 import { HistoryError } from './history-error'
 import { historyItems } from './history-filter'
 import { listHistory } from './history-log'
+import { HISTORY_KINDS, type HistoryKind } from './history.types'
 import { UndoConflict } from './undo-plan'
 
 const ListQuerySchema = z.object({
   item: textLine('item').max(200).optional(),
+  kind: z.enum(Object.keys(HISTORY_KINDS) as [HistoryKind, ...HistoryKind[]], { message: `Unknown kind of change (one of ${Object.keys(HISTORY_KINDS).join(', ')})` }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(30),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
@@ -81,6 +83,10 @@ export function createHistoryRoutes({ history }: { history: ContentHistory }) {
     .post('/admin/history/restore', async (c) => {
       const body = await jsonBody(c, RestoreRequestSchema)
       return c.json(await history.restore(body.hash, body.item).catch(rethrow))
+    })
+    .post('/admin/history/restore/preview', async (c) => {
+      const body = await jsonBody(c, RestoreRequestSchema)
+      return c.json(await history.previewRestore(body.hash, body.item).catch(rethrow))
     })
     // "Undo this change": preview first (nothing written), then the undo itself as one new commit; 409 names the
     // later change that touched the same lines.

@@ -1,13 +1,34 @@
 // The wire shapes of the history API, shared by the server and the dashboard's History tab (no Node imports here).
 
+/** The kinds of change History can be filtered by (`?kind=`), with their names in the dashboard. */
+export const HISTORY_KINDS = {
+  services: 'Services',
+  pictures: 'Pictures',
+  testimonials: 'Testimonials',
+  faq: 'FAQ',
+  pages: 'Site settings and pages',
+  undo: 'Undos and restores',
+} as const
+
+export type HistoryKind = keyof typeof HISTORY_KINDS
+
 export interface HistoryEntry {
   hash: string
   shortHash: string
   /** ISO 8601 author date. */
   date: string
   author: string
-  /** The commit subject: what changed, in words. */
+  /** The commit subject, as `git log --oneline` shows it. */
   summary: string
+  /** What changed, in the owner's words, worked out from the change itself: "Changed the price of Bouquets". */
+  title: string
+  /** `dashboard`: saved from the dashboard (its commits carry Content-Item trailers); `git`: a developer's git commit. */
+  source: 'dashboard' | 'git'
+  kinds: HistoryKind[]
+  /** The commit that brought the site's first content (named "The site's first content"). */
+  first?: true
+  /** With `first`: what it held, e.g. "10 services, testimonials, site settings and 46 pictures". */
+  held?: string
   /** From `Content-Item:` trailers, or derived from the changed paths for commits made with plain git. */
   items: string[]
   /** Set on restore commits: the commit the content was restored from. */
@@ -50,7 +71,7 @@ export interface CommitDetail extends HistoryEntry {
   changes: ItemChange[]
 }
 
-/** What "Undo this change" would do, shown before it is confirmed. */
+/** What "Undo this change" or a restore would do, shown before it is confirmed. */
 export interface UndoPreview {
   /** The commit message the undo would have, e.g. `Undo "Update service "Bouquets": pricing" (3f2a1bc)`. */
   summary: string
@@ -58,6 +79,8 @@ export interface UndoPreview {
   /** Field by field, from the content as it is now to the content after the undo. */
   changes: ItemChange[]
   restoredImages: string[]
+  /** A commit that has the pictures the content shows afterwards (for thumbnails of ones since deleted). */
+  imagesFrom: string
 }
 
 /** The 409 answer when a later change touched the same lines. */

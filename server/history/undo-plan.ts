@@ -3,11 +3,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { diffContentFile } from './field-diff'
 import { blobAt, git, GitCommandError, resolveCommit } from './git-read'
 import { HistoryError } from './history-error'
-import { LOG_FORMAT, parseLog } from './history-log'
-import type { HistoryEntry, ItemChange } from './history.types'
+import { describeEntries } from './entry-words'
+import { logRecords } from './log-records'
+import type { HistoryEntry } from './history.types'
 import { HISTORY_PATHS, isUploadPath, itemOfPath, referencedUploads } from './items'
 import { requireCommit } from './commit-detail'
 import { findUpload, validateRestored } from './restore-plan'
@@ -36,10 +36,8 @@ export class UndoConflict extends HistoryError {
 }
 
 async function entryOf(root: string, hash: string): Promise<HistoryEntry> {
-  const [entry] = parseLog(await git(root, ['log', '-n', '1', `--format=${LOG_FORMAT}`, '--name-only', hash, '--', ...HISTORY_PATHS]))
-  const fallback = parseLog(await git(root, ['log', '-n', '1', `--format=${LOG_FORMAT}`, hash]))[0]
-  const { parents: _p, ...rest } = entry ?? fallback
-  return rest
+  const [entry] = await describeEntries(root, await logRecords(root, [], ['-n', '1'], [hash]))
+  return entry
 }
 
 const same = (a: Buffer | null, b: Buffer | null) => (a === null ? b === null : b !== null && a.equals(b))
@@ -131,20 +129,4 @@ export async function planUndo(root: string, rev: string): Promise<UndoPlan> {
     message: `Undo "${entry.summary}" (${entry.shortHash})`,
     restoredImages,
   }
-}
-
-/** What the undo would change, field by field, from the files as they are now (the confirmation shows this). */
-export async function undoPreview(root: string, plan: UndoPlan): Promise<ItemChange[]> {
-  const changes: ItemChange[] = []
-  for (const { path, bytes } of plan.writes) {
-    const now = await readDisk(root, path)
-    const change = isUploadPath(path)
-      ? diffContentFile(path, now ? '' : null, bytes ? '' : null)
-      : diffContentFile(path, now?.toString('utf8') ?? null, bytes?.toString('utf8') ?? null)
-    if (!change) continue
-    // Images: a picture that comes back is served from the undone change's parent, one that goes from the disk now.
-    if (isUploadPath(path)) change.imageUrl = bytes ? `/api/admin/history/commits/${plan.parent}/file?path=${encodeURIComponent(path)}` : `/${path}`
-    changes.push(change)
-  }
-  return changes.sort((a, b) => Number(isUploadPath(a.path)) - Number(isUploadPath(b.path)))
 }

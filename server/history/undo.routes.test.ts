@@ -94,6 +94,22 @@ describe('undo a change', () => {
     expect((await bouquets()).pricingInfo).toMatch(/^Small: \$50\nLarge: \$120\n?$/)
   })
 
+  it('a whole-site restore lists what it will change before it runs, writing nothing', async () => {
+    const initial = head()
+    await editBouquets({ pricingInfo: 'Small: $5' })
+    expect((await send('DELETE', '/api/services/mosaics')).status).toBe(200)
+    const now = head()
+    const res = await send('POST', '/api/admin/history/restore/preview', { hash: initial, item: 'all' })
+    expect(res.status).toBe(200)
+    const preview = (await res.json()) as UndoPreview
+    expect(head()).toBe(now)
+    expect(preview.summary).toMatch(/^Restore whole site to /)
+    const byItem = Object.fromEntries(preview.changes.map((c) => [c.item, c.change]))
+    expect(byItem['services/bouquets']).toBe('changed')
+    expect(byItem['services/mosaics']).toBe('added')
+    expect(preview.changes.find((c) => c.item === 'services/bouquets')!.fields.map((f) => f.field)).toEqual(['pricingInfo'])
+  })
+
   it('answers clearly for the initial content, unknown commits, bad input and without a session', async () => {
     const initial = t.git('rev-list', '--max-parents=0', 'HEAD').trim()
     const before = head()

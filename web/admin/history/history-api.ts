@@ -1,8 +1,9 @@
 // The History tab's calls: the content commits, one commit's change, restore, and the sync/uncommitted status.
 import { apiRequest } from '../../lib/api-client'
-import type { CommitDetail, HistoryPage, HistoryStatus, RestoreResult } from '../../../server/history/history.types'
+import type { CommitDetail, HistoryKind, HistoryPage, HistoryStatus, RestoreResult, UndoConflictAnswer, UndoPreview } from '../../../server/history/history.types'
 
-export type { CommitDetail, HistoryPage, HistoryStatus, RestoreResult }
+export type { CommitDetail, HistoryKind, HistoryPage, HistoryStatus, RestoreResult, UndoConflictAnswer, UndoPreview }
+export { HISTORY_KINDS } from '../../../server/history/history.types'
 export type { FieldChange, HistoryEntry, ItemChange, SyncStatus } from '../../../server/history/history.types'
 
 export interface HistoryFilterItem {
@@ -13,9 +14,16 @@ export interface HistoryFilterItem {
 
 const PAGE_SIZE = 25
 
-export function listHistory(item: string, offset = 0): Promise<HistoryPage> {
+/** Which changes the list shows: one item's (or `all`) and one kind (or every kind, ''). */
+export interface ListFilter {
+  item: string
+  kind: HistoryKind | ''
+}
+
+export function listHistory({ item, kind }: ListFilter, offset = 0): Promise<HistoryPage> {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
   if (item && item !== 'all') query.set('item', item)
+  if (kind) query.set('kind', kind)
   return apiRequest<HistoryPage>('GET', `/admin/history?${query}`)
 }
 
@@ -25,6 +33,11 @@ export const getHistoryStatus = () => apiRequest<HistoryStatus>('GET', '/admin/h
 export const pushNow = () => apiRequest<unknown>('POST', '/admin/history/sync')
 export const restoreItem = (hash: string, item: string) =>
   apiRequest<RestoreResult>('POST', '/admin/history/restore', { body: { hash, item } })
+
+export const previewRestore = (hash: string, item: string) =>
+  apiRequest<UndoPreview>('POST', '/admin/history/restore/preview', { body: { hash, item } })
+export const previewUndo = (commit: string) => apiRequest<UndoPreview>('POST', '/admin/history/undo/preview', { body: { commit } })
+export const undoChange = (commit: string) => apiRequest<RestoreResult>('POST', '/admin/history/undo', { body: { commit } })
 
 /** A file as it was at a commit (thumbnails of images that may since have been deleted). */
 export function imageAt(hash: string, url: string): string {

@@ -1,8 +1,7 @@
 // History tab: the content changes newest first, one change as fields before/after, restore with confirmation, sync state.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { isKnownItem, itemLabel } from '../../../server/history/items'
 import { studioDateTime } from '../../../server/lib/studio-time'
-import { ConfirmDialog } from '../ui/confirm-dialog'
 import { Loading } from '../ui/loading'
 import { notifyError, notifySuccess } from '../ui/notify'
 import {
@@ -12,26 +11,24 @@ import {
   listHistory,
   listHistoryItems,
   pushNow,
-  restoreItem,
   type CommitDetail,
-  type FieldChange,
   type HistoryEntry,
+  type HistoryKind,
+  HISTORY_KINDS,
+  type ListFilter,
   type HistoryFilterItem,
   type HistoryStatus,
   type ItemChange,
+  type RestoreResult,
 } from './history-api'
+import { ChangeConfirmDialog, type ChangeRequest } from './change-confirm-dialog'
+import { FieldValue } from './field-value'
 import './history.css'
 
-
-interface RestoreRequest {
-  hash: string
-  item: string
-  label: string
-  description: string
-}
+type RestoreRequest = Omit<Extract<ChangeRequest, { kind: 'restore' }>, 'kind'>
 
 export function HistoryPanel() {
-  const [filter, setFilter] = useState('all')
+  const [filter, setFilter] = useState<ListFilter>({ item: 'all', kind: '' })
   const [filters, setFilters] = useState<HistoryFilterItem[]>([])
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null)
   const [hasMore, setHasMore] = useState(false)
@@ -39,27 +36,35 @@ export function HistoryPanel() {
   const [selected, setSelected] = useState<string | null>(null)
   const [detail, setDetail] = useState<CommitDetail | null>(null)
   const [status, setStatus] = useState<HistoryStatus | null>(null)
-  const [restore, setRestore] = useState<RestoreRequest | null>(null)
-  const [restoring, setRestoring] = useState(false)
+  const [request, setRequest] = useState<ChangeRequest | null>(null)
 
   const refreshStatus = useCallback(() => {
     getHistoryStatus().then(setStatus, () => undefined)
   }, [])
 
-  const load = useCallback(
-    async (item: string, select?: string) => {
-      setLoadFailed(false)
-      try {
-        const page = await listHistory(item)
-        setEntries(page.entries)
-        setHasMore(page.hasMore)
-        setSelected(select ?? page.entries[0]?.hash ?? null)
-      } catch {
-        setLoadFailed(true)
-      }
-    },
-    [],
-  )
+  // Each list request gets a number; an answer that is not the latest one (an older, slower filter) is ignored, so
+  // it can neither replace the list shown nor reset the selection.
+  const listRequest = useRef(0)
+  const load = useCallback(async (list: ListFilter, select?: string) => {
+    const id = ++listRequest.current
+    setLoadFailed(false)
+    try {
+      const page = await listHistory(list)
+      if (id !== listRequest.current) return
+      setEntries(page.entries)
+      setHasMore(page.hasMore)
+      setSelected(select ?? page.entries[0]?.hash ?? null)
+    } catch {
+      if (id === listRequest.current) setLoadFailed(true)
+    }
+  }, [])
+  const changeFilter = (next: Partial<ListFilter>) => {
+    // The old list goes at once: nothing of it can be clicked while the filtered one loads.
+    listRequest.current++
+    setEntries(null)
+    setSelected(null)
+    setFilter((f) => ({ ...f, ...next }))
+  }
 
   useEffect(() => {
     void load(filter)
@@ -85,8 +90,10 @@ export function HistoryPanel() {
 
   const loadMore = async () => {
     if (!entries) return
+    const id = listRequest.current
     try {
       const page = await listHistory(filter, entries.length)
+      if (id !== listRequest.current) return
       setEntries([...entries, ...page.entries])
       setHasMore(page.hasMore)
     } catch {
@@ -94,41 +101,54 @@ export function HistoryPanel() {
     }
   }
 
-  const confirmRestore = async () => {
-    if (!restore) return
-    setRestoring(true)
-    try {
-      const result = await restoreItem(restore.hash, restore.item)
-      if (result.hash) {
-        const images = result.restoredImages.length ? ` ${result.restoredImages.length} image(s) brought back.` : ''
-        notifySuccess('Restored', `${result.summary}.${images}`)
-      } else notifySuccess('Nothing to restore', result.summary)
-      setRestore(null)
-      await load(filter, result.hash ?? undefined)
-      listHistoryItems().then(setFilters, () => undefined)
-      refreshStatus()
-    } catch (err) {
-      notifyError('Restore failed', (err as Error).message || 'There was a problem restoring. Please try again.')
-    } finally {
-      setRestoring(false)
-    }
+  /** After a confirmed undo or restore: say what happened and show the new change. */
+  const done = async (result: RestoreResult) => {
+    const images = result.restoredImages.length ? ` ${result.restoredImages.length} image(s) brought back.` : ''
+    if (result.hash) notifySuccess(result.summary.startsWith('Undo') ? 'Change undone' : 'Restored', `${result.summary}.${images}`)
+    else notifySuccess('Nothing changed', result.summary)
+    setRequest(null)
+    await load(filter, result.hash ?? undefined)
+    listHistoryItems().then(setFilters, () => undefined)
+    refreshStatus()
   }
+  const labelOf = (item: string) => filters.find((f) => f.item === item)?.label ?? itemLabel(item)
+  const askRestore = (r: RestoreRequest) => setRequest({ kind: 'restore', ...r })
 
   return (
     <div className="history">
       <StatusBar status={status} onPush={() => pushNow().then(refreshStatus, () => undefined)} />
       <div className="history__toolbar">
-        <label className="admin-field__label" htmlFor="history-filter">
-          Show changes to
-        </label>
-        <select id="history-filter" className="admin-input history__filter" value={filter} onChange={(e) => setFilter(e.target.value)}>
-          <option value="all">Everything</option>
-          {filters.map((f) => (
-            <option key={f.item} value={f.item}>
-              {f.item.startsWith('services/') ? `Service: ${f.label}` : f.label}
-            </option>
-          ))}
-        </select>
+        <div className="history__filter-field">
+          <label className="admin-field__label" htmlFor="history-filter">
+            Show changes to
+          </label>
+          <select id="history-filter" className="admin-input history__filter" value={filter.item} onChange={(e) => changeFilter({ item: e.target.value })}>
+            <option value="all">Everything</option>
+            {filters.map((f) => (
+              <option key={f.item} value={f.item}>
+                {f.item.startsWith('services/') ? `Service: ${f.label}` : f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="history__filter-field">
+          <label className="admin-field__label" htmlFor="history-kind">
+            Kind of change
+          </label>
+          <select
+            id="history-kind"
+            className="admin-input history__filter"
+            value={filter.kind}
+            onChange={(e) => changeFilter({ kind: e.target.value as ListFilter['kind'] })}
+          >
+            <option value="">Every kind</option>
+            {(Object.keys(HISTORY_KINDS) as HistoryKind[]).map((k) => (
+              <option key={k} value={k}>
+                {HISTORY_KINDS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {loadFailed ? (
         <div className="admin-card admin-empty">
@@ -144,19 +164,22 @@ export function HistoryPanel() {
       ) : (
         <div className="history__layout">
           <nav className="admin-card history__list" aria-label="Changes">
-            {entries.length === 0 && <p className="admin-empty-note">No changes yet.</p>}
+            {entries.length === 0 && (
+              <p className="admin-empty-note">{filter.item === 'all' && !filter.kind ? 'No changes yet.' : 'No changes match these filters.'}</p>
+            )}
             <ol>
               {entries.map((e) => (
                 <li key={e.hash}>
                   <button
                     type="button"
                     className="history__entry"
+                    data-commit={e.shortHash}
                     aria-current={e.hash === selected ? 'true' : undefined}
                     onClick={() => setSelected(e.hash)}
                   >
-                    <span className="history__summary">{e.summary}</span>
+                    <span className="history__summary">{e.title}</span>
                     <span className="history__meta">
-                      {studioDateTime(e.date)} · {e.author}
+                      {studioDateTime(e.date)} · {whoMade(e)}
                     </span>
                   </button>
                 </li>
@@ -170,20 +193,17 @@ export function HistoryPanel() {
           </nav>
           <section className="history__detail" aria-label="Change details">
             {selected && !detail && <Loading label="Loading change..." />}
-            {detail && <CommitView detail={detail} onRestore={setRestore} />}
+            {detail && (
+              <CommitView
+                detail={detail}
+                onRestore={askRestore}
+                onUndo={() => setRequest({ kind: 'undo', hash: detail.hash, summary: detail.title })}
+              />
+            )}
           </section>
         </div>
       )}
-      <ConfirmDialog
-        open={restore !== null}
-        title={restore ? `Restore ${restore.label}?` : ''}
-        description={restore?.description ?? ''}
-        confirmLabel={restoring ? 'Restoring...' : 'Restore'}
-        destructive={false}
-        busy={restoring}
-        onConfirm={() => void confirmRestore()}
-        onCancel={() => setRestore(null)}
-      />
+      <ChangeConfirmDialog request={request} labelOf={labelOf} onDone={(r) => void done(r)} onCancel={() => setRequest(null)} />
     </div>
   )
 }
@@ -230,7 +250,7 @@ function StatusBar({ status, onPush }: { status: HistoryStatus | null; onPush: (
   )
 }
 
-function CommitView({ detail, onRestore }: { detail: CommitDetail; onRestore: (r: RestoreRequest) => void }) {
+function CommitView({ detail, onRestore, onUndo }: { detail: CommitDetail; onRestore: (r: RestoreRequest) => void; onUndo: () => void }) {
   const at = studioDateTime(detail.date)
   const contentChanges = detail.changes.filter((c) => !c.path.startsWith('uploads/'))
   const imageChanges = detail.changes.filter((c) => c.path.startsWith('uploads/'))
@@ -238,33 +258,51 @@ function CommitView({ detail, onRestore }: { detail: CommitDetail; onRestore: (r
     <div className="admin-card history__commit">
       <div className="history__commit-head">
         <div>
-          <h2 className="admin-card__title">{detail.summary}</h2>
+          <h2 className="admin-card__title">{detail.title}</h2>
           <p className="history__meta">
-            {at} · {detail.author} · <code>{detail.shortHash}</code>
+            {at} · {whoMade(detail)}
+          </p>
+          <p className="history__meta">
+            Saved as “{detail.summary}” <code>{detail.shortHash}</code>
           </p>
         </div>
-        <button
-          type="button"
-          className="admin-button admin-button--outline admin-button--small"
-          onClick={() =>
-            onRestore({
-              hash: detail.hash,
-              item: 'all',
-              label: 'the whole site',
-              description: `Every page and setting goes back to how it was right after this change (${at}). This is saved as a new change, so nothing in the history is lost and you can undo it the same way.`,
-            })
-          }
-        >
-          Restore whole site to here
-        </button>
+        <div className="history__commit-actions">
+          {detail.parent && !detail.first && detail.changes.length > 0 && (
+            <button type="button" className="admin-button admin-button--primary admin-button--small" onClick={onUndo}>
+              Undo this change
+            </button>
+          )}
+          <button
+            type="button"
+            className="admin-button admin-button--outline admin-button--small"
+            onClick={() =>
+              onRestore({
+                hash: detail.hash,
+                item: 'all',
+                label: 'the whole site',
+                description: `Every page and setting goes back to how it was right after this change (${at}). This is saved as a new change, so nothing in the history is lost and you can undo it the same way.`,
+              })
+            }
+          >
+            Restore whole site to here
+          </button>
+        </div>
       </div>
-      {detail.changes.length === 0 && <p className="admin-empty-note">This change did not touch the site's content.</p>}
-      {contentChanges.map((change) => (
-        <ItemChangeView key={change.path} change={change} detail={detail} at={at} onRestore={onRestore} />
-      ))}
+      {detail.changes.length === 0 && <p className="admin-empty-note">Nothing on the site changed: only how the files are written.</p>}
+      {detail.first && <p>Everything the site started with: {detail.held}. Open an item to see it.</p>}
+      {contentChanges.map((change) =>
+        detail.first ? (
+          <details key={change.path} className="history__item history__fold">
+            <summary>{change.label}</summary>
+            <ItemChangeView change={change} detail={detail} at={at} onRestore={onRestore} />
+          </details>
+        ) : (
+          <ItemChangeView key={change.path} change={change} detail={detail} at={at} onRestore={onRestore} />
+        ),
+      )}
       {imageChanges.length > 0 && (
-        <div className="history__item">
-          <h3 className="admin-subsection__title">Image files</h3>
+        <details className="history__item history__fold" open={!detail.first}>
+          <summary>Picture files ({imageChanges.length})</summary>
           <div className="history__thumbs">
             {imageChanges.map((c) => (
               <figure key={c.path} className={`history__thumb history__thumb--${c.change}`}>
@@ -273,10 +311,15 @@ function CommitView({ detail, onRestore }: { detail: CommitDetail; onRestore: (r
               </figure>
             ))}
           </div>
-        </div>
+        </details>
       )}
     </div>
   )
+}
+
+/** Who made a change: the owner in the dashboard, or a developer with git. */
+function whoMade(e: HistoryEntry): string {
+  return e.source === 'dashboard' ? `${e.author}, in the dashboard` : `${e.author}, a developer's git commit`
 }
 
 function ItemChangeView({
@@ -339,10 +382,10 @@ function ItemChangeView({
             <tr key={f.field}>
               <th scope="row">{f.label}</th>
               <td className="history__before">
-                <Value field={f} side="before" hash={detail.parent ?? detail.hash} />
+                <FieldValue field={f} side="before" imageSrc={(url) => imageAt(detail.parent ?? detail.hash, url)} />
               </td>
               <td className="history__after">
-                <Value field={f} side="after" hash={detail.hash} />
+                <FieldValue field={f} side="after" imageSrc={(url) => imageAt(detail.hash, url)} />
               </td>
             </tr>
           ))}
@@ -350,22 +393,4 @@ function ItemChangeView({
       </table>
     </div>
   )
-}
-
-function Value({ field, side, hash }: { field: FieldChange; side: 'before' | 'after'; hash: string }) {
-  const value = field[side]
-  if (value === null) return <span className="history__none">(none)</span>
-  if (field.kind === 'images') {
-    const urls = Array.isArray(value) ? value : [value]
-    if (urls.length === 0) return <span className="history__none">(no images)</span>
-    return (
-      <div className="history__thumbs">
-        {urls.map((url, i) => (
-          <img key={`${url}-${i}`} className="history__thumb-img" src={imageAt(hash, url)} alt={`${field.label} ${i + 1}`} loading="lazy" />
-        ))}
-      </div>
-    )
-  }
-  const text = Array.isArray(value) ? value.join('\n') : value
-  return <span className="history__text">{text === '' ? <span className="history__none">(empty)</span> : text}</span>
 }
