@@ -1,6 +1,6 @@
-// The dashboard's backup line in a real browser: an old backup is flagged, "Back up now" makes one, and the line then
-// shows its time and size; on a phone and on a desktop.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+// The dashboard's backup line in a real browser: an old backup is flagged, a failed one says why, "Back up now" makes
+// one, and the line then shows its time and size; on a phone and on a desktop.
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,12 +26,20 @@ describe('backup status in the dashboard', () => {
     rmSync(backupDir, { recursive: true, force: true })
   })
 
-  it('warns about a backup more than two days old, and Back up now replaces the warning with the new backup', async () => {
+  it('warns about a backup more than two days old or failed, and Back up now replaces the warning with the new backup', async () => {
     const { page, context } = await newPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     const line = page.getByRole('status').filter({ hasText: /backup/i })
     await expect.poll(() => line.textContent()).toMatch(/^The last backup is more than two days old\. Last backup .+ \(2\.0 KB\)/)
     await page.screenshot({ path: '/tmp/backup-warning-390.png' })
+    // A backup that cannot be written (a file where the folder should be): the line says it failed, with the reason,
+    // and still offers Back up now.
+    renameSync(backupDir, `${backupDir}.aside`)
+    writeFileSync(backupDir, 'not a folder')
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^The last backup failed: .*(EEXIST|ENOTDIR)/)
+    rmSync(backupDir)
+    renameSync(`${backupDir}.aside`, backupDir)
     await page.getByRole('button', { name: 'Back up now' }).click()
     // Bundling the seed's pictures takes a few seconds on a busy machine.
     await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^Last backup \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) P[SD]T \(\d+\.\d [KM]B\)$/)
