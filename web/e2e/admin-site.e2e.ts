@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { expectToast, makeJpeg } from '../admin/testing/admin-e2e'
+import { dismissToasts, expectToast, makeJpeg } from '../admin/testing/admin-e2e'
+import { adminCookie, api } from './public-fixtures'
 
 const SHOTS = process.env.SCREENSHOT_DIR
 
@@ -77,6 +78,28 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await visitor.page.getByText('Mon–Fri, 10am–4pm · Closed Dec 24–26').first().waitFor()
     if (SHOTS) await visitor.page.screenshot({ path: join(SHOTS, 'contact-390.png'), fullPage: true })
     await visitor.context.close()
+  })
+
+  it('a save over a change made elsewhere is refused: nothing written, and Reload brings the current settings', async () => {
+    await page.getByRole('tab', { name: 'Site' }).click()
+    const tagline = page.getByLabel('Tagline')
+    const taglineBefore = await tagline.inputValue()
+    // Meanwhile the hours are changed from another tab.
+    const cookie = await adminCookie(site)
+    const { version, ...settings } = await api<{ version: string; contact: { hours: string } }>(site, 'GET', '/api/site-settings', undefined, cookie)
+    settings.contact.hours = 'Closed for the holidays until Jan 3'
+    await api(site, 'PUT', '/api/site-settings', { ...settings, baseVersion: version }, cookie)
+    const before = subjects().length
+
+    await tagline.fill('Balloons with a bow on top')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const dialog = page.getByRole('alertdialog')
+    await dialog.getByText('This item was changed elsewhere since you opened it', { exact: false }).waitFor()
+    expect(subjects()).toHaveLength(before)
+    expect(await html('/')).not.toContain('Balloons with a bow on top')
+    await dialog.getByRole('button', { name: 'Reload' }).click()
+    await expect.poll(() => page.getByLabel('Hours', { exact: true }).inputValue()).toBe('Closed for the holidays until Jan 3')
+    expect(await tagline.inputValue()).toBe(taglineBefore)
   })
 
   it('the Site tab at 390 px: the preview is one tap away', async () => {
@@ -225,5 +248,28 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await visitor.page.getByText('curbside pick-up').waitFor()
     if (SHOTS) await visitor.page.screenshot({ path: join(SHOTS, 'faq-page-390.png'), fullPage: true })
     await visitor.context.close()
+  })
+
+  it('moves a question with the keyboard and deletes another: one commit, and /faq in the new order', async () => {
+    const faqOrder = async () => (jsonLd(await html('/faq'))['@graph'].find((n) => n['@type'] === 'FAQPage') as { mainEntity: { name: string }[] }).mainEntity.map((q) => q.name)
+    const [first, second, third] = await faqOrder()
+    await dismissToasts(page)
+    await page.getByRole('tab', { name: 'FAQ' }).click()
+    const handle = page.getByRole('button', { name: `Reorder ${first}` })
+    await handle.focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true')
+    await page.keyboard.press('ArrowDown')
+    await page.getByText(`${first} was moved into position 2`).waitFor({ state: 'attached' })
+    await page.keyboard.press('Space')
+    await page.getByText(`${first} was dropped at position 2`).waitFor({ state: 'attached' })
+    await page.getByRole('button', { name: `Delete ${third}` }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Changes saved', 'The FAQ page is updated.')
+    expect(subjects()[0]).toBe(`FAQ: Delete question "${third}", reorder questions`)
+    expect(changedFiles()).toEqual(['content/faq.yaml'])
+    const after = await faqOrder()
+    expect(after.slice(0, 2)).toEqual([second, first])
+    expect(after).not.toContain(third)
   })
 })
