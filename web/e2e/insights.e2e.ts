@@ -8,10 +8,9 @@ import { studioToday } from '../../server/lib/studio-time'
 import { emptyDay } from '../../server/insights/day-counts'
 import { addDays } from '../../server/insights/insights-report'
 import type { Service } from '../../server/services/services.schema'
-import { colorsShownFor } from '../../server/inquiries/balloon-colors'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, launchBrowser, PHONE, startSite, type Site } from './harness'
 import { axeFindings, describeFindings } from './axe'
-import { adminCookie } from './public-fixtures'
+import { adminCookie, inquiryFor } from './public-fixtures'
 import { changeLabel } from '../admin/insights/period'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
@@ -98,13 +97,7 @@ describe('insights', () => {
     expect(beaconAt).toBeGreaterThan(paintedAt!)
 
     // The visitor asks for a quote from that page: an inquiry credited to the spring campaign and to the service.
-    const inquiry = {
-      firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', phone: '503-555-0100', address: '1 Main St', city: 'Portland', zipcode: '97201',
-      eventDate: addDays(studioToday(), 60), eventDetails: 'Birthday in the garden', referralSource: 'instagram', serviceId: service.id, service: service.title,
-      balloonColors: service.balloonColorSelectionRequired ? [colorsShownFor(service)[0].name] : [],
-      customFields: Object.fromEntries(service.customTextFields.filter((f) => !f.optional).map((f) => [f.id, { header: f.header, value: 'Yes' }])),
-      customDropdownFields: Object.fromEntries(service.customDropdownFields.filter((f) => !f.optional).map((f) => [f.id, { header: f.header, value: f.options[0] }])),
-    }
+    const inquiry = inquiryFor(service)
     const inquiryStatus = await page.evaluate(
       async (body) => (await fetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
       inquiry,
