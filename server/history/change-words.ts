@@ -147,9 +147,34 @@ function kindsOf(changes: ItemChange[]): HistoryKind[] {
   return [...kinds]
 }
 
+/** Services changed together, in one phrase: "Added 10 services", "Hid 2 services from the site", "Changed 3 services". */
+function servicesPhrases(services: ItemChange[]): string[] {
+  const phrases: string[] = []
+  for (const [kind, verb] of [
+    ['added', 'Added'],
+    ['removed', 'Deleted'],
+    ['changed', 'Changed'],
+  ] as const) {
+    const these = services.filter((c) => c.change === kind)
+    if (these.length === 1) phrases.push(servicePhrase(these[0]))
+    if (these.length < 2) continue
+    // The same change to each (only the name differs): say it once for all of them.
+    const shapes = new Set(
+      these.map((c) => {
+        const [phrase, name] = [servicePhrase(c), serviceName(c)]
+        const at = phrase.lastIndexOf(name)
+        return at < 0 ? phrase : `${phrase.slice(0, at)}{}${phrase.slice(at + name.length)}`
+      }),
+    )
+    const [shape] = shapes
+    phrases.push(shapes.size === 1 && shape.includes('{}') ? shape.replace('{}', `${these.length} services`) : `${verb} ${these.length} services`)
+  }
+  return phrases
+}
+
 /**
  * One sentence for a change. Picture files beside a content change are the pictures that change describes; a service
- * added or deleted takes its place in the order with it. More than two items: the first and how many more.
+ * added or deleted takes its place in the order with it. More than two parts: the first two and how many more.
  */
 export function describeChanges(changes: ItemChange[]): { title: string; kinds: HistoryKind[] } {
   const kinds = kindsOf(changes)
@@ -158,10 +183,12 @@ export function describeChanges(changes: ItemChange[]): { title: string; kinds: 
   if (content.length === 0) {
     return { title: files.length ? filesPhrase(files) : 'No visible change (only how the files are written)', kinds }
   }
-  const serviceCameOrWent = content.some((c) => isServiceItem(c.item) && c.change !== 'changed')
-  const phrases = content.filter((c) => !(serviceCameOrWent && c.item === 'service-order')).map(itemPhrase)
-  const title =
-    phrases.length <= 2 ? phrases.map((p, i) => (i ? lower(p) : p)).join(' and ') : `${phrases[0]} and ${phrases.length - 1} more changes`
+  const services = content.filter((c) => isServiceItem(c.item))
+  const serviceCameOrWent = services.some((c) => c.change !== 'changed')
+  const others = content.filter((c) => !isServiceItem(c.item) && !(serviceCameOrWent && c.item === 'service-order'))
+  const phrases = [...servicesPhrases(services), ...others.map(itemPhrase)].map((p, i) => (i ? lower(p) : p))
+  const more = phrases.length - 2
+  const title = more <= 0 ? phrases.join(' and ') : `${phrases[0]}, ${phrases[1]} and ${more} more change${more === 1 ? '' : 's'}`
   return { title, kinds }
 }
 

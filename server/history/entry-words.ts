@@ -4,7 +4,7 @@ import { describeChanges, describeFirstContent, FIRST_CONTENT_TITLE } from './ch
 import { diffContentFile } from './field-diff'
 import { blobsAt, git } from './git-read'
 import type { HistoryEntry, HistoryKind, ItemChange } from './history.types'
-import { HISTORY_PATHS, isUploadPath, itemLabel, itemOfPath } from './items'
+import { isUploadPath, itemLabel, itemOfPath } from './items'
 import { logRecords, type LogRecord } from './log-records'
 
 interface Words {
@@ -22,9 +22,9 @@ function keep(hash: string, words: Words): void {
   kept.set(hash, words)
 }
 
-/** The oldest commit that brought content: the one whose parent had none under content/ or uploads/. */
+/** The commit that brought the site's first text: the oldest with files under content/ (pictures may come before). */
 async function firstContentCommit(root: string): Promise<string | null> {
-  const out = await git(root, ['rev-list', '--reverse', 'HEAD', '--', ...HISTORY_PATHS])
+  const out = await git(root, ['rev-list', '--reverse', 'HEAD', '--', 'content'])
   return out.slice(0, out.indexOf('\n')).trim() || null
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { loginAsOwner, newPage, type Site } from './harness'
 import { expectToast } from '../admin/testing/admin-e2e'
-import { showChangesTo, startHistorySite, type ApiService, type OwnerApi } from './history-e2e'
+import { listedCommits, showChangesTo, startHistorySite, type ApiService, type OwnerApi } from './history-e2e'
 
 describe('admin history', () => {
   let site: Site
@@ -83,5 +83,38 @@ describe('admin history', () => {
     await expectToast(two, 'Changes saved')
     await c1.close()
     await c2.close()
+  })
+
+  it('an older, slower filter answer never replaces the newer list or the change she selected', async () => {
+    const { page, context } = await newPage(browser)
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: 'History' }).click()
+    const entries = page.locator('.history__entry')
+    await entries.first().waitFor()
+    // The testimonials' list is held back until the service's has been shown and one of its changes selected.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let asked!: () => void
+    const testimonialsAsked = new Promise<void>((r) => (asked = r))
+    await page.route(/\/api\/admin\/history\?.*item=testimonials/, async (route) => {
+      asked()
+      await held
+      await route.continue()
+    })
+    await page.getByLabel('Show changes to').selectOption('testimonials')
+    await testimonialsAsked
+    const expected = await showChangesTo(page, api, `services/${service.id}`)
+    await entries.nth(1).click()
+    const selected = () => page.locator('.history__entry[aria-current="true"]').getAttribute('data-commit')
+    await expect.poll(selected).toBe(expected[1])
+
+    const answered = page.waitForResponse((res) => res.url().includes('item=testimonials'))
+    release()
+    await answered
+    // Two frames: whatever the late answer would do to the list has been rendered by then.
+    for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)))
+    expect(await listedCommits(page)).toEqual(expected)
+    expect(await selected()).toBe(expected[1])
+    await context.close()
   })
 })
