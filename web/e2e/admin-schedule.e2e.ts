@@ -37,7 +37,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
   const mosaicsRow = () => page.locator('.admin-service-row', { hasText: 'Mosaics' })
 
   beforeAll(async () => {
-    site = await startSite({ NODE_ENV: 'development', FAKE_NOW: '2026-11-30T12:00:00-08:00' })
+    site = await startSite({ NODE_ENV: 'development', FAKE_NOW: '2026-11-30T12:00:00-08:00', PUBLIC_CACHE_SECONDS: '60' })
     browser = await launchBrowser()
     ;({ context, page } = await newPage(browser))
     page.setDefaultTimeout(10_000)
@@ -63,6 +63,17 @@ describe('a seasonal service in the dashboard and on the public site', () => {
   })
 
   it('at 9:00 AM on Dec 1 it is everywhere, and after Dec 26 gone again, with nobody saving anything', async () => {
+    // Far from the boundary a CDN may keep the home page a minute and serve it stale ten more; 30 s before it, the
+    // answers (also the kept ones the shortcut sends) let a CDN keep them only until the boundary.
+    const cacheControl = async () => {
+      for (let i = 0; i < 30; i++) await fetch(`${site.url}/`).then((r) => r.arrayBuffer())
+      return (await fetch(`${site.url}/`)).headers.get('cache-control')
+    }
+    expect(await cacheControl()).toBe('public, s-maxage=60, stale-while-revalidate=600')
+    await moveClock('2026-12-01T08:59:30-08:00')
+    const near = await cacheControl()
+    expect(near).toMatch(/^public, s-maxage=(30|2\d), stale-while-revalidate=0$/)
+
     await moveClock('2026-12-01T09:00:00-08:00')
     expect(await publicMosaics()).toEqual({ home: true, page: 200, api: true, sitemap: true })
     expect(await text('/services/mosaics')).toMatch(/"@type":"Service","@id":"[^"]*\/services\/mosaics#service","name":"Mosaics"/)
