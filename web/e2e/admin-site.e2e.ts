@@ -213,14 +213,30 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(await page.getByRole('switch', { name: 'Show Balloon Walls on the website' }).getAttribute('aria-checked')).toBe('false')
   })
 
-  it('a featured testimonial is always on the home page', async () => {
+  it('a featured testimonial with a photo is always on the home page, the photo described', async () => {
     await page.getByRole('tab', { name: 'Testimonials Management' }).click()
     const author = 'Jordan T.'
     await page.getByRole('button', { name: `Edit testimonial from ${author}` }).click()
     await page.getByRole('switch', { name: 'Featured' }).click()
+    // The photo goes through the same crop and upload as every other picture.
+    const jpeg = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'testimonial-')), 'face.jpg'), 800, 800)
+    await page.locator('input[type=file][aria-label="Choose a file for Photo"]').setInputFiles(jpeg)
+    const dialog = page.getByRole('dialog', { name: 'Crop Image' })
+    await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByLabel('Photo description').fill('Jordan smiling under a gold balloon arch')
+    const before = subjects().length
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expectToast(page, 'Testimonial updated')
-    for (let i = 0; i < 8; i++) expect(await html(`/?visit=${i}`)).toContain(author)
+    expect(subjects()).toHaveLength(before + 1)
+    const { photo } = ((await (await fetch(`${site.url}/api/testimonials`)).json()) as { author: string; photo?: string }[]).find((t) => t.author === author)!
+    expect(photo).toMatch(/^\/uploads\//)
+    expect(changedFiles().sort()).toEqual(['content/testimonials.yaml', photo!.slice(1)].sort())
+    for (let i = 0; i < 8; i++) {
+      const home = await html(`/?visit=${i}`)
+      expect(home).toContain(author)
+      expect(home).toContain('alt="Jordan smiling under a gold balloon arch"')
+    }
   })
 
   it('adds a question to the FAQ; the page and its FAQPage JSON-LD show it', async () => {
