@@ -59,6 +59,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
     expect(site.git('log', '-1', '--format=%s').trim()).toBe('Update service "Mosaics": schedule')
     expect(site.git('show', 'HEAD:content/services/mosaics.yaml')).toMatch(/showFrom: 2026-12-01T09:00:00-08:00\nshowUntil: 2026-12-27T00:00:00-08:00/)
     await mosaicsRow().getByText('Scheduled: shows Dec 1, 2026, 9:00 AM – Dec 27, 2026, 12:00 AM').waitFor()
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'service-list-scheduled-1366.png') })
     expect(await publicMosaics()).toEqual({ home: false, page: 404, api: false, sitemap: false })
   })
 
