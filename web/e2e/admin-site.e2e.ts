@@ -21,6 +21,15 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
   const html = async (path: string) => (await fetch(`${site.url}${path}`)).text()
   const jsonLd = (source: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(source)![1]) as { '@graph': Record<string, unknown>[] }
 
+  /** Picks a new JPEG for the picture field `label` and confirms the Crop Image dialog. */
+  async function cropAndUpload(label: string, width: number, height: number) {
+    const jpeg = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'site-picture-')), 'picture.jpg'), width, height)
+    await page.locator(`input[type=file][aria-label="Choose a file for ${label}"]`).setInputFiles(jpeg)
+    const dialog = page.getByRole('dialog', { name: 'Crop Image' })
+    await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+  }
+
   beforeAll(async () => {
     site = await startSite()
     browser = await launchBrowser()
@@ -45,14 +54,10 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
   })
 
   it('changes phone, hours and the hero and sees them on the public pages, in the head and in one commit', async () => {
-    const jpeg = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'site-hero-')), 'hero.jpg'), 1600, 900)
     await page.getByLabel('Phone').fill('(503) 555-0199')
     await page.getByLabel('Hours', { exact: true }).fill('Mon–Fri, 10am–4pm · Closed Dec 24–26')
     await page.getByLabel('Hero title', { exact: true }).fill('Winter balloons, made by hand')
-    await page.locator('input[type=file][aria-label="Choose a file for Hero picture"]').setInputFiles(jpeg)
-    const dialog = page.getByRole('dialog', { name: 'Crop Image' })
-    await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
-    await dialog.waitFor({ state: 'hidden' })
+    await cropAndUpload('Hero picture', 1600, 900)
     await page.getByLabel('Hero picture description').fill('Pink and white balloon garland in falling snow')
     const beforeSave = subjects().length
     await page.getByRole('button', { name: 'Save', exact: true }).click()
@@ -219,11 +224,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await page.getByRole('button', { name: `Edit testimonial from ${author}` }).click()
     await page.getByRole('switch', { name: 'Featured' }).click()
     // The photo goes through the same crop and upload as every other picture.
-    const jpeg = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'testimonial-')), 'face.jpg'), 800, 800)
-    await page.locator('input[type=file][aria-label="Choose a file for Photo"]').setInputFiles(jpeg)
-    const dialog = page.getByRole('dialog', { name: 'Crop Image' })
-    await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
-    await dialog.waitFor({ state: 'hidden' })
+    await cropAndUpload('Photo', 800, 800)
     await page.getByLabel('Photo description').fill('Jordan smiling under a gold balloon arch')
     const before = subjects().length
     await page.getByRole('button', { name: 'Save', exact: true }).click()
