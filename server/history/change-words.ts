@@ -35,6 +35,13 @@ const ITEM_NAMES: Record<string, string> = {
 }
 const ITEM_ORDER = Object.keys(ITEM_NAMES)
 
+/** Added, removed and changed entries or services are said in this order. */
+const VERBS = [
+  ['added', 'Added'],
+  ['removed', 'Deleted'],
+  ['changed', 'Changed'],
+] as const
+
 export const count = (n: number, one: string, many = `${one}s`) => (n === 1 ? `a ${one}` : `${n} ${many}`)
 
 /** "a", "a and b", "a, b and c". */
@@ -89,11 +96,7 @@ function entriesPhrase(change: ItemChange, noun: string, list: string): string {
   }
   const entries = [...byEntry.values()]
   const parts: string[] = []
-  for (const [kind, verb] of [
-    ['added', 'Added'],
-    ['removed', 'Deleted'],
-    ['changed', 'Changed'],
-  ] as const) {
+  for (const [kind, verb] of VERBS) {
     const these = entries.filter((e) => e.change === kind)
     if (these.length === 1) parts.push(`${verb} ${kind === 'added' ? 'a' : 'the'} ${lower(these[0].name)}`)
     else if (these.length > 1) parts.push(`${verb} ${these.length} ${noun}`)
@@ -150,11 +153,7 @@ function kindsOf(changes: ItemChange[]): HistoryKind[] {
 /** Services changed together, in one phrase: "Added 10 services", "Hid 2 services from the site", "Changed 3 services". */
 function servicesPhrases(services: ItemChange[]): string[] {
   const phrases: string[] = []
-  for (const [kind, verb] of [
-    ['added', 'Added'],
-    ['removed', 'Deleted'],
-    ['changed', 'Changed'],
-  ] as const) {
+  for (const [kind, verb] of VERBS) {
     const these = services.filter((c) => c.change === kind)
     if (these.length === 1) phrases.push(servicePhrase(these[0]))
     if (these.length < 2) continue

@@ -68,6 +68,7 @@ describe('History: the log in words, undo and restore', () => {
     await detail.getByText('Saved as “Update service', { exact: false }).waitFor()
     expect(await detail.locator('.history__before del').allTextContents()).toEqual(['$50'])
     expect(await detail.locator('.history__after ins').allTextContents()).toEqual(['$55'])
+    await page.screenshot({ path: `${SHOTS}/history-tab-1366.png` })
     await axe(page, 'history tab 1366px')
 
     // The first content: one entry, its items folded under their names.
@@ -77,6 +78,7 @@ describe('History: the log in words, undo and restore', () => {
     expect(await detail.getByRole('button', { name: 'Undo this change' }).count()).toBe(0)
     await detail.locator('summary', { hasText: `Service "${service.title}"` }).click()
     await detail.getByRole('columnheader', { name: 'After' }).first().waitFor()
+    await page.screenshot({ path: `${SHOTS}/history-first-content-1366.png` })
     await axe(page, 'history first content 1366px')
 
     // Filters: by kind, then by item too.
@@ -98,6 +100,7 @@ describe('History: the log in words, undo and restore', () => {
 
     await loginAsOwner(page, site.url)
     await openHistory(page)
+    await page.screenshot({ path: `${SHOTS}/history-tab-390.png`, fullPage: true })
     await axe(page, 'history tab 390px')
     const entries = page.locator('.history__entry')
     await entries.nth(1).click()
