@@ -10,19 +10,18 @@ export default function ServicesMenu({ defaultOpen = false }: { defaultOpen?: bo
       <DropdownMenu.Trigger className="site-nav__link site-nav__trigger">
         Services <ChevronDownIcon />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="services-menu" align="start" sideOffset={10} collisionPadding={12} loop>
-          {services?.length ? (
-            services.map((s) => (
-              <DropdownMenu.Item key={s.id} asChild className="services-menu__item">
-                <a href={`/services/${s.id}`}>{s.title}</a>
-              </DropdownMenu.Item>
-            ))
-          ) : (
-            <p className="services-menu__note">No services to show right now.</p>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* Kept in the header's navigation (no portal to the end of <body>), so the open menu stays inside a landmark. */}
+      <DropdownMenu.Content className="services-menu" align="start" sideOffset={10} collisionPadding={12} loop>
+        {services?.length ? (
+          services.map((s) => (
+            <DropdownMenu.Item key={s.id} asChild className="services-menu__item">
+              <a href={`/services/${s.id}`}>{s.title}</a>
+            </DropdownMenu.Item>
+          ))
+        ) : (
+          <p className="services-menu__note">No services to show right now.</p>
+        )}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   )
 }

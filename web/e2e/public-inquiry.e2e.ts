@@ -59,13 +59,17 @@ async function fillContact(page: Page) {
 }
 
 const submit = (page: Page) => page.getByRole('button', { name: /Submit Inquiry|Submitting/ })
+/** The field whose label reads exactly `label` (a required field's label ends with its star). */
+const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`))
+/** The specified unavailable state, as aria-disabled (the button stays focusable and explains itself). */
+const unavailable = async (page: Page) => (await submit(page).getAttribute('aria-disabled')) === 'true'
 
 describe('inquiry form', () => {
   it('shows each field, validates as the visitor goes, and sends a complete inquiry', async () => {
     const { page, context } = await newPage(browser, DESKTOP)
     await page.goto(`${site.url}/services/bouquets`)
     await page.getByRole('heading', { name: 'Plan Your Bouquet' }).waitFor()
-    expect(await submit(page).isDisabled()).toBe(true)
+    expect(await unavailable(page)).toBe(true)
 
     const referral = await page.getByLabel('How did you hear about us?').locator('option').allTextContents()
     expect(referral.slice(1)).toEqual(['Instagram', 'Facebook', 'Other Social Media', 'Internet Search', 'Friend/Family Referral', 'At an Event/Party', 'Other'])
@@ -125,9 +129,9 @@ describe('inquiry form', () => {
 
     await fillContact(page)
     await page.getByLabel('Theme').fill('Peonies and gold')
-    expect(await submit(page).isDisabled()).toBe(true)
+    expect(await unavailable(page)).toBe(true)
     await page.getByLabel('Size').selectOption('Large')
-    await expect.poll(() => submit(page).isDisabled()).toBe(false)
+    await expect.poll(() => unavailable(page)).toBe(false)
 
     let sent: Record<string, any> | undefined
     await page.route('**/api/contact', async (route) => {
@@ -150,6 +154,77 @@ describe('inquiry form', () => {
       customFields: { custom_1: { header: 'Theme', value: 'Peonies and gold' }, custom_2: { header: 'Card Message', value: 'Not provided' } },
       customDropdownFields: { dropdown_1: { header: 'Size', value: 'Large' } },
     })
+    await context.close()
+  })
+
+  it('guides instead of blocking: Submit stays focusable, says what is missing, and lists each problem when pressed', async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await page.goto(`${site.url}/services/bouquets`)
+    await waitForApp(page)
+    const button = submit(page)
+    // Not the disabled attribute (which would take it out of the keyboard's reach): aria-disabled.
+    expect(await button.getAttribute('disabled')).toBe(null)
+    expect(await unavailable(page)).toBe(true)
+    await button.focus()
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true)
+    const needed = page.locator('#inq-still-needed')
+    await expect.poll(() => needed.textContent()).toBe('Still needed: first name, last name, email, phone, address, city, zipcode, event date, balloon colors, Size, Theme')
+    expect(await button.getAttribute('aria-describedby')).toBe('inq-still-needed')
+
+    // Required answers are marked as such, for the eye (a star) and for assistive technology.
+    for (const field of ['First Name', 'Last Name', 'Email', 'Phone', 'Address', 'City', 'Zipcode', 'Size', 'Theme']) {
+      const input = labelled(page, field)
+      expect(await input.getAttribute('aria-required'), field).toBe('true')
+      expect(await page.locator(`label[for="${await input.getAttribute('id')}"] .field__required`).textContent(), field).toBe('*')
+    }
+    expect(await page.getByRole('group', { name: /Balloon Colors.*\(required\)/ }).count()).toBe(1)
+
+    await page.getByLabel('First Name').fill('Ada')
+    await page.getByLabel('Phone').fill('555-0100')
+    // Nothing is flagged while the visitor is typing the first time.
+    expect(await page.getByLabel('Phone').getAttribute('aria-invalid')).toBe(null)
+    await button.click({ force: true }) // a pointer press; the keyboard path is in accessibility.e2e.ts
+    const summary = page.getByRole('group', { name: 'Please fix 10 answers to send your inquiry:' })
+    await summary.waitFor()
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true)
+    const links = await summary.getByRole('link').allTextContents()
+    expect(links).toEqual([
+      'Last name is required',
+      'Email is required',
+      'Please enter a 10-digit phone number',
+      'Address is required',
+      'City is required',
+      'Zipcode is required',
+      'Event date is required',
+      'Please select at least one balloon color',
+      'Size is required',
+      'Theme is required',
+    ])
+    expect(page.url()).toBe(`${site.url}/services/bouquets`)
+
+    // Every invalid answer, the colours and the dropdown included, is marked and tied to its message.
+    for (const [field, message] of [['Phone', 'Please enter a 10-digit phone number'], ['Size', 'Size is required'], ['Theme', 'Theme is required']]) {
+      const input = labelled(page, field)
+      expect(await input.getAttribute('aria-invalid')).toBe('true')
+      const describedBy = (await input.getAttribute('aria-describedby'))!.split(' ')
+      const texts = await Promise.all(describedBy.map((id) => page.locator(`#${id}`).textContent()))
+      expect(texts).toContain(message)
+    }
+    const colors = page.getByRole('group', { name: /Balloon Colors/ })
+    expect(await colors.getAttribute('aria-invalid')).toBe('true')
+    expect(await colors.getAttribute('aria-describedby')).toContain('inq-balloonColors-error')
+
+    // A link moves to its field; editing the field clears its message (and its line in the summary).
+    await summary.getByRole('link', { name: 'Please select at least one balloon color' }).click()
+    expect(await page.evaluate(() => document.activeElement?.closest('fieldset')?.id)).toBe('inq-balloonColors')
+    await summary.getByRole('link', { name: 'Please enter a 10-digit phone number' }).click()
+    expect(await page.getByLabel('Phone').evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.getByLabel('Phone').fill('503-555-0100')
+    expect(await page.getByLabel('Phone').getAttribute('aria-invalid')).toBe(null)
+    await expect.poll(() => page.getByRole('group', { name: 'Please fix 9 answers to send your inquiry:' }).getByRole('link').count()).toBe(9)
+    await page.getByLabel('Zipcode').fill('9721')
+    await page.getByLabel('Zipcode').blur()
+    await page.locator('.field__error').getByText('Please enter a 5-digit ZIP code (or ZIP+4)').waitFor()
     await context.close()
   })
 
@@ -211,7 +286,7 @@ describe('inquiry form', () => {
     await expect.poll(() => note.count()).toBe(0)
     await page.getByLabel('Event Date').fill(tomorrow())
     await note.waitFor()
-    await expect.poll(() => submit(page).isDisabled()).toBe(false)
+    await expect.poll(() => unavailable(page)).toBe(false)
     await submit(page).click()
     await page.waitForURL(`${site.url}/thank-you`)
     expect(asked).toHaveLength(1)

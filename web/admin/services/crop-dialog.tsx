@@ -4,6 +4,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop'
 import 'react-easy-crop/react-easy-crop.css'
 import * as Dialog from '@radix-ui/react-dialog'
 import { CROP_ASPECT, MAX_ZOOM, MIN_ZOOM } from './crop-image'
+import { useReturnFocus } from '../ui/return-focus'
 
 interface CropDialogProps {
   imageSrc: string | null
@@ -20,12 +21,13 @@ export function CropDialog({ imageSrc, uploading, onCancel, onConfirm, aspect = 
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 })
   const [zoom, setZoom] = useState(MIN_ZOOM)
   const [area, setArea] = useState<Area | null>(null)
+  const returnFocus = useReturnFocus()
 
   return (
     <Dialog.Root open={imageSrc !== null} onOpenChange={(open) => !open && !uploading && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="admin-overlay" />
-        <Dialog.Content className="admin-dialog admin-dialog--crop" aria-describedby="crop-help">
+        <Dialog.Content className="admin-dialog admin-dialog--crop" aria-describedby="crop-help" {...returnFocus}>
           <Dialog.Title className="admin-dialog__title">Crop Image</Dialog.Title>
           <p className="admin-dialog__description" id="crop-help">
             Drag the picture to frame it and use the slider to zoom.{' '}

@@ -11,7 +11,7 @@ export function SitePreview({ settings }: { settings: SiteSettings }) {
       <p className="admin-card__hint">How the home page's top and footer will read.</p>
       <div className="admin-site-preview__hero" style={{ backgroundImage: hero.image ? `url("${hero.image}")` : undefined }}>
         <div className="admin-site-preview__veil">
-          <p className="admin-site-preview__title">{hero.title}</p>
+          <h3 className="admin-site-preview__title">{hero.title}</h3>
           {hero.subtitle && <p>{hero.subtitle}</p>}
           <p className="admin-site-preview__buttons">
             <span className="admin-site-preview__button">{hero.primaryLabel}</span>

@@ -1,5 +1,6 @@
 // A yes/no confirmation (Radix alert dialog): deleting things and leaving unsaved work.
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import { useReturnFocus } from './return-focus'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -24,11 +25,12 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus()
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="admin-overlay" />
-        <AlertDialog.Content className="admin-dialog admin-dialog--small">
+        <AlertDialog.Content className="admin-dialog admin-dialog--small" {...returnFocus}>
           <AlertDialog.Title className="admin-dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="admin-dialog__description">{description}</AlertDialog.Description>
           <div className="admin-dialog__actions">
