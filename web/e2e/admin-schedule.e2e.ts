@@ -95,6 +95,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
       await phone.page.locator('.admin-service-row__select', { hasText: 'Mosaics' }).click()
       const schedule = phone.page.getByRole('group', { name: 'Schedule' })
       await schedule.scrollIntoViewIfNeeded()
+      await schedule.getByText(/^This is a preview: its clock is moved and read Dec 27, 2026, 12:0\d AM when the page opened\.$/).waitFor()
       if (SHOTS) await phone.page.screenshot({ path: join(SHOTS, 'service-schedule-390.png') })
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow).toBe(0)

@@ -44,20 +44,21 @@ export function scheduleSummary(w: ScheduleWindow, now: number): { text: string;
   }
 }
 
-let clockOffset: Promise<number> | null = null
+let serverClock: Promise<{ offset: number; moved: boolean }> | null = null
+const readServerClock = () =>
+  (serverClock ??= getServerClock().then(
+    ({ now, moved }) => ({ offset: Date.parse(now) - Date.now(), moved }),
+    () => ({ offset: 0, moved: false }),
+  ))
 
 /** The server's now (ms), read once per dashboard load and kept running; updated every 30 s for the badges. */
 export function useServerNow(): number {
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
-    clockOffset ??= getServerClock().then(
-      ({ now: server }) => Date.parse(server) - Date.now(),
-      () => 0,
-    )
     let offset = 0
-    void clockOffset.then((o) => {
-      offset = o
-      setNow(Date.now() + o)
+    void readServerClock().then((clock) => {
+      offset = clock.offset
+      setNow(Date.now() + offset)
     })
     const timer = setInterval(() => setNow(Date.now() + offset), 30_000)
     return () => clearInterval(timer)
@@ -80,6 +81,15 @@ interface ScheduleFieldsProps {
   error?: string
   /** Added to the inputs' labels where a page holds several schedules (" 2" for question 2). */
   suffix?: string
+}
+
+/** On a preview server (FAKE_NOW) the schedules are judged by its moved clock: say so, with the time it reads. */
+function MovedClockNote() {
+  const [reads, setReads] = useState<string | null>(null)
+  useEffect(() => {
+    void readServerClock().then(({ offset, moved }) => setReads(moved ? studioDateTime(new Date(Date.now() + offset).toISOString()) : null))
+  }, [])
+  return reads ? <p className="admin-field__hint">This is a preview: its clock is moved and read {reads} when the page opened.</p> : null
 }
 
 export function ScheduleFields({ legend, value, onChange, error, suffix = '' }: ScheduleFieldsProps) {
@@ -107,6 +117,7 @@ export function ScheduleFields({ legend, value, onChange, error, suffix = '' }: 
     <fieldset className="admin-schedule">
       <legend className="admin-field__label">{legend}</legend>
       <p className="admin-field__hint">Studio time (Pacific, Los Angeles). Leave a date empty for no limit; the website changes by itself at these times.</p>
+      <MovedClockNote />
       <div className="admin-schedule__sides">
         {side('showFrom', 'Show from', 'Empty: shown now.')}
         {side('showUntil', 'Show until', 'Hidden from this moment on. Empty: no end.')}
