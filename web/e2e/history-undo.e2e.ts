@@ -164,6 +164,8 @@ describe('History: the log in words, undo and restore', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'hidden' })
     expect(head()).toBe(now)
+    // Focus goes back to the button that opened the dialog.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Undo this change')
     await context.close()
   })
 

@@ -5,6 +5,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { ApiError } from '../../lib/api-client'
 import { studioDateTime } from '../../../server/lib/studio-time'
 import { Loading } from '../ui/loading'
+import { useReturnFocus } from '../ui/return-focus'
 import {
   imageAt,
   previewRestore,
@@ -39,6 +40,7 @@ export function ChangeConfirmDialog({ request: initial, labelOf, onDone, onCance
   const [request, setRequest] = useState<ChangeRequest | null>(initial)
   const [stage, setStage] = useState<Stage>({ state: 'loading' })
   const [busy, setBusy] = useState(false)
+  const returnFocus = useReturnFocus()
   useEffect(() => setRequest(initial), [initial])
 
   useEffect(() => {
@@ -91,7 +93,7 @@ export function ChangeConfirmDialog({ request: initial, labelOf, onDone, onCance
     <AlertDialog.Root open={request !== null} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="admin-overlay" />
-        <AlertDialog.Content className="admin-dialog history-confirm" data-testid="change-confirm">
+        <AlertDialog.Content className="admin-dialog history-confirm" data-testid="change-confirm" {...returnFocus}>
           <AlertDialog.Title className="admin-dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="admin-dialog__description">
             {request?.kind === 'undo'
