@@ -1,12 +1,35 @@
 // Builds the React app in web/ into dist/client, and its server renderer (web/entry-server.tsx) into dist/server.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, minify, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+
+/**
+ * web/public/start-after-paint.js is copied as written (its comments say why it waits for the first paint); every page
+ * loads it, so the built copy is minified (~1 KB gzip less on each page's first load).
+ */
+function minifyStarter(): Plugin {
+  let file = ''
+  return {
+    name: 'minify-start-after-paint',
+    apply: 'build',
+    configResolved(config) {
+      file = resolve(config.root, config.build.outDir, 'start-after-paint.js')
+    },
+    async closeBundle() {
+      if (!existsSync(file)) return
+      const { code, errors } = await minify('start-after-paint.js', readFileSync(file, 'utf8'), { compress: true, mangle: true })
+      if (errors.length) throw new Error(`start-after-paint.js: ${errors.map((e) => e.message).join('; ')}`)
+      writeFileSync(file, code)
+    },
+  }
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react()],
+  plugins: [react(), minifyStarter()],
   build: isSsrBuild
     ? {
         outDir: '../dist/server',

@@ -2,15 +2,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { REPO_ROOT } from '../server/testing/temp-content'
 import { PAGE_SOURCE_MODULES } from '../web/app/route-modules'
 import { PUBLIC_PAGE_PATHS } from '../web/app/public-routes'
-import { printTable, requireBuild, verdict } from './bench-lib'
+import { CLIENT_DIR as CLIENT, printTable, requireBuild, verdict } from './bench-lib'
 
 type Manifest = Record<string, { file: string; src?: string; css?: string[]; imports?: string[] }>
 
 const TARGET_JS = 90 * 1024
-const CLIENT = join(REPO_ROOT, 'dist/client')
 /** Text only the dashboard contains; finding it in a public route's first load means admin code leaked in. */
 const ADMIN_MARKERS = ['Service Management', 'Testimonials Management', 'Crop & Upload']
 

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { REPO_ROOT } from '../server/testing/temp-content'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startSite, type Site } from '../web/e2e/harness'
 
@@ -22,9 +22,12 @@ export async function benchPort(skip: number[] = []): Promise<number> {
   throw new Error('No free port in 3850-3899')
 }
 
+/** The built client: dist/client, or CLIENT_DIR as the server reads it (its renderer is ../server beside it). */
+export const CLIENT_DIR = resolve(process.env.CLIENT_DIR ?? join(REPO_ROOT, 'dist/client'))
+
 export function requireBuild(): void {
-  if (!existsSync(join(REPO_ROOT, 'dist/client/index.html')) || !existsSync(join(REPO_ROOT, 'dist/server/entry-server.js'))) {
-    throw new Error('Build the site first: npm run build')
+  if (!existsSync(join(CLIENT_DIR, 'index.html')) || !existsSync(join(CLIENT_DIR, '../server/entry-server.js'))) {
+    throw new Error(`Build the site first: npm run build (no build found at ${CLIENT_DIR})`)
   }
 }
 

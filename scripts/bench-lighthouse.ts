@@ -1,9 +1,11 @@
-// Benchmark (b): Lighthouse mobile (its default: Moto G Power, slow 4G, 4x CPU slowdown) for home and a service page.
+// Benchmark (b): Lighthouse mobile (its default: Moto G Power, slow 4G, 4x CPU slowdown) for home and a service page,
+// then its accessibility category on every public page (About switched on for it).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { printTable, startBenchSite, verdict } from './bench-lib'
+import { setFeatures } from '../web/e2e/public-fixtures'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -27,15 +29,21 @@ async function warm(url: string): Promise<void> {
   await Promise.all([...images].map((path) => fetch(new URL(path, url)).then((r) => r.arrayBuffer())))
 }
 
-async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+/** One Lighthouse run of the given categories, run again (up to 3 times) when it reports a runtime error. */
+async function run(url: string, port: number, category: 'performance' | 'accessibility', attempt = 1) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [category] })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
   if (lhr.runtimeError) {
     // Headless Chromium now and then loses the trace (NO_NAVSTART); Lighthouse itself says to run again.
-    if (attempt < 3) return audit(url, port, attempt + 1)
+    if (attempt < 3) return run(url, port, category, attempt + 1)
     throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
   }
+  return lhr
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const lhr = await run(url, port, 'performance')
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true })
     writeFileSync(join(REPORT_DIR, `${++reportCount}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr))
@@ -47,6 +55,25 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
     tbt: audits['total-blocking-time'].numericValue ?? NaN,
   }
+}
+
+/** Lighthouse's accessibility score for one page and the audits that failed (ids), for reading what to fix. */
+async function accessibility(url: string, port: number): Promise<{ score: number; failed: string[] }> {
+  const lhr = await run(url, port, 'accessibility')
+  const refs = lhr.categories.accessibility.auditRefs.filter((r) => r.weight > 0)
+  return {
+    score: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    failed: refs.filter((r) => (lhr.audits[r.id].score ?? 1) < 1).map((r) => r.id),
+  }
+}
+
+/** Every public page that answers 200 (the not-found page answers 404, which Lighthouse will not audit). */
+async function publicPages(url: string): Promise<[string, string][]> {
+  const services = (await (await fetch(`${url}/api/services`)).json()) as { id: string; visible: boolean }[]
+  const paths = ['/', ...services.filter((s) => s.visible).map((s) => `/services/${s.id}`), '/about', '/contact', '/delivery-installation', '/faq', '/thank-you', '/privacy']
+  const pages: [string, string][] = []
+  for (const path of paths) if ((await fetch(`${url}${path}`)).ok) pages.push([path, `${url}${path}`])
+  return pages
 }
 
 async function main() {
@@ -81,6 +108,20 @@ async function main() {
     console.log(`Lighthouse ${RUNS} runs per page, mobile preset, Debian Chromium (${CHROME}); medians\n`)
     printTable(['page', 'score', 'LCP', 'CLS', 'TBT', 'scores'], rows)
     console.log(`\n${summary.join('\n')}`)
+
+    // Accessibility: one run per public page (the score does not depend on timing).
+    setFeatures(site, { aboutEnabled: true })
+    const a11yRows: (string | number)[][] = []
+    let lowest = 100
+    for (const [name, url] of await publicPages(site.url)) {
+      await warm(url)
+      const { score, failed } = await accessibility(url, chrome.port)
+      lowest = Math.min(lowest, score)
+      a11yRows.push([name, score, failed.join(', ') || '-'])
+    }
+    console.log('\nLighthouse accessibility, every public page (About on; the not-found page answers 404 and is checked by axe instead)\n')
+    printTable(['page', 'accessibility', 'failed audits'], a11yRows)
+    console.log(`\nLowest accessibility score: ${lowest} (target 100: ${verdict(lowest === 100)})`)
   } finally {
     chrome.kill()
     await site.stop()

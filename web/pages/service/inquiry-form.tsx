@@ -67,17 +67,17 @@ function useInquiryActions(): [InquiryActions | null, () => void] {
   return [actions, load]
 }
 
-/** How the 'Still needed' line and the error summary name each answer; custom fields use their own header. */
-const NEEDED_NAMES: Record<string, string> = {
-  firstName: 'first name',
-  lastName: 'last name',
-  email: 'email',
-  phone: 'phone',
-  address: 'address',
-  city: 'city',
-  zipcode: 'zipcode',
-  eventDate: 'event date',
-  balloonColors: 'balloon colors',
+/** The contact answers' labels (all required); the 'Still needed' line names them, and the colours, in lower case. */
+const LABELS: Record<string, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  city: 'City',
+  zipcode: 'Zipcode',
+  eventDate: 'Event Date',
+  balloonColors: 'Balloon Colors',
 }
 
 /** The element an answer's errors belong to (`inq-<field>`), for the summary's links and aria-describedby. */
@@ -128,7 +128,7 @@ export function InquiryForm({ service }: { service: Service }) {
     ...(service.showBalloonColorSelection ? ['balloonColors'] : []),
     ...customFields.map((f) => customKey(service, f.id)),
   ]
-  const nameOf = (key: string) => NEEDED_NAMES[key] ?? customFields.find((f) => customKey(service, f.id) === key)?.header ?? key
+  const nameOf = (key: string) => LABELS[key]?.toLowerCase() ?? customFields.find((f) => customKey(service, f.id) === key)?.header ?? key
   // The validation loads as soon as the visitor starts on the form (focus or touch); until then the line is general.
   const needed = order.filter((key) => key in errors)
   const problems = order.filter((key) => errorFor(key))
@@ -169,10 +169,11 @@ export function InquiryForm({ service }: { service: Service }) {
     }
   }
 
-  const text = (field: ContactField, label: string, props: Partial<InputProps> = {}) => (
+  const text = (field: ContactField, props: Partial<InputProps> = {}) => (
     <TextInput
       id={`inq-${field}`}
-      label={label}
+      label={LABELS[field]}
+      required
       value={state[field]}
       error={errorFor(field)}
       onChange={(v) => setField(field, v)}
@@ -204,15 +205,14 @@ export function InquiryForm({ service }: { service: Service }) {
         <span className="visually-hidden">with a star</span> are required.
       </p>
       <div className="inquiry-form__grid">
-        {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
-        {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
-        {text('email', 'Email', { required: true, type: 'email', autoComplete: 'email', inputMode: 'email' })}
-        {text('phone', 'Phone', { required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-        {text('address', 'Address', { required: true, autoComplete: 'street-address', wide: true })}
-        {text('city', 'City', { required: true, autoComplete: 'address-level2' })}
-        {text('zipcode', 'Zipcode', { required: true, autoComplete: 'postal-code', inputMode: 'numeric' })}
-        {text('eventDate', 'Event Date', {
-          required: true,
+        {text('firstName', { autoComplete: 'given-name' })}
+        {text('lastName', { autoComplete: 'family-name' })}
+        {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+        {text('address', { autoComplete: 'street-address', wide: true })}
+        {text('city', { autoComplete: 'address-level2' })}
+        {text('zipcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+        {text('eventDate', {
           type: 'date',
           min: today,
           onFocus: checkAvailability,
