@@ -22,6 +22,8 @@ const SERVICE_NOUNS: Record<string, string> = {
   customTextFields: 'inquiry form fields',
   customDropdownFields: 'inquiry form fields',
   fieldOrder: 'inquiry form fields',
+  showFrom: 'schedule',
+  showUntil: 'schedule',
 }
 
 /** The other items, in the order a summary names them. */

@@ -18,4 +18,6 @@ export const SERVICE_FIELD_LABELS: Record<string, string> = {
   customTextFields: 'Custom text fields',
   customDropdownFields: 'Custom dropdown fields',
   fieldOrder: 'Custom field order',
+  showFrom: 'Show from',
+  showUntil: 'Show until',
 }
