@@ -1,5 +1,5 @@
 // Data-directory writes: the whole new file or the old one, and on disk (file and directory entry) before they resolve.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,6 +44,16 @@ describe('writeFileDurable', () => {
     await expect(writeFileDurable(join(dir, 'list.json'), 'new')).rejects.toThrow('disk full')
     expect(readFileSync(join(dir, 'list.json'), 'utf8')).toBe('old')
     expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([])
+  })
+})
+
+describe('writeFileDurable, many times', () => {
+  it.runIf(existsSync('/proc/self/fd'))('closes every file and directory it opened (a busy server would run out of descriptors)', async () => {
+    const open = () => readdirSync('/proc/self/fd').length
+    const before = open()
+    for (let i = 0; i < 50; i++) await writeFileDurable(join(dir, 'subscribers.json'), `[${i}]`)
+    expect(open()).toBe(before)
+    expect(readFileSync(join(dir, 'subscribers.json'), 'utf8')).toBe('[49]')
   })
 })
 

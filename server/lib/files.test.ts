@@ -1,7 +1,9 @@
 // The path guard that keeps every file access inside its root (content root, uploads, data directory).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { resolveInside } from './files'
+import { fileExists, removeFile, resolveInside, writeFileAtomic } from './files'
 
 const ROOT = resolve('/srv/site')
 
@@ -20,5 +22,27 @@ describe('resolveInside', () => {
     ['a backslash parent step', 'content\\..\\..\\x'],
   ])('refuses %s', (_what, path) => {
     expect(() => resolveInside(ROOT, path)).toThrow(/outside the content root/)
+  })
+})
+
+describe('file primitives', () => {
+  it('a write that cannot land leaves no temp file behind; removing is idempotent; only files exist', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'files-'))
+    try {
+      mkdirSync(join(dir, 'taken'))
+      await expect(writeFileAtomic(join(dir, 'taken'), 'x')).rejects.toThrow()
+      expect(readdirSync(dir)).toEqual(['taken'])
+      await writeFileAtomic(join(dir, 'a.yaml'), 'a: 1\n')
+      expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe('a: 1\n')
+      expect(await fileExists(join(dir, 'a.yaml'))).toBe(true)
+      expect(await fileExists(join(dir, 'taken'))).toBe(false)
+      await removeFile(join(dir, 'a.yaml'))
+      await removeFile(join(dir, 'a.yaml'))
+      expect(await fileExists(join(dir, 'a.yaml'))).toBe(false)
+      writeFileSync(join(dir, 'b'), '')
+      expect(readdirSync(dir).sort()).toEqual(['b', 'taken'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

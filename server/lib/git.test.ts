@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
@@ -11,9 +11,19 @@ beforeEach(() => {
   t = makeTempContentRoot({ seed: false, files: { 'content/a.yaml': 'n: 0\n', 'content/other.yaml': 'x: 1\n' } })
   repo = new ContentRepo(t.root, { name: 'Studio Admin', email: 'admin@example.test' })
 })
-afterEach(() => t.cleanup())
+afterEach(() => {
+  vi.restoreAllMocks()
+  t.cleanup()
+})
 
 const write = (rel: string, text: string) => writeFileAtomic(join(t.root, rel), text)
+/** A repository whose commits fail (a full disk), to see what a failed save leaves behind. */
+class FailingRepo extends ContentRepo {
+  protected override async commit(): Promise<void> {
+    throw new Error('disk full')
+  }
+}
+
 /** One change writing one file. */
 const writeChange = (message: string, rel: string, text: string, target: ContentRepo = repo) =>
   target.change({
@@ -89,12 +99,7 @@ describe('ContentRepo.change', () => {
     expect(t.git('log', '-1', '--format=%s').trim()).toBe('Next')
   })
 
-  it('rolls back written, created and deleted paths when the commit fails', async () => {
-    class FailingRepo extends ContentRepo {
-      protected override async commit(): Promise<void> {
-        throw new Error('disk full')
-      }
-    }
+  it('rolls back written, created and deleted paths when the commit fails, also after a path that never existed', async () => {
     const failing = new FailingRepo(t.root, { name: 'Studio Admin', email: 'admin@example.test' })
     const attempt = failing.change({
       message: 'Doomed',
@@ -103,7 +108,7 @@ describe('ContentRepo.change', () => {
         await write('content/a.yaml', 'n: 5\n')
         await write('content/created.yaml', 'c: 1\n')
         rmSync(join(t.root, 'content/other.yaml'))
-        return { paths: ['content/a.yaml', 'content/created.yaml', 'content/other.yaml'], result: null }
+        return { paths: ['content/never.yaml', 'content/a.yaml', 'content/created.yaml', 'content/other.yaml'], result: null }
       },
     })
     await expect(attempt).rejects.toThrow('disk full')
@@ -147,6 +152,115 @@ describe('commitText', () => {
   it('keeps the lines of a message, cleaning each', () => {
     expect(commitText('Subject\n\nBody\u0000 line\nTrailer: x')).toBe('Subject\n\nBody line\nTrailer: x')
     expect(commitText('\n\u0000\n')).toBe('Update content')
+    expect(commitText('\n\nSubject\n\nBody\n\n\n')).toBe('Subject\n\nBody')
+  })
+})
+
+describe('ContentRepo.change: what reaches the history', () => {
+  it('a change that only deletes a file commits the deletion', async () => {
+    await repo.change({
+      message: 'Delete other',
+      items: ['other'],
+      apply: async () => {
+        rmSync(join(t.root, 'content/other.yaml'))
+        return { paths: ['content/other.yaml'], result: null }
+      },
+    })
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Delete other')
+    expect(t.git('show', '--name-status', '--format=', 'HEAD').trim()).toBe('D\tcontent/other.yaml')
+    expect(t.git('status', '--porcelain').trim()).toBe('')
+  })
+
+  it('a path named but never created or committed does not stop the rest of the change', async () => {
+    await repo.change({
+      message: 'Update a',
+      items: ['a'],
+      apply: async () => {
+        await write('content/a.yaml', 'n: 3\n')
+        return { paths: ['content/never.yaml', 'content/a.yaml'], result: null }
+      },
+    })
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/a.yaml')
+  })
+
+  it("a change that names no path commits nothing, not even a developer's staged file", async () => {
+    writeFileSync(join(t.root, 'content/other.yaml'), 'x: 2\n')
+    t.git('add', 'content/other.yaml')
+    expect(await repo.change({ message: 'Nothing', items: [], apply: async () => ({ paths: [], result: 'done' }) })).toBe('done')
+    expect(t.git('rev-list', '--count', 'HEAD').trim()).toBe('1')
+    expect(t.git('diff', '--cached', '--name-only').trim()).toBe('content/other.yaml')
+  })
+
+  it('a guard that refuses cancels the change before anything is written', async () => {
+    repo.beforeChange(async (items) => {
+      if (items.includes('services/edited-by-hand')) throw new Error('Hand edits first')
+    })
+    let applied = false
+    await expect(
+      repo.change({
+        message: 'Update a',
+        items: ['services/edited-by-hand'],
+        apply: async () => {
+          applied = true
+          await write('content/a.yaml', 'n: 9\n')
+          return { paths: ['content/a.yaml'], result: null }
+        },
+      }),
+    ).rejects.toThrow('Hand edits first')
+    expect(applied).toBe(false)
+    expect(readFileSync(join(t.root, 'content/a.yaml'), 'utf8')).toBe('n: 0\n')
+    await writeChange('Update other', 'content/other.yaml', 'x: 5\n')
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Update other')
+  })
+
+  it("companion files join the change's commit with their items, and are rolled back with it", async () => {
+    repo.addCompanionFiles(async (paths) => {
+      if (!paths.includes('content/a.yaml')) return { paths: [], items: [] }
+      await write('uploads/picture.jpg', 'jpeg')
+      return { paths: ['uploads/picture.jpg'], items: ['uploads/picture.jpg'] }
+    })
+    await writeChange('Update a', 'content/a.yaml', 'n: 1\n')
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual(['content/a.yaml', 'uploads/picture.jpg'])
+    expect(t.git('log', '-1', '--format=%B').trim()).toBe('Update a\n\nContent-Item: a\nContent-Item: uploads/picture.jpg')
+  })
+
+  it('listeners hear each commit (subject and items); one that throws is logged and the save still succeeds', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const heard: unknown[] = []
+    repo.onCommit(() => {
+      throw new Error('remote down')
+    })
+    repo.onCommit((info) => heard.push(info))
+    await writeChange('Update a', 'content/a.yaml', 'n: 1\n')
+    expect(heard).toEqual([{ message: 'Update a', items: ['a'] }])
+    expect(errors).toHaveBeenCalledTimes(1)
+    expect(errors).toHaveBeenCalledWith('A commit listener failed:', expect.objectContaining({ message: 'remote down' }))
+    await writeChange('Same again', 'content/a.yaml', 'n: 1\n')
+    expect(heard).toHaveLength(1)
+  })
+
+  it('a lock that does not go away fails the save after waiting for it: seconds, not at once and not forever', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    writeFileSync(join(t.root, '.git/index.lock'), '')
+    const started = Date.now()
+    await expect(writeChange('Blocked', 'content/a.yaml', 'n: 8\n')).rejects.toThrow(/index\.lock/)
+    // About 20 attempts, 50 ms apart and growing: seconds, not an instant failure and not forever.
+    expect(Date.now() - started).toBeGreaterThan(3000)
+    rmSync(join(t.root, '.git/index.lock'))
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Seed content')
+    expect(errors).toHaveBeenCalledWith('Could not roll back content change:', expect.anything())
+  }, 60_000)
+})
+
+describe('ContentRepo.ensureRepository', () => {
+  it('makes a fresh folder a repository and leaves an existing one alone', async () => {
+    const fresh = join(t.root, '..', 'fresh-root')
+    mkdirSync(fresh)
+    await new ContentRepo(fresh, { name: 'Studio Admin', email: 'admin@example.test' }).ensureRepository()
+    expect(existsSync(join(fresh, '.git'))).toBe(true)
+    await repo.ensureRepository()
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Seed content')
+    rmSync(fresh, { recursive: true, force: true })
   })
 })
 
@@ -159,5 +273,18 @@ describe('ContentRepo.recover', () => {
     expect(result.removedTemp).toHaveLength(1)
     expect(existsSync(join(t.root, '.git/index.lock'))).toBe(false)
     expect(existsSync(join(t.root, 'content/a.yaml'))).toBe(true)
+  })
+
+  it("removes only this program's temp files, in sub-folders too, and keeps everyone else's files", async () => {
+    mkdirSync(join(t.root, 'content/services'), { recursive: true })
+    mkdirSync(join(t.root, 'uploads'), { recursive: true })
+    const ours = ['content/services/.b.yaml.0a1b2c.tmp-write', 'uploads/.p.jpg.0a1b2c.tmp-write']
+    const theirs = ['content/.gitkeep', 'content/.hidden.yaml', 'content/notes.tmp-write', 'uploads/.gitkeep']
+    for (const rel of [...ours, ...theirs]) writeFileSync(join(t.root, rel), 'x')
+    const result = await repo.recover()
+    expect(result).toEqual({ removedLock: false, removedTemp: ours.map((rel) => join(t.root, rel)) })
+    expect(ours.filter((rel) => existsSync(join(t.root, rel)))).toEqual([])
+    expect(theirs.filter((rel) => existsSync(join(t.root, rel)))).toEqual(theirs)
+    expect(existsSync(join(t.root, '.git/HEAD'))).toBe(true)
   })
 })
