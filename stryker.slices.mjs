@@ -9,12 +9,13 @@ export const SLICES = {
     mutate: ['server/auth/**/*.ts'],
     tests: ['server/auth/*.test.ts', 'server/admin-session.test.ts'],
   },
-  'lib-data': {
-    mutate: ['server/lib/durable-file.ts', 'server/lib/files.ts', 'server/lib/git.ts', 'server/lib/content-store.ts', 'server/lib/stale-edit.ts'],
-    tests: [
-      'server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/git.test.ts', 'server/lib/stale-edit.test.ts',
-      'server/services/services.routes.test.ts', 'server/site/site.routes.test.ts', 'server/faq/faq.routes.test.ts',
-    ],
+  'lib-files': {
+    mutate: ['server/lib/durable-file.ts', 'server/lib/files.ts', 'server/lib/git.ts'],
+    tests: ['server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/git.test.ts'],
+  },
+  'lib-content': {
+    mutate: ['server/lib/content-store.ts', 'server/lib/stale-edit.ts'],
+    tests: ['server/lib/stale-edit.test.ts', 'server/services/services.routes.test.ts'],
   },
   'lib-web': {
     mutate: [
@@ -29,7 +30,10 @@ export const SLICES = {
   },
   inquiries: {
     mutate: ['server/inquiries/inquiries.store.ts', 'server/inquiries/inquiries.routes.ts'],
-    tests: ['server/inquiries/*.test.ts', 'server/calendar/calendar.routes.test.ts'],
+    tests: [
+      'server/inquiries/inquiries.store.test.ts', 'server/inquiries/inquiries.routes.test.ts', 'server/inquiries/inbox.routes.test.ts', 'server/inquiries/pipeline-crash.test.ts',
+      'server/inquiries/mail-outbox.test.ts',
+    ],
   },
   'mailing-list': {
     mutate: ['server/mailing-list/subscribers.store.ts', 'server/mailing-list/mailing-list.routes.ts'],
