@@ -99,6 +99,29 @@ describe('mailing list without a Flodesk key', () => {
     expect(csv).toContain('Email,First name,Last name,Interests')
     expect(csv).toContain('ann@example.com,Ann,Lee,Weddings; Corporate events,')
   })
+  it('the export lists every subscriber oldest first with interest names (an unknown one by its id) and Pacific times', async () => {
+    await app()
+    const person = (email: string, segmentIds: string[], subscribedAt: string, updatedAt = subscribedAt) => ({
+      email, firstName: email[0].toUpperCase(), lastName: 'Lee', segmentIds, subscribedAt, updatedAt,
+    })
+    writeFileSync(
+      join(t.dataDir, 'subscribers.json'),
+      JSON.stringify({
+        subscribers: {
+          'b@example.com': person('b@example.com', ['corporate', 'retired-list'], '2026-07-04T18:30:00.000Z'),
+          'a@example.com': person('a@example.com', ['weddings'], '2026-01-15T08:05:00.000Z', '2026-07-01T23:00:00.000Z'),
+        },
+      }),
+    )
+    const res = await t.call('GET', '/api/admin/subscribers.csv', { cookie: await t.login() })
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    expect(lines).toEqual([
+      'Email,First name,Last name,Interests,Subscribed (Pacific),Updated (Pacific)',
+      'a@example.com,A,Lee,Weddings,"Thu, Jan 15, 2026, 12:05 AM PST","Wed, Jul 1, 2026, 4:00 PM PDT"',
+      'b@example.com,B,Lee,Corporate events; retired-list,"Sat, Jul 4, 2026, 11:30 AM PDT","Sat, Jul 4, 2026, 11:30 AM PDT"',
+    ])
+  })
 })
 
 describe('mailing list on Flodesk', () => {

@@ -1,0 +1,61 @@
+// The local mailing list (no Flodesk key) as the owner finds it in DATA_DIR/subscribers.json and in the export.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SubscriberStore } from './subscribers.store'
+
+let dataDir: string
+let store: SubscriberStore
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'subscribers-'))
+  store = new SubscriberStore(dataDir)
+})
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const onDisk = () => JSON.parse(readFileSync(join(dataDir, 'subscribers.json'), 'utf8'))
+
+describe('SubscriberStore', () => {
+  it('a second sign-up with the same address keeps the first date, takes the new names and adds interests once', async () => {
+    await store.upsert({ email: 'Ann@Example.com', firstName: 'Ann', lastName: 'Lee', segmentIds: ['weddings', 'birthdays'] }, new Date('2026-03-01T10:00:00Z'))
+    const again = await store.upsert(
+      { email: 'ann@example.com', firstName: 'Annie', lastName: 'Lee-Park', segmentIds: ['birthdays', 'corporate'] },
+      new Date('2026-04-01T10:00:00Z'),
+    )
+    const expected = {
+      email: 'ann@example.com',
+      firstName: 'Annie',
+      lastName: 'Lee-Park',
+      segmentIds: ['weddings', 'birthdays', 'corporate'],
+      subscribedAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-04-01T10:00:00.000Z',
+    }
+    expect(again).toEqual(expected)
+    expect(onDisk()).toEqual({ subscribers: { 'ann@example.com': expected } })
+  })
+
+  it('lists the oldest sign-up first, whatever the addresses', async () => {
+    await store.upsert({ email: 'b@example.com', firstName: 'B', lastName: 'B', segmentIds: [] }, new Date('2026-02-01T00:00:00Z'))
+    await store.upsert({ email: 'c@example.com', firstName: 'C', lastName: 'C', segmentIds: [] }, new Date('2026-01-01T00:00:00Z'))
+    await store.upsert({ email: 'a@example.com', firstName: 'A', lastName: 'A', segmentIds: [] }, new Date('2026-03-01T00:00:00Z'))
+    expect((await store.list()).map((s) => s.email)).toEqual(['c@example.com', 'b@example.com', 'a@example.com'])
+  })
+
+  it('with no file yet the list is empty; a damaged file is refused, never overwritten by the next sign-up', async () => {
+    expect(await store.list()).toEqual([])
+    writeFileSync(join(dataDir, 'subscribers.json'), '{"subscribers": {"ann@example.com": {"email": "ann@exa')
+    await expect(store.upsert({ email: 'new@example.com', firstName: 'N', lastName: 'N', segmentIds: [] })).rejects.toThrow()
+    await expect(store.list()).rejects.toThrow()
+    expect(readFileSync(join(dataDir, 'subscribers.json'), 'utf8')).toBe('{"subscribers": {"ann@example.com": {"email": "ann@exa')
+  })
+
+  it('concurrent sign-ups all land', async () => {
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((n) => store.upsert({ email: `${n}@example.com`, firstName: n, lastName: n, segmentIds: [] })))
+    expect(Object.keys(onDisk().subscribers).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com', 'e@example.com'])
+  })
+
+  it('the same data directory is one store however many apps ask for it', () => {
+    expect(SubscriberStore.for(dataDir)).toBe(SubscriberStore.for(dataDir))
+    expect(SubscriberStore.for(join(dataDir, 'x'))).not.toBe(SubscriberStore.for(dataDir))
+  })
+})
