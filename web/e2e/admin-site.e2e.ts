@@ -107,6 +107,25 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(await tagline.inputValue()).toBe(taglineBefore)
   })
 
+  it('Why Choose: an item added and moved to the top, another removed; the home page lists them in that order', async () => {
+    await dismissToasts(page)
+    await page.getByRole('tab', { name: 'Site' }).click()
+    const why = page.getByRole('region', { name: 'Why Choose' })
+    await why.getByRole('button', { name: 'Add why choose item' }).click()
+    await why.getByLabel('Why Choose item 4 title').fill('Eco-minded')
+    await why.getByLabel('Why Choose item 4 text').fill('Biodegradable latex and no loose releases.')
+    for (const n of [4, 3, 2]) await why.getByRole('button', { name: `Move Why Choose item ${n} up` }).click()
+    await why.getByRole('button', { name: 'Remove Why Choose item 4' }).click()
+    const before = subjects().length
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Changes saved', 'The website shows them now.')
+    expect(subjects()).toHaveLength(before + 1)
+    expect(subjects()[0]).toBe('Update site settings: Why Choose')
+    const home = await html('/')
+    const titles = [...home.matchAll(/<h3 class="why__title">([^<]*)<\/h3>/g)].map((m) => m[1])
+    expect(titles).toEqual(['Eco-minded', 'Premium Quality', 'Custom Designs'])
+  })
+
   it('the Site tab at 390 px: the preview is one tap away', async () => {
     const phone = await newPage(browser, PHONE)
     await loginAsOwner(phone.page, site.url)
