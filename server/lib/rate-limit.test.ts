@@ -34,3 +34,22 @@ describe('rate limiter as a failure counter', () => {
     expect(limiter.isLimited('a')).toBe(false)
   })
 })
+
+describe('rate limiter under a flood of addresses', () => {
+  it("clearing out the old keys after 10,000 addresses never forgets a client's recent requests", () => {
+    let now = 0
+    const limiter = new RateLimiter(2, 1000, () => now)
+    limiter.take('victim-watcher')
+    limiter.take('victim-watcher')
+    now = 500
+    for (let i = 0; i <= 10_001; i++) limiter.record(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`)
+    expect(limiter.take('victim-watcher')).toBe(false)
+    now = 1000
+    limiter.record('one-more')
+    expect(limiter.take('victim-watcher')).toBe(true)
+    expect(limiter.isLimited('10.0.0.1')).toBe(false)
+    now = 1499
+    limiter.record('10.0.0.1')
+    expect(limiter.isLimited('10.0.0.1')).toBe(true)
+  })
+})
