@@ -21,6 +21,7 @@ describe('picture descriptions', () => {
     expect((await res.json()).images).toEqual(images)
     expect(readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8')).toContain('alt: Pink and gold bouquet')
     expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/services/bouquets.yaml')
+    expect(t.subjects()[0]).toBe('Update picture descriptions of service "Bouquets"')
     expect((await (await t.call('GET', '/api/services/bouquets')).json()).images[0].alt).toBe('Pink and gold bouquet')
   })
 

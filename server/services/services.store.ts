@@ -170,7 +170,8 @@ function imagesMessage(before: Service, after: Service): string {
   const parts = [added ? `Add ${pictures(added)} to` : '', removed ? `Remove ${pictures(removed)} from` : ''].filter(Boolean)
   if (parts.length === 0) {
     const reordered = beforeKeys.some((k, i) => afterKeys[i] !== k)
-    return `${reordered ? 'Reorder pictures of' : 'Update pictures of'} service "${after.title}"`
+    const described = !reordered && before.images.some((img, i) => (img.alt ?? '') !== (after.images[i]?.alt ?? ''))
+    return `${reordered ? 'Reorder pictures of' : described ? 'Update picture descriptions of' : 'Update pictures of'} service "${after.title}"`
   }
   return `${parts.join(' and ')} service "${after.title}"`
 }
