@@ -13,13 +13,19 @@ export function LoadOnUse({
   load: () => Promise<unknown>
   /** The stand-in's class, label and contents: the same as the widget's own trigger. */
   button: ButtonHTMLAttributes<HTMLButtonElement>
-  /** The widget, once used. */
-  children: () => ReactNode
+  /** The widget, once used; `byKeyboard` when Enter or Space pressed the stand-in (a menu then focuses its first item). */
+  children: (byKeyboard: boolean) => ReactNode
 }) {
-  const [used, setUsed] = useState(false)
+  const [used, setUsed] = useState<{ byKeyboard: boolean } | null>(null)
   const stand = (
-    <button type="button" {...button} onPointerEnter={() => void load()} onFocus={() => void load()} onClick={() => setUsed(true)} />
+    <button
+      type="button"
+      {...button}
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
+      onClick={(event) => setUsed({ byKeyboard: event.detail === 0 })}
+    />
   )
   if (!used) return stand
-  return <Suspense fallback={stand}>{children()}</Suspense>
+  return <Suspense fallback={stand}>{children(used.byKeyboard)}</Suspense>
 }

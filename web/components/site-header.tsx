@@ -54,7 +54,7 @@ function ServicesDropdown() {
   const button = { className: 'site-nav__link site-nav__trigger', 'aria-haspopup': 'menu' as const, 'aria-expanded': false, children: <>Services <ChevronDownIcon /></> }
   return (
     <LoadOnUse load={loadServicesMenu} button={button}>
-      {() => <ServicesMenu defaultOpen />}
+      {(byKeyboard) => <ServicesMenu defaultOpen focusFirst={byKeyboard} />}
     </LoadOnUse>
   )
 }
