@@ -115,8 +115,24 @@ describe('POST /api/contact', () => {
     const res = await contact(sampleInquiry(), '10.9.9.9')
     expect(res.status).toBe(429)
     expect(await res.json()).toEqual({ error: 'Too many requests. Please try again later.' })
+    expect(res.headers.get('retry-after')).toBe('600')
     expect((await contact(sampleInquiry(), '10.9.9.10')).status).toBe(200)
     expect(storedFiles()).toHaveLength(6)
+  })
+
+  it('the limit holds for the whole 10 minutes and then lets the address in again', async () => {
+    // The limiter reads the clock it was made with, so the clock is set before the app is made.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-07-01T18:00:00Z') })
+    try {
+      await app()
+      for (let i = 0; i < 5; i++) expect((await contact(sampleInquiry(), '10.9.9.11')).status).toBe(200)
+      vi.setSystemTime(new Date('2026-07-01T18:09:59Z'))
+      expect((await contact(sampleInquiry(), '10.9.9.11')).status).toBe(429)
+      vi.setSystemTime(new Date('2026-07-01T18:10:00Z'))
+      expect((await contact(sampleInquiry(), '10.9.9.11')).status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('refuses a body over 32 KiB with 413 and bad JSON with 400', async () => {
