@@ -239,6 +239,15 @@ describe('ContentRepo.change: what reaches the history', () => {
     expect(heard).toHaveLength(1)
   })
 
+  it('a git failure that is not a lock fails the save at once (only a lock is waited for)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    writeFileSync(join(t.root, '.git/index'), 'not an index')
+    const started = Date.now()
+    await expect(writeChange('Broken index', 'content/a.yaml', 'n: 8\n')).rejects.toThrow(/index/)
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect(errors).toHaveBeenCalledWith('Could not roll back content change:', expect.anything())
+  })
+
   it('a lock that does not go away fails the save after waiting for it: seconds, not at once and not forever', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     writeFileSync(join(t.root, '.git/index.lock'), '')
@@ -279,7 +288,9 @@ describe('ContentRepo.recover', () => {
     mkdirSync(join(t.root, 'content/services'), { recursive: true })
     mkdirSync(join(t.root, 'uploads'), { recursive: true })
     const ours = ['content/services/.b.yaml.0a1b2c.tmp-write', 'uploads/.p.jpg.0a1b2c.tmp-write']
-    const theirs = ['content/.gitkeep', 'content/.hidden.yaml', 'content/notes.tmp-write', 'uploads/.gitkeep']
+    // Outside content/ and uploads/ even a file named like ours is someone else's.
+    mkdirSync(join(t.root, 'docs'), { recursive: true })
+    const theirs = ['content/.gitkeep', 'content/.hidden.yaml', 'content/notes.tmp-write', 'uploads/.gitkeep', 'docs/.draft.md.0a1b2c.tmp-write']
     for (const rel of [...ours, ...theirs]) writeFileSync(join(t.root, rel), 'x')
     const result = await repo.recover()
     expect(result).toEqual({ removedLock: false, removedTemp: ours.map((rel) => join(t.root, rel)) })
