@@ -20,6 +20,16 @@ describe('security headers', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('strict-transport-security')).toBeNull()
   })
+
+  it('the whole policy a browser enforces: only the site itself, no plugins, no framing, no foreign form targets', async () => {
+    const res = await t.call('GET', '/api/services')
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self' 'inline-speculation-rules'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+        "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
 })
 
 describe('CSRF', () => {
