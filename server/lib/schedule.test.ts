@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { boundariesPassed, isShownAt, refineWindow, scheduleBoundaries, scheduleInstant, scheduleShape, scheduleState } from './schedule'
-import { studioInputValue, studioInstant, studioIso } from './studio-time'
+import { studioInputValue, studioInstant, studioIso } from './studio-wall-clock'
 
 const at = (iso: string) => Date.parse(iso)
 const holiday = { showFrom: '2026-12-01T09:00:00-08:00', showUntil: '2026-12-27T00:00:00-08:00' }

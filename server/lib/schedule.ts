@@ -2,7 +2,7 @@
 // leave after another. Pure (shared with the dashboard): the window's schema, whether an instant is inside it, and the
 // instants at which anything scheduled appears or disappears (the public read cache turns over at each).
 import { z } from 'zod'
-import { studioInstant, studioIso } from './studio-time'
+import { studioInstant, studioIso } from './studio-wall-clock'
 
 /** A content item's window; null or absent: no limit on that side. */
 export interface ScheduleWindow {

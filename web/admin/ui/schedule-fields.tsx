@@ -3,7 +3,8 @@
 import './schedule-fields.css'
 import { useEffect, useState } from 'react'
 import { scheduleInstant, scheduleState, windowProblem, type ScheduleWindow } from '../../../server/lib/schedule'
-import { studioDateTime, studioInputValue, studioInstant, studioIso } from '../../../server/lib/studio-time'
+import { studioDateTime } from '../../../server/lib/studio-time'
+import { studioInputValue, studioInstant, studioIso } from '../../../server/lib/studio-wall-clock'
 import { getServerClock } from '../admin-api'
 import { Field } from './field'
 
