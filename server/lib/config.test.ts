@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { isHttps, loadConfig, PROJECT_ROOT } from './config'
 
 describe('configuration defaults', () => {
   it('serves this checkout: content from its root, the data directory and the built app beside it', () => {
@@ -10,5 +10,127 @@ describe('configuration defaults', () => {
     expect(existsSync(join(config.contentRoot, 'package.json'))).toBe(true)
     expect(config.dataDir).toBe(join(config.contentRoot, 'data'))
     expect(config.clientDir).toBe(join(config.contentRoot, 'dist/client'))
+  })
+})
+
+describe('configuration from the environment', () => {
+  it('the documented defaults, with only CONTENT_ROOT set', () => {
+    expect(loadConfig({ CONTENT_ROOT: '/srv/site' })).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      contentRoot: '/srv/site',
+      dataDir: '/srv/site/data',
+      publicOrigin: 'http://localhost:3000',
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      adminPasswordHash: undefined,
+      gitAuthor: { name: 'Studio Admin', email: 'admin@localhost' },
+      gitRemote: undefined,
+      gitBranch: undefined,
+      smtpUrl: undefined,
+      mailTo: undefined,
+      mailFrom: undefined,
+      mailConfirmVisitor: true,
+      flodeskApiKey: undefined,
+      flodeskApiUrl: 'https://api.flodesk.com/v1',
+      mailRetryDelaysMs: [5000, 30000, 120000, 600000, 1800000],
+      trustProxy: false,
+      clientDir: join(PROJECT_ROOT, 'dist/client'),
+      imageWarmUp: true,
+      backupDir: '/srv/site/backups',
+      backupKeep: 14,
+      backupIntervalHours: 24,
+      backupS3: undefined,
+      publicCacheSeconds: undefined,
+      shutdownTimeoutMs: 10000,
+      isProduction: false,
+      fakeNow: undefined,
+    })
+  })
+
+  it('every setting read as the README describes it (blank values count as unset)', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      CONTENT_ROOT: ' /srv/site ',
+      DATA_DIR: '/var/lib/site',
+      PUBLIC_ORIGIN: 'https://balloons.example/some/path',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: '   ',
+      GIT_AUTHOR_NAME: 'Studio',
+      GIT_REMOTE: 'origin',
+      GIT_BRANCH: 'site/main',
+      MAIL_CONFIRM_VISITOR: 'OFF',
+      FLODESK_API_URL: 'http://flodesk.test/v1',
+      MAIL_RETRY_DELAYS: '1, 2.5,60',
+      TRUST_PROXY: 'true',
+      CLIENT_DIR: '/srv/client',
+      IMAGE_WARMUP: 'No',
+      BACKUP_DIR: '/srv/bk',
+      BACKUP_KEEP: '3',
+      BACKUP_INTERVAL_HOURS: 'off',
+      PUBLIC_CACHE_SECONDS: '60',
+      BACKUP_S3_BUCKET: 'studio-backups',
+      AWS_ENDPOINT_URL: 'http://s3.test',
+      SHUTDOWN_TIMEOUT: '2.5',
+      NODE_ENV: 'production',
+    })
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      contentRoot: '/srv/site',
+      dataDir: '/var/lib/site',
+      publicOrigin: 'https://balloons.example',
+      adminUsername: 'owner',
+      adminPassword: undefined,
+      gitAuthor: { name: 'Studio', email: 'admin@balloons.example' },
+      gitRemote: 'origin',
+      gitBranch: 'site/main',
+      mailConfirmVisitor: false,
+      flodeskApiUrl: 'http://flodesk.test/v1',
+      mailRetryDelaysMs: [1000, 2500, 60000],
+      trustProxy: true,
+      clientDir: '/srv/client',
+      imageWarmUp: false,
+      backupDir: '/srv/bk',
+      backupKeep: 3,
+      backupIntervalHours: 0,
+      publicCacheSeconds: 60,
+      backupS3: { bucket: 'studio-backups', prefix: '', endpoint: 'http://s3.test', region: 'us-east-1' },
+      shutdownTimeoutMs: 2500,
+      isProduction: true,
+    })
+    expect(isHttps(config)).toBe(true)
+    expect(isHttps(loadConfig({ PUBLIC_ORIGIN: 'http://https.example' }))).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: 'yes' }).trustProxy).toBe(false)
+    expect(loadConfig({ MAIL_CONFIRM_VISITOR: 'on' }).mailConfirmVisitor).toBe(true)
+    expect(loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_PREFIX: 'site/', AWS_ENDPOINT_URL_S3: 'http://s3a.test', AWS_ENDPOINT_URL: 'http://s3b.test', AWS_REGION: 'eu-west-1' }).backupS3).toEqual({
+      bucket: 'b',
+      prefix: 'site/',
+      endpoint: 'http://s3a.test',
+      region: 'eu-west-1',
+    })
+  })
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_ORIGIN: 'ftp://x.example' }, 'PUBLIC_ORIGIN: PUBLIC_ORIGIN must be an http(s) URL'],
+    [{ GIT_REMOTE: 'origin; rm -rf /' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
+    [{ GIT_BRANCH: 'main branch' }, 'GIT_BRANCH: GIT_BRANCH must be a branch name'],
+    [{ MAIL_CONFIRM_VISITOR: 'maybe' }, 'MAIL_CONFIRM_VISITOR: MAIL_CONFIRM_VISITOR must be on or off (1/0, true/false)'],
+    [{ FLODESK_API_URL: 'file:///etc/passwd' }, 'FLODESK_API_URL: FLODESK_API_URL must be an http(s) URL'],
+    [{ MAIL_RETRY_DELAYS: '5,,30' }, 'MAIL_RETRY_DELAYS: MAIL_RETRY_DELAYS must be seconds separated by commas, e.g. 5,30,120,600,1800'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
+    [{ BACKUP_KEEP: 'many' }, 'BACKUP_KEEP: BACKUP_KEEP must be a whole number of archives'],
+    [{ BACKUP_INTERVAL_HOURS: 'daily' }, 'BACKUP_INTERVAL_HOURS: BACKUP_INTERVAL_HOURS must be hours (e.g. 24) or off'],
+    [{ PUBLIC_CACHE_SECONDS: '1.5' }, 'PUBLIC_CACHE_SECONDS'],
+    [{ AWS_ENDPOINT_URL_S3: 'nope' }, 'AWS_ENDPOINT_URL_S3: AWS_ENDPOINT_URL_S3 must be an http(s) URL'],
+    [{ AWS_ENDPOINT_URL: 'nope' }, 'AWS_ENDPOINT_URL: AWS_ENDPOINT_URL must be an http(s) URL'],
+    [{ SHUTDOWN_TIMEOUT: 'soon' }, 'SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be seconds'],
+    [{ FAKE_NOW: 'tomorrow' }, 'FAKE_NOW: FAKE_NOW must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00-08:00'],
+    [{ FAKE_NOW: '2026-12-01T09:00:00-08:00', NODE_ENV: 'production' }, 'FAKE_NOW moves the clock for previews and tests; it is not allowed with NODE_ENV=production'],
+  ])('refuses to start with %o, naming the setting', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`)
   })
 })
