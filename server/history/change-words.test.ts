@@ -21,6 +21,9 @@ describe('a change in words', () => {
     expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'description' }), field({ field: 'aboutText' })])])).toBe(
       'Changed the short description and about text of Bouquets',
     )
+    expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'imageDescriptions' })])])).toBe('Changed the picture descriptions of Bouquets')
+    const described = [field({ field: 'images', kind: 'images', before: ['/a'], after: ['/a', '/b'] }), field({ field: 'imageDescriptions' })]
+    expect(title([service('j', 'Jumbos', 'changed', described)])).toBe('Added a picture to Jumbos')
     expect(title([service('h', 'Holiday', 'changed', [field({ field: 'showFrom' }), field({ field: 'showUntil' })])])).toBe('Changed the schedule of Holiday')
     const pictures = (before: string[], after: string[]) => [service('j', 'Jumbos', 'changed', [field({ field: 'images', kind: 'images', before, after })])]
     expect(title(pictures(['/a'], ['/a', '/b', '/c']))).toBe('Added 2 pictures to Jumbos')

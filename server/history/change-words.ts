@@ -10,6 +10,7 @@ const SERVICE_NOUNS: Record<string, string> = {
   aboutText: 'about text',
   pricingInfo: 'price',
   images: 'pictures',
+  imageDescriptions: 'picture descriptions',
   visible: 'visibility',
   inquiryFormTitle: 'inquiry form title',
   showBalloonColorSelection: 'colour choices',
@@ -76,7 +77,8 @@ function servicePhrase(change: ItemChange): string {
   const name = serviceName(change)
   if (change.change === 'added') return `Added the service ${name}`
   if (change.change === 'removed') return `Deleted the service ${name}`
-  const fields = change.fields
+  // Descriptions said beside added or removed pictures are part of the picture change.
+  const fields = change.fields.some((f) => f.field === 'images') ? change.fields.filter((f) => f.field !== 'imageDescriptions') : change.fields
   const only = fields.length === 1 ? fields[0] : null
   if (only?.field === 'images') return picturesPhrase(only, name)
   if (only?.field === 'visible') return only.after === 'No' ? `Hid ${name} from the site` : `Showed ${name} on the site`

@@ -31,6 +31,19 @@ describe('diffContentFile', () => {
     expect(change.fields.map((f) => f.field)).toEqual(['pricingInfo', 'visible', 'images'])
   })
 
+  it("says a picture's new description as text, without the same thumbnails on both sides", () => {
+    const before = service('').replace('original: /uploads/a.jpg', 'original: /uploads/a.jpg\n    alt: Pink arch')
+    const after = before.replace('alt: Pink arch', 'alt: Pink and gold arch by the door')
+    const change = diffContentFile('content/services/bouquets.yaml', before, after)!
+    expect(change.fields).toEqual([
+      { field: 'imageDescriptions', label: 'Picture descriptions', kind: 'text', change: 'changed', before: 'Picture 1: Pink arch', after: 'Picture 1: Pink and gold arch by the door' },
+    ])
+    const added = before.replace('images:\n', 'images:\n  - cropped: /uploads/b-cropped.jpg\n    original: /uploads/b.jpg\n    alt: Blue garland\n')
+    const fields = diffContentFile('content/services/bouquets.yaml', before, added)!.fields
+    expect(fields.map((f) => f.field)).toEqual(['images', 'imageDescriptions'])
+    expect(fields[1].after).toBe('Picture 1: Blue garland\nPicture 2: Pink arch')
+  })
+
   it('reports a new and a deleted service', () => {
     expect(diffContentFile('content/services/bouquets.yaml', null, service(''))).toMatchObject({ change: 'added' })
     const removed = diffContentFile('content/services/bouquets.yaml', service(''), null)!

@@ -174,8 +174,15 @@ function normalised(schema: z.ZodType, value: Json): Json {
   return parsed.success ? (parsed.data as Json) : value
 }
 
+/** The pictures' descriptions, a line each ("Picture 2: A pink arch"), or undefined when none has one. */
+function imageDescriptions(v: Json): string | undefined {
+  if (!Array.isArray(v)) return undefined
+  const lines = v.flatMap((img, i) => (isObj(img) && typeof img.alt === 'string' && img.alt ? [`Picture ${i + 1}: ${img.alt}`] : []))
+  return lines.length ? lines.join('\n') : undefined
+}
+
 function diffService(b: Json, a: Json): FieldChange[] {
-  return diffRecord(
+  const fields = diffRecord(
     isObj(b) ? b : undefined,
     isObj(a) ? a : undefined,
     (k) => SERVICE_FIELD_LABELS[k] ?? k,
@@ -184,6 +191,18 @@ function diffService(b: Json, a: Json): FieldChange[] {
     '',
     (k) => k === 'images',
   ).filter((f) => f.field !== 'id')
+  const images = fields.find((f) => f.field === 'images')
+  if (!images) return fields
+  // A picture's description lives inside its entry: said as text beside the thumbnails, or instead of them when
+  // only descriptions changed (the thumbnails would show the same pictures on both sides).
+  const before = imageDescriptions(isObj(b) ? b.images : undefined)
+  const after = imageDescriptions(isObj(a) ? a.images : undefined)
+  const samePictures = JSON.stringify(images.before) === JSON.stringify(images.after)
+  const rest = samePictures ? fields.filter((f) => f !== images) : fields
+  if (before === after) return rest
+  const at = samePictures ? fields.indexOf(images) : fields.indexOf(images) + 1
+  rest.splice(at, 0, textField('imageDescriptions', SERVICE_FIELD_LABELS.imageDescriptions, before, after))
+  return rest
 }
 
 /** Lists of records with ids (testimonials, segments): added, removed and changed entries, then order. */

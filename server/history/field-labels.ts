@@ -7,6 +7,7 @@ export const SERVICE_FIELD_LABELS: Record<string, string> = {
   pricingInfo: 'Pricing',
   visible: 'Visible on the site',
   images: 'Images',
+  imageDescriptions: 'Picture descriptions',
   inquiryFormTitle: 'Inquiry form title',
   showBalloonColorSelection: 'Balloon colour picker',
   balloonColorSelectionRequired: 'Balloon colour required',
