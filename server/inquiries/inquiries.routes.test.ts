@@ -66,6 +66,18 @@ describe('POST /api/contact', () => {
     expect(record.inquiry.customFields.custom_100).toEqual({ header: 'Garland length', value: '3 ft' })
   })
 
+  it('finds the service by a title with spaces around it, and stores a blank answer as Not provided', async () => {
+    await app()
+    const res = await contact(
+      sampleInquiry({ serviceId: undefined, service: '  Balloon Garlands  ', customFields: { custom_100: { header: 'Garland length', value: '12 ft' }, custom_101: { header: 'Theme', value: '   ' } } }),
+    )
+    expect(res.status).toBe(200)
+    const [file] = storedFiles()
+    const record = JSON.parse(readFileSync(join(t.dataDir, 'inquiries', file), 'utf8')) as InquiryRecord
+    expect(record.inquiry.serviceId).toBe('balloon-garlands')
+    expect(record.inquiry.customFields.custom_101).toEqual({ header: 'Theme', value: 'Not provided' })
+  })
+
   it.each([
     [{ firstName: '' }, 'First name is required'],
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],
@@ -78,6 +90,7 @@ describe('POST /api/contact', () => {
     [{ customFields: {} }, 'Garland length is required'],
     [{ customDropdownFields: { dropdown_200: { header: 'Setting', value: 'On the moon' } } }, 'Please choose one of the Setting options'],
     [{ serviceId: 'no-such-service', service: 'Nope' }, 'Please choose a service for your inquiry.'],
+    [{ serviceId: undefined, service: 42 }, 'Please choose a service for your inquiry.'],
     [{ firstName: 'x'.repeat(101) }, 'This answer is too long'],
   ])('answers 400 with a clear error and stores nothing: %o', async (change, message) => {
     await app()

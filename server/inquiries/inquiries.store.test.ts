@@ -61,9 +61,10 @@ describe('InquiryStore', () => {
 
   it('lists newest first and by status; an empty or missing folder is an empty inbox', async () => {
     expect(await store.list()).toEqual([])
-    const first = await store.create(lead('First'), NOT_SENT, new Date('2026-01-01T10:00:00Z'))
+    // Written out of order (a folder may list its files in any order): the list is by receipt time.
     await store.create(lead('Second'), NOT_SENT, new Date('2026-01-02T10:00:00Z'))
     await store.create(lead('Third'), NOT_SENT, new Date('2026-01-03T10:00:00Z'))
+    const first = await store.create(lead('First'), NOT_SENT, new Date('2026-01-01T10:00:00Z'))
     await store.update(first.id, (r) => ({ ...r, status: 'booked' }))
     expect((await store.list()).map((r) => r.inquiry.firstName)).toEqual(['Third', 'Second', 'First'])
     expect((await store.list('all')).map((r) => r.inquiry.firstName)).toEqual(['Third', 'Second', 'First'])
@@ -79,9 +80,15 @@ describe('InquiryStore', () => {
     writeFileSync(join(dataDir, 'inquiries', 'notes.json'), '{}')
     writeFileSync(join(dataDir, 'inquiries', `${good.id}.json.tmp`), '{}')
     mkdirSync(join(dataDir, 'inquiries', '2026-01-03T10-00-00-000Z-abcdef'))
+    const folder = '2026-01-04T10-00-00-000Z-abcdef'
+    mkdirSync(join(dataDir, 'inquiries', `${folder}.json`))
     expect((await store.list()).map((r) => r.id)).toEqual([good.id])
-    expect(errors).toHaveBeenCalledTimes(1)
-    expect(errors).toHaveBeenCalledWith(`inquiries/${broken}.json could not be read:`, expect.any(String))
+    expect(errors.mock.calls.map((call) => call[0])).toEqual([`inquiries/${folder}.json could not be read:`, `inquiries/${broken}.json could not be read:`])
+  })
+
+  it('an inbox folder that cannot be read is an error, not an empty inbox', async () => {
+    writeFileSync(join(dataDir, 'inquiries'), 'not a folder')
+    await expect(store.list()).rejects.toThrow()
   })
 
   it('an id that is not an inquiry id finds nothing and changes nothing, whatever it points at', async () => {
