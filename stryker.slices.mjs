@@ -32,12 +32,12 @@ export const SLICES = {
     mutate: ['server/inquiries/inquiries.store.ts', 'server/inquiries/inquiries.routes.ts'],
     tests: [
       'server/inquiries/inquiries.store.test.ts', 'server/inquiries/inquiries.routes.test.ts', 'server/inquiries/inbox.routes.test.ts', 'server/inquiries/pipeline-crash.test.ts',
-      'server/inquiries/mail-outbox.test.ts',
+      'server/inquiries/mail-outbox.test.ts', 'server/insights/insights.routes.test.ts',
     ],
   },
   'mailing-list': {
     mutate: ['server/mailing-list/subscribers.store.ts', 'server/mailing-list/mailing-list.routes.ts'],
-    tests: ['server/mailing-list/*.test.ts'],
+    tests: ['server/mailing-list/*.test.ts', 'server/insights/insights.routes.test.ts'],
   },
   history: {
     mutate: ['server/history/content-history.ts', 'server/history/restore-plan.ts', 'server/history/history.routes.ts'],

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
@@ -64,6 +64,16 @@ describe('POST /api/contact', () => {
     const record = JSON.parse(readFileSync(join(t.dataDir, 'inquiries', file), 'utf8')) as InquiryRecord
     expect(Object.keys(record.inquiry.customFields)).toEqual(['custom_100', 'custom_101'])
     expect(record.inquiry.customFields.custom_100).toEqual({ header: 'Garland length', value: '3 ft' })
+  })
+
+  it('colors optional for the service and none chosen: stored as an empty choice', async () => {
+    await app()
+    const optional = GARLANDS_SERVICE.replace('balloonColorSelectionRequired: true', 'balloonColorSelectionRequired: false')
+    expect(optional).not.toBe(GARLANDS_SERVICE)
+    writeFileSync(join(t.root, 'content/services/balloon-garlands.yaml'), optional)
+    expect((await contact(sampleInquiry({ balloonColors: undefined }))).status).toBe(200)
+    const [file] = storedFiles()
+    expect((JSON.parse(readFileSync(join(t.dataDir, 'inquiries', file), 'utf8')) as InquiryRecord).inquiry.balloonColors).toEqual([])
   })
 
   it('finds the service by a title with spaces around it, and stores a blank answer as Not provided', async () => {
