@@ -91,9 +91,21 @@ describe('request limits and shapes', () => {
     const cookie = await t.login()
     const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: 'x'.repeat(600_000) }, cookie })
     expect(res.status).toBe(413)
-    expect((await res.json()).error).toBeTruthy()
+    expect(await res.json()).toEqual({ error: 'The request is too large' })
     // The rest of such a body is never read: the connection must not look reusable (server/fuzz.test.ts checks the socket).
     expect(res.headers.get('connection')).toBe('close')
+  })
+
+  it('each refusal says why in {error}: no session, not JSON, a traversal, an unknown API path', async () => {
+    const noSession = await t.call('GET', '/api/check-auth')
+    expect([noSession.status, await noSession.json()]).toEqual([401, { error: 'Not authenticated' }])
+    const cookie = await t.login()
+    const text = await t.call('PUT', '/api/services/bouquets', { body: 'visible=false', cookie, headers: { 'Content-Type': 'text/plain', Origin: TEST_ORIGIN } })
+    expect([text.status, await text.json()]).toEqual([415, { error: 'Send the body as application/json' }])
+    const traversal = await t.call('GET', '/api/services/%2e%2e%2fsecrets')
+    expect([traversal.status, await traversal.json()]).toEqual([404, { error: 'Not found' }])
+    const unknown = await t.call('GET', '/api/no-such-call')
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'No such API call' }])
   })
 
   it('invalid JSON answers 400', async () => {
