@@ -17,15 +17,18 @@ export const SLICES = {
     mutate: ['server/lib/content-store.ts', 'server/lib/stale-edit.ts'],
     tests: ['server/lib/stale-edit.test.ts', 'server/services/services.routes.test.ts'],
   },
-  'lib-web': {
-    mutate: [
-      'server/lib/rate-limit.ts', 'server/lib/security.ts', 'server/lib/http.ts', 'server/lib/errors.ts', 'server/lib/public-form.ts',
-      'server/lib/text.ts', 'server/lib/csv.ts', 'server/lib/config.ts', 'server/lib/studio-time.ts', 'server/lib/logger.ts', 'server/lib/content-deps.ts',
-    ],
+  'lib-guards': {
+    mutate: ['server/lib/rate-limit.ts', 'server/lib/security.ts', 'server/lib/http.ts', 'server/lib/errors.ts', 'server/lib/public-form.ts'],
     tests: [
-      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/text.test.ts', 'server/lib/csv.test.ts', 'server/lib/config.test.ts',
-      'server/lib/studio-time.test.ts', 'server/lib/logger.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts', 'server/text-fields.test.ts',
+      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts',
       'server/inquiries/inquiries.routes.test.ts', 'server/mailing-list/mailing-list.routes.test.ts',
+    ],
+  },
+  'lib-text': {
+    mutate: ['server/lib/text.ts', 'server/lib/csv.ts', 'server/lib/config.ts', 'server/lib/studio-time.ts', 'server/lib/logger.ts', 'server/lib/content-deps.ts'],
+    tests: [
+      'server/lib/text.test.ts', 'server/lib/csv.test.ts', 'server/lib/config.test.ts', 'server/lib/studio-time.test.ts', 'server/lib/logger.test.ts',
+      'server/text-fields.test.ts',
     ],
   },
   inquiries: {
