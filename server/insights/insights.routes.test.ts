@@ -1,23 +1,32 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { GARLANDS_SERVICE, sampleInquiry } from '../inquiries/testing-inquiry'
-import { studioToday } from '../lib/studio-time'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import { emptyDay } from './day-counts'
-import { addDays } from './insights-report'
 import type { InsightsReport } from './insights.schema'
 import { AGENTS } from './testing-agents'
 
 let t: TestApp
 let admin: string
 
+/**
+ * A fixed clock: 10:30 PM on July 3 in Portland, already July 4 in UTC, so a day counted in the wrong time zone shows.
+ * Set before the app is made (its collector and limits read the clock they were made with).
+ */
+const NOW = new Date('2026-07-04T05:30:00Z')
+const TODAY = '2026-07-03'
+
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW })
   const files = { ...fixtureFiles(await makeJpeg()), 'content/services/balloon-garlands.yaml': GARLANDS_SERVICE }
   t = await createTestApp({ files, env: { TRUST_PROXY: '1' } })
   admin = await t.login()
 })
-afterEach(() => t.cleanup())
+afterEach(() => {
+  t.cleanup()
+  vi.useRealTimers()
+})
 
 interface Visitor {
   address: string
@@ -36,7 +45,7 @@ const beacon = (v: Visitor, path: string, referrer = '') =>
 
 const as = (v: Visitor) => ({ 'X-Forwarded-For': v.address, 'User-Agent': v.userAgent, ...v.headers })
 
-async function insights(query = `from=${studioToday()}&to=${studioToday()}`): Promise<InsightsReport> {
+async function insights(query = `from=${TODAY}&to=${TODAY}`): Promise<InsightsReport> {
   const res = await t.call('GET', `/api/admin/insights?${query}`, { cookie: admin })
   expect(res.status).toBe(200)
   return res.json()
@@ -64,7 +73,7 @@ describe('collecting page views', () => {
 
     const r = await insights()
     expect(r.totals).toEqual({ visitors: 4, pageviews: 7, inquiries: 1, signups: 1 })
-    expect(r.days).toEqual([{ date: studioToday(), visitors: 4, pageviews: 7 }])
+    expect(r.days).toEqual([{ date: TODAY, visitors: 4, pageviews: 7 }])
     expect(r.pages).toEqual([
       { path: '/services/balloon-garlands', pageviews: 3 },
       { path: '/', pageviews: 2 },
@@ -165,9 +174,9 @@ describe('collecting page views', () => {
       await beacon(v, `/?utm_source=spam-${i}&utm_campaign=${'c'.repeat(50)}${i}&utm_medium=m${i}`, `https://spam${i}.example/`)
     }
     await t.deps.insights.flush()
-    const dir = join(t.dataDir, 'insights', studioToday().slice(0, 4))
-    expect(readdirSync(dir)).toEqual([`${studioToday()}.json`])
-    const file = join(dir, `${studioToday()}.json`)
+    const dir = join(t.dataDir, 'insights', '2026')
+    expect(readdirSync(dir)).toEqual(['2026-07-03.json'])
+    const file = join(dir, '2026-07-03.json')
     expect(statSync(file).size).toBeLessThan(30_000)
     expect(readFileSync(file, 'utf8')).not.toMatch(/198\.18|Android/)
     const r = await insights()
@@ -188,23 +197,22 @@ describe('reading insights', () => {
   })
 
   it('gives every day of the range and the period before it from the stored days', async () => {
-    const today = studioToday()
     await beacon({ address: '203.0.113.70', userAgent: AGENTS.iphone }, '/')
     await t.deps.insights.flush()
-    const r = await insights(`from=${addDays(today, -6)}&to=${today}`)
-    expect(r.days.map((d) => d.date)).toEqual([-6, -5, -4, -3, -2, -1, 0].map((n) => addDays(today, n)))
-    expect(r.days.at(-1)).toEqual({ date: today, visitors: 1, pageviews: 1 })
-    expect(r.previous).toMatchObject({ from: addDays(today, -13), to: addDays(today, -7), totals: { visitors: 0, pageviews: 0 } })
+    const r = await insights(`from=2026-06-27&to=${TODAY}`)
+    expect(r.days.map((d) => d.date)).toEqual(['2026-06-27', '2026-06-28', '2026-06-29', '2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03'])
+    expect(r.days.at(-1)).toEqual({ date: TODAY, visitors: 1, pageviews: 1 })
+    expect(r.previous).toMatchObject({ from: '2026-06-20', to: '2026-06-26', totals: { visitors: 0, pageviews: 0 } })
     expect(r.previous.days).toHaveLength(7)
-    const yesterday = await insights(`from=${addDays(today, 1)}&to=${addDays(today, 1)}`)
+    const yesterday = await insights('from=2026-07-04&to=2026-07-04')
     expect(yesterday.previous.totals.visitors).toBe(1)
     // Without a range: the last 30 days.
     expect((await insights('')).days).toHaveLength(30)
   })
 
   it('keeps the days for years: one stored two years ago is read back in a two-year range and compared a year later', async () => {
-    const today = studioToday()
-    const old = addDays(today, -730)
+    const today = TODAY
+    const old = '2024-07-03' // 730 days before (2024 has a February 29)
     const file = join(t.dataDir, 'insights', old.slice(0, 4), `${old}.json`)
     mkdirSync(join(file, '..'), { recursive: true })
     writeFileSync(file, JSON.stringify({ ...emptyDay(old), visitors: 12, pageviews: 30, pages: { '/': 30 } }))
@@ -217,8 +225,8 @@ describe('reading insights', () => {
     expect(twoYears.days.at(-1)).toEqual({ date: today, visitors: 1, pageviews: 1 })
     expect(twoYears.totals.visitors).toBe(13)
     // The year up to today against the year before it: that year holds the old day.
-    const year = await insights(`from=${addDays(today, -365)}&to=${today}`)
-    expect(year.previous).toMatchObject({ from: addDays(today, -731), totals: { visitors: 12, pageviews: 30 } })
+    const year = await insights(`from=2025-07-03&to=${today}`)
+    expect(year.previous).toMatchObject({ from: '2024-07-02', totals: { visitors: 12, pageviews: 30 } })
     expect(existsSync(file)).toBe(true)
   })
 
@@ -237,7 +245,7 @@ describe('reading insights', () => {
 
   it('exports the report as CSV', async () => {
     await beacon({ address: '203.0.113.80', userAgent: AGENTS.iphone }, '/services/mosaics?utm_source=instagram')
-    const today = studioToday()
+    const today = TODAY
     const res = await t.call('GET', `/api/admin/insights.csv?from=${today}&to=${today}`, { cookie: admin })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="insights-${today}-to-${today}.csv"`)
