@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import { startFakeFlodesk, type FakeFlodesk } from './testing-flodesk'
 
@@ -86,6 +86,24 @@ describe('mailing list without a Flodesk key', () => {
     for (let i = 0; i < 10; i++) expect((await subscribe(ann(), '10.3.3.3')).status).toBe(200)
     expect((await subscribe(ann(), '10.3.3.3')).status).toBe(429)
     expect((await subscribe(ann({ lastName: 'x'.repeat(40_000) }))).status).toBe(413)
+  })
+
+  it('an address over the limit hears 429 with Retry-After for the whole 10 minutes, then may sign up again', async () => {
+    // The limiter reads the clock it was made with, so the clock is set before the app is made.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-07-01T18:00:00Z') })
+    try {
+      await app()
+      for (let i = 0; i < 10; i++) expect((await subscribe(ann(), '10.3.3.4')).status).toBe(200)
+      vi.setSystemTime(new Date('2026-07-01T18:09:59Z'))
+      const refused = await subscribe(ann(), '10.3.3.4')
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toBe('600')
+      expect(await refused.json()).toEqual({ error: 'Too many requests. Please try again later.' })
+      vi.setSystemTime(new Date('2026-07-01T18:10:00Z'))
+      expect((await subscribe(ann(), '10.3.3.4')).status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('exports subscribers as CSV for the admin only', async () => {
