@@ -3,6 +3,7 @@ import { useState } from 'react'
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import './history.css'
 import { ApiError } from '../../lib/api-client'
+import { useReturnFocus } from '../ui/return-focus'
 
 export interface StaleConflict<T> {
   current: T
@@ -52,6 +53,7 @@ interface StaleEditDialogProps {
 
 export function StaleEditDialog({ open, rows, onReload, onCancel }: StaleEditDialogProps) {
   const [comparing, setComparing] = useState(false)
+  const returnFocus = useReturnFocus()
   return (
     <AlertDialog.Root
       open={open}
@@ -64,7 +66,7 @@ export function StaleEditDialog({ open, rows, onReload, onCancel }: StaleEditDia
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="admin-overlay" />
-        <AlertDialog.Content className="admin-dialog">
+        <AlertDialog.Content className="admin-dialog" {...returnFocus}>
           <AlertDialog.Title className="admin-dialog__title">Changed elsewhere</AlertDialog.Title>
           <AlertDialog.Description className="admin-dialog__description">
             This item was changed elsewhere since you opened it (in another tab, by a restore, or by a developer). Nothing was
@@ -72,7 +74,8 @@ export function StaleEditDialog({ open, rows, onReload, onCancel }: StaleEditDia
             current ones first.
           </AlertDialog.Description>
           {comparing && (
-            <div className="stale-compare">
+            // Scrolls when the values are long: focusable so a keyboard can scroll it, named for a screen reader.
+            <div className="stale-compare" tabIndex={0} role="region" aria-label="Your values and the current version">
               {rows.length === 0 ? (
                 <p className="admin-empty-note">Your values match the current version; reloading loses nothing.</p>
               ) : (
