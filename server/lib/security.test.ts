@@ -43,6 +43,15 @@ describe('rejectSuspiciousPaths', () => {
     }
   })
 
+  it('answers 404 for each encoded separator or dot and a double slash, in either case, anywhere in the path', async () => {
+    for (const path of ['/services/a%2eb', '/services/a%2Eb', '/uploads/a%2fb', '/uploads/a%2Fb', '/img/a%5cb', '/img/a%5Cb', '/api/a%00b', '/api//services', '/assets/x//y']) {
+      const res = await request(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.json(), path).toEqual({ error: 'Not found' })
+    }
+    for (const path of ['/services/a.b', '/services/2e', '/uploads/a-b.jpg', '/services/a%20b']) expect(await (await request(path)).text(), path).toBe('reached GET')
+  })
+
   it('still answers 404 for encoded traversal and passes good paths', async () => {
     expect((await request('/assets/..%2f..%2fpackage.json')).status).toBe(404)
     expect((await request('/uploads/..%2fx')).status).toBe(404)
