@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
-import { onError } from './errors'
+import { HTTPException } from 'hono/http-exception'
+import { describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { ContentError, DetailedHttpError, onError } from './errors'
 import { decodePath, rejectSuspiciousPaths } from './security'
 
 describe('decodePath', () => {
@@ -57,5 +59,52 @@ describe('rejectSuspiciousPaths', () => {
     expect((await request('/uploads/..%2fx')).status).toBe(404)
     expect(await (await request('/services/caf%C3%A9')).text()).toBe('reached GET')
     expect(await (await request('/api/services?q=%ZZ')).text()).toBe('reached GET')
+  })
+})
+
+describe('onError: what a caller learns from a failure', () => {
+  const app = new Hono()
+  app.onError(onError)
+  app.get('/crash', () => {
+    throw new Error('ENOENT /srv/site/data/secret.json')
+  })
+  app.get('/zod', () => {
+    throw z.object({ name: z.string({ error: 'Name is required' }) }).parse({})
+  })
+  app.get('/stale', () => {
+    throw new DetailedHttpError(409, 'Changed elsewhere', { version: 'abc', error: 'not this one' })
+  })
+  app.get('/plain/:status', (c) => {
+    const status = Number(c.req.param('status')) as 403
+    throw new HTTPException(status, { res: new Response('plain text', { status, statusText: 'Forbidden' }) })
+  })
+  app.get('/content', () => {
+    throw new ContentError('content/site.yaml', 'field "title": Required')
+  })
+  const get = async (path: string) => {
+    const res = await app.request(`http://site.test${path}`)
+    return [res.status, await res.json()]
+  }
+
+  it('an unexpected error is a 500 with a general sentence, never its own text', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect(await get('/crash')).toEqual([500, { error: 'Something went wrong on the server. Please try again.' }])
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
+  it('a validation error is a 400 with its first message; a detailed error keeps its fields and its own message', async () => {
+    expect(await get('/zod')).toEqual([400, { error: 'Name is required' }])
+    expect(await get('/stale')).toEqual([409, { version: 'abc', error: 'Changed elsewhere' }])
+  })
+
+  it('a plain-text refusal from a middleware still answers {error}, with its status', async () => {
+    expect(await get('/plain/403')).toEqual([403, { error: 'Request failed' }])
+  })
+
+  it('a broken content file is a 500 naming the file and field, for the owner to fix', async () => {
+    expect(await get('/content')).toEqual([500, { error: 'content/site.yaml: field "title": Required' }])
   })
 })
