@@ -33,6 +33,33 @@ describe('security headers', () => {
 })
 
 describe('CSRF', () => {
+  it('a JSON save without Origin is refused when the browser says it is cross-site, and allowed when same-origin', async () => {
+    const cookie = await t.login()
+    const put = (site: string) =>
+      t.app.request(`${TEST_ORIGIN}/api/services/bouquets`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': site, Cookie: cookie },
+        body: JSON.stringify({ pricingInfo: `From ${site}` }),
+      })
+    const cross = await put('cross-site')
+    expect([cross.status, await cross.json()]).toEqual([403, { error: 'Cross-site request refused' }])
+    expect((await put('same-origin')).status).toBe(200)
+    expect(t.subjects()[0]).toMatch(/^Update service "Bouquets"/)
+  })
+
+  it('behind a proxy the public origin is the site itself: a save from it is allowed, a public read from anywhere too', async () => {
+    const proxied = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://balloons.example' } })
+    try {
+      const cookie = await proxied.login()
+      const res = await proxied.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie, headers: { Origin: 'https://balloons.example' } })
+      expect(res.status).toBe(200)
+      const read = await proxied.call('GET', '/api/services', { headers: { Origin: 'https://elsewhere.example' } })
+      expect(read.status).toBe(200)
+    } finally {
+      await proxied.cleanup()
+    }
+  })
+
   it('refuses a state-changing call from another origin, even with a valid session', async () => {
     const cookie = await t.login()
     const res = await t.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie, headers: { Origin: 'https://evil.test' } })
@@ -112,6 +139,21 @@ describe('request limits and shapes', () => {
     const cookie = await t.login()
     const res = await t.call('PUT', '/api/service-order', { body: '[', cookie, headers: { 'Content-Type': 'application/json' } })
     expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'The request body is not valid JSON' })
+  })
+
+  it('only a JSON body type is read as JSON: a cross-site-sendable text/plain naming JSON in a parameter is refused', async () => {
+    const cookie = await t.login()
+    const put = (type: string) => t.call('PUT', '/api/services/bouquets', { body: '{"visible":false}', cookie, headers: { 'Content-Type': type } })
+    expect((await put('text/plain; x=application/json')).status).toBe(415)
+    expect((await put('application/jsonx')).status).toBe(415)
+    expect((await put('Application/JSON ; charset=utf-8')).status).toBe(200)
+  })
+
+  it("a route's own refusal passes the origin check unchanged: an unknown service is 404", async () => {
+    const cookie = await t.login()
+    const missing = await t.call('PUT', '/api/services/no-such', { json: { visible: false }, cookie })
+    expect([missing.status, await missing.json()]).toEqual([404, { error: 'No service with id "no-such"' }])
   })
 
   it('an unknown API path answers 404 JSON', async () => {

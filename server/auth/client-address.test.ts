@@ -21,6 +21,19 @@ describe('client address behind a proxy', () => {
     expect((await login(t, '198.51.100.8', TEST_ADMIN.password)).status).toBe(200)
   })
 
+  it('spacing in the header does not make a new client, and a similar address is another client', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } })
+    for (let i = 0; i < 10; i++) expect((await login(t, i % 2 ? '10.0.0.1,198.51.100.7' : '198.51.100.7')).status).toBe(401)
+    expect((await login(t, ' 198.51.100.7 ', TEST_ADMIN.password)).status).toBe(429)
+    expect((await login(t, '198.51.100.17', TEST_ADMIN.password)).status).toBe(200)
+  })
+
+  it('without TRUST_PROXY the header is ignored: changing it dodges nothing', async () => {
+    t = await createTestApp()
+    for (let i = 0; i < 10; i++) expect((await login(t, `203.0.113.${i}`)).status).toBe(401)
+    expect((await login(t, '203.0.113.99', TEST_ADMIN.password)).status).toBe(429)
+  })
+
   it('a public form limit cannot be dodged the same way', async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '1' } })
     const subscribe = (i: number) =>

@@ -124,6 +124,22 @@ describe('POST /api/contact', () => {
     }
   })
 
+  it('a blank or missing honeypot is a person; anything in it (even 0 or false) is a bot', async () => {
+    await app()
+    for (const website of ['', '   ', null]) expect((await contact(sampleInquiry({ website }))).status).toBe(200)
+    expect(storedFiles()).toHaveLength(3)
+    for (const website of [0, false, 'x']) expect(await (await contact(sampleInquiry({ website }))).json()).toMatchObject({ ok: true })
+    expect(storedFiles()).toHaveLength(3)
+  })
+
+  it('a body that is not a JSON object, or too large, is refused saying why', async () => {
+    await app()
+    const list = await contact([sampleInquiry()])
+    expect([list.status, await list.json()]).toEqual([400, { error: 'The request body must be a JSON object' }])
+    const big = await contact(sampleInquiry({ eventDetails: 'x'.repeat(40 * 1024) }))
+    expect([big.status, await big.json()]).toEqual([413, { error: 'The form is too large. Please shorten your answers.' }])
+  })
+
   it('gives a filled honeypot the same answer as a person, and keeps nothing', async () => {
     await app()
     const res = await contact(sampleInquiry({ website: 'http://spam.example' }))
