@@ -1,4 +1,4 @@
-// Slices of the mutation run (MUTATE=<slice> npm run test:mutation): each names the modules it mutates and the test
+// Slices of the mutation run (together they cover every module stryker.config.mjs mutates) (MUTATE=<slice> npm run test:mutation): each names the modules it mutates and the test
 // files that exercise them, so one slice takes minutes on a 2-core machine. Without MUTATE, every slice's modules are
 // mutated against every server test (stryker.config.mjs, vitest.mutation.config.ts).
 // Tests that start the server as a child process (ops.process, index) cannot see a mutant and are left out.
@@ -25,10 +25,13 @@ export const SLICES = {
     ],
   },
   'lib-text': {
-    mutate: ['server/lib/text.ts', 'server/lib/csv.ts', 'server/lib/config.ts', 'server/lib/studio-time.ts', 'server/lib/logger.ts', 'server/lib/content-deps.ts'],
+    mutate: [
+      'server/lib/text.ts', 'server/lib/csv.ts', 'server/lib/config.ts', 'server/lib/studio-time.ts', 'server/lib/studio-wall-clock.ts',
+      'server/lib/clock.ts', 'server/lib/schedule.ts', 'server/lib/logger.ts', 'server/lib/content-deps.ts',
+    ],
     tests: [
       'server/lib/text.test.ts', 'server/lib/csv.test.ts', 'server/lib/config.test.ts', 'server/lib/studio-time.test.ts', 'server/lib/logger.test.ts',
-      'server/text-fields.test.ts',
+      'server/lib/schedule.test.ts', 'server/text-fields.test.ts',
     ],
   },
   inquiries: {
