@@ -69,6 +69,7 @@ describe('mailing list without a Flodesk key', () => {
     [{ lastName: '' }, 'Last name is required.'],
     [{ segment_ids: [] }, 'Select at least one interest.'],
     [{ segment_ids: ['made-up'] }, 'Please choose from the listed interests.'],
+    [{ segment_ids: ['weddings', 'made-up'] }, 'Please choose from the listed interests.'],
   ])('refuses bad input with 400 and stores nothing: %o', async (change, message) => {
     await app()
     const res = await subscribe(ann(change))
@@ -86,6 +87,15 @@ describe('mailing list without a Flodesk key', () => {
     for (let i = 0; i < 10; i++) expect((await subscribe(ann(), '10.3.3.3')).status).toBe(200)
     expect((await subscribe(ann(), '10.3.3.3')).status).toBe(429)
     expect((await subscribe(ann({ lastName: 'x'.repeat(40_000) }))).status).toBe(413)
+  })
+
+  it('the export still works when the interests file is gone, naming interests by their ids', async () => {
+    await app()
+    await subscribe(ann({ segment_ids: ['weddings'] }))
+    rmSync(join(t.root, 'content/mailing-list-segments.yaml'))
+    const res = await t.call('GET', '/api/admin/subscribers.csv', { cookie: await t.login() })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('ann@example.com,Ann,Lee,weddings,')
   })
 
   it('an address over the limit hears 429 with Retry-After for the whole 10 minutes, then may sign up again', async () => {

@@ -1,5 +1,5 @@
 // The local mailing list (no Flodesk key) as the owner finds it in DATA_DIR/subscribers.json and in the export.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -47,6 +47,11 @@ describe('SubscriberStore', () => {
     await expect(store.upsert({ email: 'new@example.com', firstName: 'N', lastName: 'N', segmentIds: [] })).rejects.toThrow()
     await expect(store.list()).rejects.toThrow()
     expect(readFileSync(join(dataDir, 'subscribers.json'), 'utf8')).toBe('{"subscribers": {"ann@example.com": {"email": "ann@exa')
+  })
+
+  it('a subscribers file that cannot be read is an error, not an empty list', async () => {
+    mkdirSync(join(dataDir, 'subscribers.json'))
+    await expect(store.list()).rejects.toThrow()
   })
 
   it('concurrent sign-ups all land', async () => {
