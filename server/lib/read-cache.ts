@@ -102,6 +102,8 @@ export class PublicReadCache {
   private lastBoundaries: readonly number[] = []
   /** Per content fingerprint, the last stamp made from it and how many boundaries had passed then. */
   private stamps = new Map<string, { passed: number; stamp: string }>()
+  /** The boundaries once read, per content fingerprint (`boundaryLists` holds the reads under way). */
+  private boundaryValues = new Map<string, number[]>()
   private api: KeptAnswers = {
     serves: (url) => CACHEABLE.test(url),
     answer: async (url) => {
@@ -146,33 +148,58 @@ export class PublicReadCache {
   followSchedule(source: ScheduleSource): void {
     this.schedule = source
     this.boundaryLists.clear()
+    this.boundaryValues.clear()
+    this.stamps.clear()
   }
 
-  /** The fingerprint of `g` and, when schedules are followed, the schedule's state at this moment. */
-  private async stamp(g: ContentGeneration, fromSocket: boolean): Promise<string> {
-    const files = await g.current(fromSocket)
-    if (!this.schedule) return files
-    let list = this.boundaryLists.get(files)
-    if (!list) {
-      if (this.boundaryLists.size >= 8) this.boundaryLists.clear()
-      list = this.schedule.boundaries().catch((err: unknown) => {
-        console.error('Could not read the content schedules:', err)
-        this.boundaryLists.delete(files)
-        return []
-      })
-      this.boundaryLists.set(files, list)
-    }
-    const boundaries = await list
+  /**
+   * The fingerprint of `g` and, when schedules are followed, the schedule's state at this moment. Once a fingerprint's
+   * boundaries are read, no further promise is made per request (every request pays for each one).
+   */
+  private stamp(g: ContentGeneration, fromSocket: boolean): Promise<string> {
+    const files = g.current(fromSocket)
+    return this.schedule ? files.then((f) => this.withSchedule(f)) : files
+  }
+
+  private withSchedule(files: string): string | Promise<string> {
+    const boundaries = this.boundaryValues.get(files)
+    return boundaries ? this.stampWith(files, boundaries) : this.readBoundaries(files).then((read) => this.stampWith(files, read))
+  }
+
+  private stampWith(files: string, boundaries: readonly number[]): string {
     this.lastBoundaries = boundaries
+    // No boundary at all (the usual case): the content's own fingerprint, as without schedules.
+    if (boundaries.length === 0) return files
     const passed = boundariesPassed(boundaries, clockNow())
     // The same string for the same state: a fingerprint is a few KB, and a new one per request would be copied and
-    // hashed again by every Map lookup it keys (a quarter of a kept page's serving time).
+    // hashed again by every Map lookup it keys.
     const kept = this.stamps.get(files)
     if (kept?.passed === passed) return kept.stamp
     if (!kept && this.stamps.size >= 8) this.stamps.clear()
     const stamp = `${files}\n@${passed}`
     this.stamps.set(files, { passed, stamp })
     return stamp
+  }
+
+  /** Reads the boundaries of the content with this fingerprint once (concurrent callers share the read). */
+  private readBoundaries(files: string): Promise<number[]> {
+    let list = this.boundaryLists.get(files)
+    if (!list) {
+      if (this.boundaryLists.size >= 8) {
+        this.boundaryLists.clear()
+        this.boundaryValues.clear()
+      }
+      list = this.schedule!.boundaries().then(
+        (read) => (this.boundaryValues.set(files, read), read),
+        (err: unknown) => {
+          console.error('Could not read the content schedules:', err)
+          this.boundaryLists.delete(files)
+          return []
+        },
+      )
+      this.boundaryLists.set(files, list)
+    }
+    return list
   }
 
   /** The fingerprint the kept pages are valid for (content/ and uploads/, and the schedule's state). */
