@@ -61,7 +61,9 @@ describe('RemoteSync', () => {
 
   it('keeps commits when the remote refuses, then retries until it accepts', async () => {
     refuse(bareDir, true)
-    sync = new RemoteSync({ root: f.root, remote: 'origin', initialDelayMs: 40, maxDelayMs: 80 })
+    // The retry waits 1 s: long enough that it cannot start while the status below is read (at 40 ms it could, on a
+    // loaded machine, and the state read 'pushing'), short enough for the automatic retry to be waited for.
+    sync = new RemoteSync({ root: f.root, remote: 'origin', initialDelayMs: 1000, maxDelayMs: 1000 })
     sync.notify()
     await sync.idle()
     const failed = await sync.status()
