@@ -87,6 +87,35 @@ describe('picture actions', () => {
     expect(existsSync(join(t.root, 'uploads/shared-image.jpg'))).toBe(true)
   })
 
+  it('the commit says how many pictures were added and removed', async () => {
+    const [one, two] = [await upload('one.jpg'), await upload('two.jpg')]
+    const seeded = await currentImages()
+    expect((await saveImages([...seeded, { cropped: one, original: one }, { cropped: two, original: two }])).status).toBe(200)
+    expect(t.subjects()[0]).toBe('Add 2 pictures to service "Bouquets"')
+    const three = await upload('three.jpg')
+    expect((await saveImages([...seeded.slice(1), { cropped: three, original: three }])).status).toBe(200)
+    expect(t.subjects()[0]).toBe('Add 1 picture to and Remove 3 pictures from service "Bouquets"')
+  })
+
+  it('moving a later picture is a reorder even when the first stays', async () => {
+    const one = await upload('one.jpg')
+    const [first, second] = await currentImages()
+    await saveImages([first, second, { cropped: one, original: one }])
+    expect((await saveImages([first, { cropped: one, original: one }, second])).status).toBe(200)
+    expect(t.subjects()[0]).toBe('Reorder pictures of service "Bouquets"')
+  })
+
+  it('a description given or taken away reads as such; another original under the same picture does not', async () => {
+    const [first, second] = await currentImages()
+    await saveImages([{ ...first, alt: 'Pink bouquet' }, second])
+    expect(t.subjects()[0]).toBe('Update picture descriptions of service "Bouquets"')
+    expect((await saveImages([first, second])).status).toBe(200)
+    expect(t.subjects()[0]).toBe('Update picture descriptions of service "Bouquets"')
+    await saveImages([first, { ...second, alt: 'Shared' }])
+    expect((await saveImages([first, { ...second, alt: 'Shared', original: first.original }])).status).toBe(200)
+    expect(t.subjects()[0]).toBe('Update pictures of service "Bouquets"')
+  })
+
   it('a save that fails commits nothing and leaves the files as they were; the upload still waits', async () => {
     const before = head()
     const cropped = await upload('cropped.jpg')

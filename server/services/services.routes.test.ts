@@ -134,6 +134,41 @@ describe('updating a service', () => {
     expect(changed).toEqual(['-visible: true', '+visible: false'])
   })
 
+  it('a save of every field names each kind of change once, and a new title beside the old one', async () => {
+    const res = await t.call('PUT', '/api/services/bouquets', {
+      json: {
+        title: 'Balloon Bouquets', description: 'New', aboutText: 'New about', pricingInfo: 'All: $1', visible: false,
+        showFrom: '2030-01-01T09:00:00-08:00', showUntil: '2030-02-01T09:00:00-08:00',
+        images: [{ cropped: '/uploads/bouquet-one.jpg', original: '/uploads/bouquet-one.jpg' }], inquiryFormTitle: 'Plan it',
+        showBalloonColorSelection: true, balloonColorSelectionRequired: true, maxBalloonColors: 5, showStandardColors: false,
+        showMetallicColors: false, showCrystalColors: false, showEffectsColors: false,
+        customTextFields: [{ id: 'custom_1', header: 'Theme', instructions: 'Tell us' }],
+        customDropdownFields: [{ id: 'dropdown_1', header: 'Size', instructions: 'Pick one', options: ['Small'] }],
+        fieldOrder: ['dropdown_1', 'custom_1'],
+      },
+      cookie,
+    })
+    expect(res.status).toBe(200)
+    expect(t.subjects()[0]).toBe(
+      'Update service "Bouquets" → "Balloon Bouquets": title, description, about text, pricing, visibility, schedule, images, form title, balloon colors, custom fields',
+    )
+  })
+
+  it.each([
+    ['a title alone', { title: 'Balloon Bouquets' }, 'Update service "Bouquets" → "Balloon Bouquets": title'],
+    ['visibility with the schedule', { visible: false, showUntil: '2031-01-01T09:00:00-08:00' }, 'Update service "Bouquets": visibility, schedule'],
+    ['one balloon color setting', { showCrystalColors: false }, 'Update service "Bouquets": balloon colors'],
+    ['pictures with the form title', { images: [], inquiryFormTitle: 'Plan it' }, 'Update service "Bouquets": images, form title'],
+  ])('%s is named in the commit', async (_name, json, subject) => {
+    expect((await t.call('PUT', '/api/services/bouquets', { json, cookie })).status).toBe(200)
+    expect(t.subjects()[0]).toBe(subject)
+  })
+
+  it('showing a hidden service reads as show', async () => {
+    expect((await t.call('PUT', '/api/services/secret', { json: { visible: true }, cookie })).status).toBe(200)
+    expect(t.subjects()[0]).toBe('Show service "Secret"')
+  })
+
   it('an unchanged save makes no commit', async () => {
     const before = t.subjects().length
     const res = await t.call('PUT', '/api/services/bouquets', { json: { title: 'Bouquets' }, cookie })

@@ -117,10 +117,13 @@ export async function addService(repo: ContentRepo, store: ContentStore, input: 
       })
       const order = (await readStoredOrderOrNull(store)) ?? (await listServiceIdsInOrder(store, service.id))
       const paths = [await store.writeYaml(servicePath(service.id), ServiceSchema, service)]
+      const items = [serviceItem(service.id)]
+      // An id the order already names (a service deleted by hand, say) leaves the order file, and its item, alone.
       if (!order.includes(service.id)) {
         paths.push(await store.writeYaml(SERVICE_ORDER_FILE, ServiceOrderSchema, [...order, service.id]))
+        items.push(SERVICE_ORDER_ITEM)
       }
-      return { paths, result: service }
+      return { paths, result: service, items }
     },
   })
 }
