@@ -223,3 +223,66 @@ describe('remote', () => {
     expect(execFileSync('git', ['-C', bare, 'log', '-1', '--format=%s', 'main'], { encoding: 'utf8' })).toMatch(/Bouquets/)
   })
 })
+
+describe('requests the history routes refuse or answer precisely', () => {
+  it('shows an image as it was at a commit, typed by its extension; anything else under another path is refused', async () => {
+    for (const name of ['p.png', 'w.webp', 'g.gif', 'j.jpeg', 'UP.JPG', 'two.jpg.png']) writeFileSync(join(t.root, 'uploads', name), `bytes of ${name}`)
+    t.git('add', 'uploads')
+    t.git('commit', '-qm', 'Pictures by hand')
+    const at = head()
+    const file = (path: string) => t.call('GET', `/api/admin/history/commits/${at}/file?path=${encodeURIComponent(path)}`, { cookie })
+    const types: Record<string, string> = { 'p.png': 'image/png', 'w.webp': 'image/webp', 'g.gif': 'image/gif', 'j.jpeg': 'image/jpeg', 'UP.JPG': 'image/jpeg', 'two.jpg.png': 'image/png' }
+    for (const [name, type] of Object.entries(types)) {
+      const res = await file(`uploads/${name}`)
+      expect(res.status, name).toBe(200)
+      expect(res.headers.get('content-type'), name).toBe(type)
+      expect(res.headers.get('content-disposition'), name).toBe('inline')
+      expect(await res.text(), name).toBe(`bytes of ${name}`)
+    }
+    for (const path of ['content/p.png', 'x/uploads/p.png', 'uploads/p.png/../g.gif', 'uploads/notes.txt', 'uploads/noext']) {
+      const res = await file(path)
+      expect(res.status, path).toBe(400)
+      expect(await res.json(), path).toEqual({ error: 'Only images under uploads/ can be shown' })
+    }
+    const missing = await file('uploads/not-there.png')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ error: 'That image is not in this version' })
+    const badHash = await t.call('GET', '/api/admin/history/commits/not-a-commit/file?path=uploads%2Fp.png', { cookie })
+    expect(badHash.status).toBe(404)
+    expect(await badHash.json()).toEqual({ error: 'No such commit' })
+  })
+
+  it('a commit id must be 7 to 40 hex digits and nothing else; the item and kind are checked with messages naming them', async () => {
+    const detail = await t.call('GET', '/api/admin/history/commits/zz12345678', { cookie })
+    expect(detail.status).toBe(404)
+    expect(await detail.json()).toEqual({ error: 'No such commit' })
+    const full = head()
+    for (const hash of [`x${full}`.slice(0, 40), `${full.slice(0, 10)}x`, `--all${full.slice(0, 7)}`]) {
+      const res = await send('POST', '/api/admin/history/restore', { hash, item: 'site' })
+      expect(res.status, hash).toBe(400)
+      expect(await res.json(), hash).toEqual({ error: 'Not a commit id' })
+    }
+    const refused = async (res: Response) => [res.status, ((await res.json()) as { error: string }).error]
+    expect(await refused(await send('POST', '/api/admin/history/restore', { hash: full, item: '   ' }))).toEqual([400, 'Item is required'])
+    expect(await refused(await send('POST', '/api/admin/history/restore', { hash: full, item: 'site\nx' }))).toEqual([400, 'Item must be one line'])
+    expect(await refused(await t.call('GET', '/api/admin/history?item=a%0Ab', { cookie }))).toEqual([400, 'item must be one line'])
+    expect(await refused(await t.call('GET', '/api/admin/history?kind=passwords', { cookie }))).toEqual([
+      400,
+      'Unknown kind of change (one of services, pictures, testimonials, faq, pages, undo)',
+    ])
+  })
+
+  it('lists the items to filter by: services now (by title), services deleted, then the other items', async () => {
+    t.git('rm', '-q', 'content/services/mosaics.yaml')
+    t.git('commit', '-qm', 'Remove Mosaics by hand')
+    expect(await get('/api/admin/history/items')).toEqual([
+      { item: 'services/bouquets', label: 'Bouquets', current: true },
+      { item: 'services/secret', label: 'Secret', current: true },
+      { item: 'services/mosaics', label: 'mosaics (deleted)', current: false },
+      { item: 'testimonials', label: 'Testimonials', current: true },
+      { item: 'delivery-installation', label: 'Delivery & Installation page', current: true },
+      { item: 'site', label: 'Site settings', current: true },
+      { item: 'service-order', label: 'Service order', current: true },
+    ])
+  })
+})

@@ -1,6 +1,6 @@
 // What the owner hears from a restore that cannot be done as asked (a version that is no longer valid content: nothing
 // written, no commit) or that removes an item (restored to a commit from before it existed).
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestApp, type TestApp } from '../testing/test-app'
@@ -41,8 +41,48 @@ describe('restores the owner is told about', () => {
     handCommit('content/services/new-one.yaml', 'title: New One\ndescription: x\n', 'Add a service by hand')
     const [status, body] = await restore(first, 'services/new-one')
     expect(status).toBe(200)
-    expect(body.summary).toMatch(new RegExp(`^Restore .* to ${first.slice(0, 7)} .*\\(removed: it did not ex`))
+    // The title comes from the file as it is now: the chosen version has none.
+    expect(body.summary).toMatch(new RegExp(`^Restore service "New One" to ${first.slice(0, 7)} \\([A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M\\) \\(removed: it did not exist then\\)$`))
     expect(t.git('log', '-1', '--format=%s').trim()).toBe(body.summary)
     expect(t.git('ls-files', 'content/services/new-one.yaml').trim()).toBe('')
+  })
+
+  it('each kind of file is checked against today\'s rules before anything is written', async () => {
+    const cases: [string, string, string, RegExp][] = [
+      ['content/services/mosaics.yaml', 'title: ""\ndescription: x\n', 'services/mosaics', /\(field "title": .+\)/],
+      ['content/delivery-installation.md', '# Delivery\n\nBell \u0007 here\n', 'delivery-installation', /\(field "markdownContent": The page text must not contain control characters\)/],
+      ['content/testimonials.yaml', '- quote: [unclosed\n', 'testimonials', /\((?!field)\w[^\n]{20,}\); restore it with git instead\.$/ /* the YAML parser's first line */],
+    ]
+    for (const [path, bad, item, why] of cases) {
+      const good = readFileSync(join(t.root, path), 'utf8')
+      const badCommit = handCommit(path, bad, `Break ${path} by hand`)
+      handCommit(path, good, `Mend ${path}`)
+      const now = head()
+      const [status, body] = await restore(badCommit, item)
+      expect(status, path).toBe(422)
+      expect(body.error).toMatch(new RegExp(`^${path.replace(/\./g, '\\.')} as it was at ${badCommit.slice(0, 7)} is not valid content today \\(`))
+      expect(body.error).toMatch(why)
+      expect(head()).toBe(now)
+      expect(readFileSync(join(t.root, path), 'utf8')).toBe(good)
+    }
+  })
+
+  it('an item that did not exist at the commit is refused, naming it; a commit without content cannot restore the whole site', async () => {
+    const first = head()
+    handCommit('content/faq.yaml', '- id: a\n  question: Q?\n  answer: A.\n', 'Add the FAQ')
+    expect(await restore(first, 'faq')).toEqual([422, { error: `FAQ did not exist at ${first.slice(0, 7)}` }])
+    const empty = t.git('commit-tree', '4b825dc642cb6eb9a060e54bf8d69288fbee4904', '-m', 'Nothing at all').trim()
+    expect(await restore(empty, 'all')).toEqual([422, { error: `Commit ${empty.slice(0, 7)} has no content to restore` }])
+    expect(readFileSync(join(t.root, 'content/faq.yaml'), 'utf8')).toContain('question: Q?')
+  })
+
+  it('restoring the whole site brings back a developer\'s own content file, which today\'s rules do not cover', async () => {
+    const withNotes = handCommit('content/notes.yaml', 'anything: [1, 2]\n', 'Notes by hand')
+    t.git('rm', '-q', 'content/notes.yaml')
+    t.git('commit', '-qm', 'Drop the notes')
+    const [status, body] = await restore(withNotes, 'all')
+    expect(status).toBe(200)
+    expect(body.items).toEqual(['notes.yaml'])
+    expect(readFileSync(join(t.root, 'content/notes.yaml'), 'utf8')).toBe('anything: [1, 2]\n')
   })
 })
