@@ -15,7 +15,12 @@ export const SLICES = {
   },
   'lib-content': {
     mutate: ['server/lib/content-store.ts', 'server/lib/stale-edit.ts'],
-    tests: ['server/lib/stale-edit.test.ts', 'server/services/services.routes.test.ts'],
+    // content-store is reached through every store's routes; tests needing a build (site-pages, schedule) are left out.
+    tests: [
+      'server/lib/stale-edit.test.ts', 'server/lib/content-store.test.ts', 'server/services/services.routes.test.ts', 'server/services/service-files.test.ts',
+      'server/delivery/delivery.routes.test.ts', 'server/faq/faq.routes.test.ts', 'server/site/site.routes.test.ts',
+      'server/testimonials/testimonials.routes.test.ts', 'server/uploads/uploads.routes.test.ts',
+    ],
   },
   'lib-guards': {
     mutate: ['server/lib/rate-limit.ts', 'server/lib/security.ts', 'server/lib/http.ts', 'server/lib/errors.ts', 'server/lib/public-form.ts'],

@@ -1,0 +1,117 @@
+// The content store as the routes show it: missing, unreadable and malformed files; markdown bodies; and edits made
+// with plain git (a checkout or commit) being what the next request sees.
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { useTestApp, type TestApp } from '../testing/test-app'
+
+const ctx = useTestApp({ login: true })
+let t: TestApp
+let cookie: string
+beforeEach(() => ({ t, cookie } = ctx))
+afterEach(() => vi.restoreAllMocks())
+
+const file = (rel: string) => join(t.root, rel)
+const write = (rel: string, text: string) => writeFileSync(file(rel), text)
+const getJson = async (path: string) => {
+  const res = await t.call('GET', path, { cookie })
+  return { status: res.status, body: await res.json() }
+}
+
+describe('missing and unreadable files', () => {
+  it('a required file that is missing answers an error naming it', async () => {
+    rmSync(file('content/site.yaml'))
+    expect(await getJson('/api/site-settings')).toEqual({ status: 500, body: { error: 'content/site.yaml: file is missing' } })
+  })
+
+  it('a folder where a file should be answers an error naming it, not "missing"', async () => {
+    rmSync(file('content/delivery-installation.md'))
+    mkdirSync(file('content/delivery-installation.md'))
+    expect(await getJson('/api/delivery-installation-content')).toEqual({
+      status: 500,
+      body: { error: 'content/delivery-installation.md: could not be read (EISDIR: illegal operation on a directory, read)' },
+    })
+  })
+
+  it('a name too long for the file system names no service: 404', async () => {
+    const id = 'a'.repeat(300)
+    expect(await getJson(`/api/services/${id}`)).toEqual({ status: 404, body: { error: `No service with id "${id}"` } })
+  })
+
+  it('with a file where the services folder should be, there are no services, and none is found', async () => {
+    rmSync(file('content/services'), { recursive: true })
+    write('content/services', 'not a folder\n')
+    expect(await getJson('/api/services')).toEqual({ status: 200, body: [] })
+    expect((await getJson('/api/services/bouquets')).status).toBe(404)
+  })
+
+  it('without a services folder there are no services', async () => {
+    rmSync(file('content/services'), { recursive: true })
+    expect(await getJson('/api/services')).toEqual({ status: 200, body: [] })
+  })
+
+  it('a folder named like a service file is no service and no error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    mkdirSync(file('content/services/extra.yaml'))
+    const list = await getJson('/api/services')
+    expect(list.body.map((s: { id: string }) => s.id)).toEqual(['mosaics', 'bouquets', 'secret'])
+    expect(logged).not.toHaveBeenCalled()
+  })
+})
+
+describe('malformed files', () => {
+  it('YAML that does not parse answers an error naming the file and the first line of the parser\'s complaint', async () => {
+    write('content/site.yaml', 'brand:\n  name: [unclosed\nhero: x\n')
+    const { status, body } = await getJson('/api/site-settings')
+    expect(status).toBe(500)
+    expect(body.error).toMatch(/^content\/site\.yaml: is not valid YAML \([^\n]* at line \d+, column \d+:?\)$/)
+    // Read again (from the store's memory): the same answer.
+    expect(await getJson('/api/site-settings')).toEqual({ status, body })
+  })
+
+  it('a field nested in a list is named by its path', async () => {
+    write('content/services/bouquets.yaml', 'title: B\ndescription: d\nimages:\n  - cropped: /etc/passwd\n    original: /uploads/x.jpg\n')
+    const { status, body } = await getJson('/api/services/bouquets')
+    expect(status).toBe(500)
+    expect(body.error).toBe('content/services/bouquets.yaml: field "images.0.cropped": Image URLs must be under /uploads/')
+  })
+
+  it('front matter that does not parse answers an error naming the file', async () => {
+    write('content/delivery-installation.md', '---\ntitle: [unclosed\n---\n# Delivery\n')
+    const { status, body } = await getJson('/api/delivery-installation-content')
+    expect(status).toBe(500)
+    expect(body.error).toMatch(/^content\/delivery-installation\.md: has invalid front matter \([^\n]+\)$/)
+  })
+})
+
+describe('markdown', () => {
+  it('blank lines between the front matter and the body are not part of the body; blank lines inside it are', async () => {
+    write('content/delivery-installation.md', '---\ntitle: Delivery\n---\n\n\n# Delivery\n\nWe deliver.\n')
+    expect((await getJson('/api/delivery-installation-content')).body.markdownContent).toBe('# Delivery\n\nWe deliver.')
+  })
+
+  it('a saved body without front matter is written as it is, ending in one line break', async () => {
+    const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: '## New\n\nText' }, cookie })
+    expect(res.status).toBe(200)
+    expect(readFileSync(file('content/delivery-installation.md'), 'utf8')).toBe('## New\n\nText\n')
+  })
+})
+
+describe('edits made with plain git', () => {
+  it('a commit that moves HEAD is seen even when the file kept its size, time and inode', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => { vi.useRealTimers() })
+    const path = file('content/services/bouquets.yaml')
+    const stamp = new Date('2026-01-01T00:00:00Z')
+    utimesSync(path, stamp, stamp)
+    expect((await getJson('/api/services/bouquets')).body.title).toBe('Bouquets')
+
+    // Same size, same mtime, written in place (same inode): only HEAD tells the store the file changed.
+    write('content/services/bouquets.yaml', readFileSync(path, 'utf8').replace('title: Bouquets', 'title: Bouquetz'))
+    utimesSync(path, stamp, stamp)
+    t.git('commit', '-qam', 'Hand edit')
+    // HEAD is looked at no more than every 20 ms; at 20 ms it is looked at again.
+    vi.setSystemTime(Date.now() + 20)
+    expect((await getJson('/api/services/bouquets')).body.title).toBe('Bouquetz')
+  })
+})
