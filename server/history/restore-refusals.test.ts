@@ -77,12 +77,17 @@ describe('restores the owner is told about', () => {
   })
 
   it('restoring the whole site brings back a developer\'s own content file, which today\'s rules do not cover', async () => {
+    // A long markdown file too: only the delivery page is held to the page's length limit.
+    const long = `# Notes\n\n${'x'.repeat(100_001)}\n`
+    writeFileSync(join(t.root, 'content/notes.md'), long)
+    t.git('add', 'content/notes.md')
     const withNotes = handCommit('content/notes.yaml', 'anything: [1, 2]\n', 'Notes by hand')
-    t.git('rm', '-q', 'content/notes.yaml')
+    t.git('rm', '-q', 'content/notes.yaml', 'content/notes.md')
     t.git('commit', '-qm', 'Drop the notes')
     const [status, body] = await restore(withNotes, 'all')
     expect(status).toBe(200)
-    expect(body.items).toEqual(['notes.yaml'])
+    expect(body.items.sort()).toEqual(['notes.md', 'notes.yaml'])
     expect(readFileSync(join(t.root, 'content/notes.yaml'), 'utf8')).toBe('anything: [1, 2]\n')
+    expect(readFileSync(join(t.root, 'content/notes.md'), 'utf8')).toBe(long)
   })
 })

@@ -1,7 +1,8 @@
 // Hand edits not yet committed: what the operator reads at start-up (exact lines), the off-branch snapshot (its name,
 // author, message, and that the real index, branch and files stay as they were), when a snapshot is reused, and
 // that such an edit blocks only changes to its own item (restore and undo included).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -176,5 +177,28 @@ describe('an uncommitted edit blocks only its own item', () => {
     expect(await again.json()).toEqual({ hash: null, summary: 'Nothing to undo: the content is already as it was before this change.', items: [], restoredImages: [] })
     expect(head()).toBe(after)
     expect(existsSync(join(t.root, 'content/services/bouquets.yaml'))).toBe(true)
+  })
+})
+
+describe('stopping', () => {
+  it('after stop() nothing is pushed any more; before it, start-up pushes to the remote', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'balloon-remote-'))
+    try {
+      execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare])
+      t.git('remote', 'add', 'origin', bare)
+      const branches = () => execFileSync('git', ['-C', bare, 'for-each-ref', '--format=%(refname)'], { encoding: 'utf8' }).trim()
+      const stopped = new ContentHistory({ root: t.root, repo: t.deps.repo, remote: 'origin', log: () => undefined })
+      stopped.stop()
+      await stopped.startup()
+      await stopped.sync.idle()
+      expect(branches()).toBe('')
+      const running = new ContentHistory({ root: t.root, repo: t.deps.repo, remote: 'origin', log: () => undefined })
+      await running.startup()
+      await running.sync.idle()
+      running.stop()
+      expect(branches()).toBe('refs/heads/main')
+    } finally {
+      rmSync(bare, { recursive: true, force: true })
+    }
   })
 })
