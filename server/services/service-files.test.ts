@@ -24,6 +24,7 @@ const draft = { id: 'arches', title: 'Arches', description: 'Big ones', aboutTex
 describe('files in content/services', () => {
   it('a file whose name is no service id is neither listed nor readable as a service', async () => {
     write('content/services/copy.bouquets.yaml', serviceText('Old bouquets'))
+    write('content/services/bouquets.yaml.old.yaml', serviceText('Older bouquets'))
     write('content/services/notes.txt', 'ideas\n')
     const list = await t.call('GET', '/api/services', { cookie })
     expect(list.status).toBe(200)
@@ -31,6 +32,7 @@ describe('files in content/services', () => {
     const one = await t.call('GET', '/api/services/copy.bouquets', { cookie })
     expect(one.status).toBe(404)
     expect(await one.json()).toEqual({ error: 'No service with id "copy.bouquets"' })
+    expect((await t.call('GET', '/api/services/bouquets.yaml.old', { cookie })).status).toBe(404)
   })
 
   it('services the order does not name follow it in file-name order', async () => {
@@ -93,6 +95,16 @@ describe('the order file', () => {
     expect(lastCommitFiles()).toEqual(['content/services/secret.yaml'])
     expect(lastCommitBody()).toMatch(/\n\nContent-Item: services\/secret$/)
     expect(readYaml('content/service-order.yaml')).toEqual(['mosaics', 'gone', 'bouquets'])
+  })
+
+  it('deleting a service with uncommitted hand edits is refused and keeps the file and the edit', async () => {
+    write('content/services/bouquets.yaml', `${serviceText('Bouquets')}# hand edit\n`)
+    const head = t.git('rev-parse', 'HEAD')
+    const res = await t.call('DELETE', '/api/services/bouquets', { cookie })
+    expect(res.status).toBe(409)
+    expect((await res.json()).error).toMatch(/uncommitted changes/)
+    expect(t.git('rev-parse', 'HEAD')).toBe(head)
+    expect(readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8')).toContain('# hand edit')
   })
 
   it('deleting a service without one removes the service and its pictures, and writes no order', async () => {
