@@ -1,5 +1,7 @@
 // Server renderer (built to dist/server): loads a public page's data and renders its HTML, head and hydration data.
-import { prerender } from 'react-dom/static'
+// The web-streams build: the Node build keeps an AsyncLocalStorage (for React.cache, unused here) switched on for good
+// after the first render, and Node then runs a hook on every promise of every request, kept pages included.
+import { prerender } from 'react-dom/static.browser'
 import { configureApi } from './lib/api-client'
 import { loadPage } from './app/public-routes'
 import { PAGE_SOURCE_MODULES } from './app/route-modules'

@@ -144,6 +144,21 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return res
   }
 
+  /**
+   * Runs a render with its calls noted. While an AsyncLocalStorage is in use, Node runs a hook on every promise the
+   * process makes, about a tenth of a kept page's cost: so it is switched off again once no render is under way (the
+   * kept pages are served without any render).
+   */
+  let rendering = 0
+  async function noting<T>(notes: { calls: Dependency[]; keep: boolean }, render: () => Promise<T>): Promise<T> {
+    rendering++
+    try {
+      return await recording.run(notes, render)
+    } finally {
+      if (--rendering === 0) recording.disable()
+    }
+  }
+
   /** Whether every call the pool's renders made answers the same now; one check serves the requests of one turn. */
   async function stillValid(pool: Pool): Promise<boolean> {
     const arrived = performance.now()
@@ -265,7 +280,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       }
       const request = new Request(`${origin}${url.pathname}${url.search}`, { signal: c.req.raw.signal })
       const notes = { calls: [] as Dependency[], keep: true }
-      const result = await recording.run(notes, async () => (await build.entry).render(request, { fetch: fetchAndNote, origin }))
+      const result = await noting(notes, async () => (await build.entry).render(request, { fetch: fetchAndNote, origin }))
       // Calls made in parallel are noted as they finish; in URL order, two renders' calls compare one to one.
       const dependencies = notes.calls.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
       const { scripts, styles } = moduleAssets(build.manifest, result.modules)
