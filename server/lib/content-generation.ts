@@ -270,6 +270,16 @@ export class ContentGeneration {
   }
 
   /**
+   * The fingerprint without waiting, for a caller in the check phase that follows the poll phase its request was read
+   * in (what `current(true)` waits for): the value while nothing announced a change and the last check is recent, or
+   * undefined when the files must be checked (then `current(true)`).
+   */
+  currentInCheckPhase(): string | undefined {
+    if (this.mode !== 'watch' || this.dirty || performance.now() - this.checkedAt >= RECHECK_MS) return undefined
+    return this.value
+  }
+
+  /**
    * `fromSocket`: the call is for a request just read from a socket. Such a request was sent after any write it
    * must see had returned, so its first bytes arrived after that write's event was queued: the poll phase that read
    * it had the event ready too, and delivers it before this turn's check phase. One setImmediate is then enough,

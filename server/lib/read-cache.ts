@@ -43,6 +43,8 @@ export interface KeptAnswers {
   serves(url: string): boolean
   /** The answer for `url` now, after the same freshness checks the chain makes (`fromSocket`), or null. */
   answer(url: string): Promise<KeptAnswer | null>
+  /** The same, in the check phase after the request's poll phase, without waiting: undefined when it must wait. */
+  answerInCheckPhase(url: string): KeptAnswer | null | undefined
   /** Whether the chain's answer to `url` with this ETag (as sent) is one of the answers kept for it. */
   isKept(url: string, etag: string): boolean
 }
@@ -111,6 +113,12 @@ export class PublicReadCache {
       const entry = this.entries.get(url)
       return entry?.generation === current ? entry : null
     },
+    answerInCheckPhase: (url) => {
+      const current = this.stampInCheckPhase(READS_UPLOADS.test(url) ? this.withUploads : this.generation)
+      if (current === undefined) return undefined
+      const entry = this.entries.get(url)
+      return entry?.generation === current ? entry : null
+    },
     isKept: (url, etag) => {
       const entry = this.entries.get(url)
       return entry !== undefined && (etag === entry.etag || etag === `W/${entry.etag}`)
@@ -161,6 +169,14 @@ export class PublicReadCache {
     return this.schedule ? files.then((f) => this.withSchedule(f)) : files
   }
 
+  /** `stamp(g, true)` in the check phase after the request's poll phase, when it needs no wait; else undefined. */
+  private stampInCheckPhase(g: ContentGeneration): string | undefined {
+    const files = g.currentInCheckPhase()
+    if (files === undefined || !this.schedule) return files
+    const boundaries = this.boundaryValues.get(files)
+    return boundaries && this.stampWith(files, boundaries)
+  }
+
   private withSchedule(files: string): string | Promise<string> {
     const boundaries = this.boundaryValues.get(files)
     return boundaries ? this.stampWith(files, boundaries) : this.readBoundaries(files).then((read) => this.stampWith(files, read))
@@ -205,6 +221,11 @@ export class PublicReadCache {
   /** The fingerprint the kept pages are valid for (content/ and uploads/, and the schedule's state). */
   pageStamp(fromSocket: boolean): Promise<string> {
     return this.stamp(this.withUploads, fromSocket)
+  }
+
+  /** `pageStamp(true)` without waiting, in the check phase after the request's poll phase; undefined if it must wait. */
+  pageStampInCheckPhase(): string | undefined {
+    return this.stampInCheckPhase(this.withUploads)
   }
 
   /** Seconds until the next schedule boundary of the content last read, or null when none is ahead. */
@@ -289,32 +310,59 @@ export class PublicReadCache {
     }
   }
 
-  /** A Node request listener: the shortcut first, then `next` (Hono's listener). */
+  /**
+   * A Node request listener: the shortcut first, then `next` (Hono's listener). The freshness check must wait for the
+   * check phase after the poll phase the request was read in (server/lib/content-generation.ts), so the requests of
+   * one turn wait together and are answered in one callback there, without a promise each; one whose check needs the
+   * files looked at takes the waiting way.
+   */
   listener(next: (req: IncomingMessage, res: ServerResponse) => unknown, cookieName: string) {
-    return async (req: IncomingMessage, res: ServerResponse) => {
-      if (!this.eligible(req, cookieName)) return next(req, res)
-      const url = req.url!
-      const source = this.templated.get(url)
-      if (!source) return next(req, res)
-      const answer = await source.answer(url)
-      // Near a schedule boundary the CDN headers are shortened per answer (ops/cdn-cache.ts): the chain writes them.
-      if (answer?.status !== 200 || this.nearBoundary()) return next(req, res)
-      const gzip = answer.body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])
-      const etag = gzip ? `W/${answer.etag}` : answer.etag
-      const ifNoneMatch = req.headers['if-none-match']
-      const status = ifNoneMatch !== undefined && etagMatches(etag, ifNoneMatch) ? 304 : 200
-      const template = this.templates.get(templateKey(url, gzip, status))
-      if (!template) return next(req, res)
-      let flat = template.flat.get(answer)
-      if (!flat) {
-        const body = gzip ? answer.gzip : answer.body
-        const own = status === 304 ? ['etag', etag] : ['etag', etag, ...(gzip ? ['content-encoding', 'gzip'] : []), 'content-length', String(body.length)]
-        flat = [...template.headers, ...own]
-        template.flat.set(answer, flat)
+    /** Requests waiting for this turn's check phase: request, answer, where it is kept, in turn. */
+    let waiting: (IncomingMessage | ServerResponse | KeptAnswers)[] = []
+    const answerWaiting = () => {
+      const turn = waiting
+      waiting = []
+      for (let i = 0; i < turn.length; i += 3) {
+        const [req, res, source] = [turn[i] as IncomingMessage, turn[i + 1] as ServerResponse, turn[i + 2] as KeptAnswers]
+        let answer: KeptAnswer | null | undefined
+        try {
+          answer = source.answerInCheckPhase(req.url!)
+        } catch {
+          answer = null // the chain looks again, and answers what it finds
+        }
+        if (answer !== undefined) this.send(req, res, answer, next)
+        else void source.answer(req.url!).then((later) => this.send(req, res, later, next), () => next(req, res))
       }
-      res.writeHead(status, flat)
-      if (status === 304) res.end()
-      else res.end(gzip ? answer.gzip : answer.body)
     }
+    return (req: IncomingMessage, res: ServerResponse) => {
+      if (!this.eligible(req, cookieName)) return next(req, res)
+      const source = this.templated.get(req.url!)
+      if (!source) return next(req, res)
+      if (waiting.length === 0) setImmediate(answerWaiting)
+      waiting.push(req, res, source)
+    }
+  }
+
+  /** Sends a kept answer with its URL's template, as the chain would answer; anything else goes to `next`. */
+  private send(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer | null, next: (req: IncomingMessage, res: ServerResponse) => unknown) {
+    // Near a schedule boundary the CDN headers are shortened per answer (ops/cdn-cache.ts): the chain writes them.
+    if (answer?.status !== 200 || this.nearBoundary()) return next(req, res)
+    const url = req.url!
+    const gzip = answer.body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])
+    const etag = gzip ? `W/${answer.etag}` : answer.etag
+    const ifNoneMatch = req.headers['if-none-match']
+    const status = ifNoneMatch !== undefined && etagMatches(etag, ifNoneMatch) ? 304 : 200
+    const template = this.templates.get(templateKey(url, gzip, status))
+    if (!template) return next(req, res)
+    let flat = template.flat.get(answer)
+    if (!flat) {
+      const body = gzip ? answer.gzip : answer.body
+      const own = status === 304 ? ['etag', etag] : ['etag', etag, ...(gzip ? ['content-encoding', 'gzip'] : []), 'content-length', String(body.length)]
+      flat = [...template.headers, ...own]
+      template.flat.set(answer, flat)
+    }
+    res.writeHead(status, flat)
+    if (status === 304) res.end()
+    else res.end(gzip ? answer.gzip : answer.body)
   }
 }

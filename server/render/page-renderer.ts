@@ -172,13 +172,17 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return pool.check.valid
   }
 
-  let buildSeen = { at: -Infinity, mtimeMs: undefined as number | undefined }
-  /** The server build's stamp for the shortcut: stat'ed at most once per BUILD_RECHECK_MS. */
-  function buildStamp(): number | undefined {
+  let buildSeen = { at: -Infinity, mtimeMs: undefined as number | undefined, year: 0 }
+  /** The server build's stamp for the shortcut, and the year: looked at once per BUILD_RECHECK_MS at most. */
+  function buildSeenNow() {
     const now = performance.now()
-    if (now - buildSeen.at >= BUILD_RECHECK_MS) buildSeen = { at: now, mtimeMs: statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs }
-    return buildSeen.mtimeMs
+    if (now - buildSeen.at >= BUILD_RECHECK_MS) {
+      buildSeen = { at: now, mtimeMs: statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs, year: new Date().getFullYear() }
+    }
+    return buildSeen
   }
+  const buildStamp = () => buildSeenNow().mtimeMs
+  const currentYear = () => buildSeenNow().year
 
   /** Reloaded after a rebuild, so `npm run build` beside a running server takes effect. */
   function current() {
@@ -241,16 +245,32 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return template.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`).replace('<div id="root"></div>', body)
   }
 
+  /** A URL's pool when the shortcut may answer from it, before the content check. */
+  function keptPool(url: string): Pool | null {
+    const pool = pools.get(url)
+    if (!pool?.contentOnly || pool.renders < RENDERS_PER_POOL || !readCache) return null
+    return pool.build === buildStamp() && pool.year === currentYear() ? pool : null
+  }
+
+  function pickIfCurrent(url: string, pool: Pool, now: string): Variant | null {
+    if (pools.get(url) !== pool || pool.generation !== now) return null
+    return pool.variants[Math.floor(Math.random() * pool.variants.length)]
+  }
+
   /** Kept pages for the Node-level shortcut: the same checks as `render`, without its API calls or the chain. */
   const kept: KeptAnswers = {
     serves: (url) => PLAIN_PAGE_URL.test(url),
     async answer(url) {
-      const pool = pools.get(url)
-      if (!pool?.contentOnly || pool.renders < RENDERS_PER_POOL || !generation) return null
-      if (pool.build !== buildStamp() || pool.year !== new Date().getFullYear()) return null
-      const now = await generation.current(true)
-      if (pools.get(url) !== pool || pool.generation !== now) return null
-      return pool.variants[Math.floor(Math.random() * pool.variants.length)]
+      const pool = keptPool(url)
+      if (!pool) return null
+      const now = await readCache!.pageStamp(true)
+      return pickIfCurrent(url, pool, now)
+    },
+    answerInCheckPhase(url) {
+      const pool = keptPool(url)
+      if (!pool) return null
+      const now = readCache!.pageStampInCheckPhase()
+      return now === undefined ? undefined : pickIfCurrent(url, pool, now)
     },
     isKept(url, etag) {
       const pool = pools.get(url)
