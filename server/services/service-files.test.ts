@@ -97,6 +97,17 @@ describe('the order file', () => {
     expect(readYaml('content/service-order.yaml')).toEqual(['mosaics', 'gone', 'bouquets'])
   })
 
+  it('adding a service while the order file has uncommitted hand edits is refused and writes nothing', async () => {
+    write('content/service-order.yaml', '- bouquets\n- mosaics\n')
+    const head = t.git('rev-parse', 'HEAD')
+    const res = await t.call('POST', '/api/services', { json: draft, cookie })
+    expect(res.status).toBe(409)
+    expect((await res.json()).error).toMatch(/uncommitted changes/)
+    expect(t.git('rev-parse', 'HEAD')).toBe(head)
+    expect(existsSync(join(t.root, 'content/services/arches.yaml'))).toBe(false)
+    expect(readYaml('content/service-order.yaml')).toEqual(['bouquets', 'mosaics'])
+  })
+
   it('deleting a service with uncommitted hand edits is refused and keeps the file and the edit', async () => {
     write('content/services/bouquets.yaml', `${serviceText('Bouquets')}# hand edit\n`)
     const head = t.git('rev-parse', 'HEAD')
