@@ -36,7 +36,7 @@ export const SLICES = {
     ],
     tests: [
       'server/lib/text.test.ts', 'server/lib/csv.test.ts', 'server/lib/config.test.ts', 'server/lib/studio-time.test.ts', 'server/lib/logger.test.ts',
-      'server/lib/schedule.test.ts', 'server/text-fields.test.ts',
+      'server/lib/schedule.test.ts', 'server/lib/clock.test.ts', 'server/text-fields.test.ts',
     ],
   },
   inquiries: {

@@ -134,3 +134,43 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`)
   })
 })
+
+describe('configuration values, each spelling', () => {
+  it('on/off settings accept each documented spelling', () => {
+    const confirm = (v: string) => loadConfig({ MAIL_CONFIRM_VISITOR: v }).mailConfirmVisitor
+    expect(['1', 'true', 'on', 'yes', 'YES'].map(confirm)).toEqual([true, true, true, true, true])
+    expect(['0', 'false', 'off', 'no', 'False'].map(confirm)).toEqual([false, false, false, false, false])
+    const warm = (v: string) => loadConfig({ IMAGE_WARMUP: v }).imageWarmUp
+    expect(['0', 'false', 'off', 'no', 'OFF'].map(warm)).toEqual([false, false, false, false, false])
+    expect(['1', 'on', 'yes'].map(warm)).toEqual([true, true, true])
+    const hours = (v: string) => loadConfig({ BACKUP_INTERVAL_HOURS: v }).backupIntervalHours
+    expect(['off', 'false', 'no', 'NO', '0'].map(hours)).toEqual([0, 0, 0, 0, 0])
+    expect(hours('48')).toBe(48)
+    expect(hours('8784')).toBe(8784)
+  })
+
+  it('numbers with several digits and fractions; FAKE_NOW outside production starts the clock there', () => {
+    expect(loadConfig({ MAIL_RETRY_DELAYS: '10,20.25,300.5' }).mailRetryDelaysMs).toEqual([10_000, 20_250, 300_500])
+    expect(loadConfig({ FAKE_NOW: '2026-12-01T09:00:00-08:00' }).fakeNow).toBe(Date.parse('2026-12-01T17:00:00Z'))
+    expect(loadConfig({ FAKE_NOW: '2026-12-01T09:00', NODE_ENV: 'development' }).fakeNow).toBe(Date.parse('2026-12-01T17:00:00Z'))
+  })
+
+  it.each([
+    [{ PUBLIC_ORIGIN: 'git+https://x.example' }, 'PUBLIC_ORIGIN: PUBLIC_ORIGIN must be an http(s) URL'],
+    [{ PUBLIC_ORIGIN: 'https+x://x.example' }, 'PUBLIC_ORIGIN: PUBLIC_ORIGIN must be an http(s) URL'],
+    [{ FLODESK_API_URL: 'git+https://x.example' }, 'FLODESK_API_URL: FLODESK_API_URL must be an http(s) URL'],
+    [{ FLODESK_API_URL: 'https+x://x.example' }, 'FLODESK_API_URL: FLODESK_API_URL must be an http(s) URL'],
+    [{ AWS_ENDPOINT_URL_S3: 'git+https://x.example' }, 'AWS_ENDPOINT_URL_S3: AWS_ENDPOINT_URL_S3 must be an http(s) URL'],
+    [{ AWS_ENDPOINT_URL_S3: 'https+x://x.example' }, 'AWS_ENDPOINT_URL_S3: AWS_ENDPOINT_URL_S3 must be an http(s) URL'],
+    [{ AWS_ENDPOINT_URL: 'git+https://x.example' }, 'AWS_ENDPOINT_URL: AWS_ENDPOINT_URL must be an http(s) URL'],
+    [{ AWS_ENDPOINT_URL: 'https+x://x.example' }, 'AWS_ENDPOINT_URL: AWS_ENDPOINT_URL must be an http(s) URL'],
+    [{ GIT_REMOTE: 'bad name;origin' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
+    [{ BACKUP_INTERVAL_HOURS: '-1' }, 'BACKUP_INTERVAL_HOURS'],
+    [{ BACKUP_INTERVAL_HOURS: '8785' }, 'BACKUP_INTERVAL_HOURS'],
+    [{ PUBLIC_CACHE_SECONDS: 'soon' }, 'PUBLIC_CACHE_SECONDS: PUBLIC_CACHE_SECONDS must be a whole number of seconds'],
+    [{ MAIL_RETRY_DELAYS: '5.' }, 'MAIL_RETRY_DELAYS: MAIL_RETRY_DELAYS must be seconds separated by commas'],
+    [{ MAIL_RETRY_DELAYS: '5,3.x' }, 'MAIL_RETRY_DELAYS: MAIL_RETRY_DELAYS must be seconds separated by commas'],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`)
+  })
+})

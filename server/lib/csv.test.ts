@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from './csv'
+import { csvCell, csvResponse, toCsv } from './csv'
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks', () => {
@@ -19,5 +19,24 @@ describe('CSV', () => {
 
   it('starts with a BOM and ends rows with CRLF', () => {
     expect(toCsv(['a', 'b'], [['1', '2']])).toBe('\uFEFFa,b\r\n1,2\r\n')
+  })
+})
+
+describe('CSV cells and the download', () => {
+  it('quotes a cell with space at either end; leaves formula characters inside a cell alone', () => {
+    expect(csvCell(' padded ')).toBe('" padded "')
+    expect(csvCell('a=b+c-d@e')).toBe('a=b+c-d@e')
+    expect(csvCell(42)).toBe('42')
+  })
+
+  it('answers text/csv as an attachment named with the day, never cached', async () => {
+    const res = csvResponse('\uFEFFa\r\n', 'subscribers', '2026-11-25')
+    expect(Object.fromEntries(res.headers)).toEqual({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="subscribers-2026-11-25.csv"',
+      'cache-control': 'no-store',
+    })
+    // The bytes as sent, BOM included (text() would drop it).
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from('\uFEFFa\r\n', 'utf8'))
   })
 })

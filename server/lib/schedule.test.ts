@@ -2,7 +2,7 @@
 // studio's wall-clock times around the clock changes (Mar 8 and Nov 1, 2026) name the instants the owner means.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { boundariesPassed, isShownAt, refineWindow, scheduleBoundaries, scheduleInstant, scheduleShape, scheduleState } from './schedule'
+import { boundariesPassed, isShownAt, refineWindow, scheduleBoundaries, scheduleInstant, scheduleShape, scheduleShapeFor, scheduleState, windowProblem, withoutOpenSides } from './schedule'
 import { studioInputValue, studioInstant, studioIso } from './studio-wall-clock'
 
 const at = (iso: string) => Date.parse(iso)
@@ -74,5 +74,45 @@ describe('schedule window', () => {
     expect(boundariesPassed(list, at('2026-12-01T16:59:59Z'))).toBe(0)
     expect(boundariesPassed(list, at('2026-12-01T17:00:00Z'))).toBe(1)
     expect(boundariesPassed(list, at('2027-01-01T00:00:00Z'))).toBe(3)
+  })
+})
+
+describe('schedule edges, with fixed instants', () => {
+  it('the state turns exactly at each side, and one side alone is a window too', () => {
+    expect(scheduleState(holiday, at('2026-12-01T17:00:00Z'))).toBe('showing')
+    expect(scheduleState(holiday, at('2026-12-27T08:00:00Z'))).toBe('ended')
+    expect(scheduleState({ showFrom: holiday.showFrom }, at('2026-11-30T12:00:00Z'))).toBe('upcoming')
+    expect(scheduleState({ showUntil: holiday.showUntil }, at('2026-12-28T12:00:00Z'))).toBe('ended')
+  })
+
+  it('fractions of a second, a date that does not exist even with an offset, and over-long fractions', () => {
+    expect(scheduleInstant('2026-12-01T17:00:00.123Z')).toBe(at('2026-12-01T17:00:00.123Z'))
+    expect(scheduleInstant('2026-02-30T09:00:00Z')).toBeNaN()
+    expect(scheduleInstant('2026-12-01T09:00:00.1234567890')).toBeNaN()
+    expect(studioInstant('2026-12-01T09:00:00.5')).toBe(at('2026-12-01T17:00:00Z'))
+    for (const bad of ['tomorrow', 'x2026-12-01T09:00', '2026-12-01T09:00x', '2026-12-01T09:60', '2026-12-01T09:00:60']) expect(studioInstant(bad), bad).toBeNaN()
+    expect(studioInstant('2026-12-01T23:30')).toBe(at('2026-12-02T07:30:00Z'))
+    expect(studioInstant('2026-12-01T09:00:59')).toBe(at('2026-12-01T17:00:59Z'))
+  })
+
+  it('seconds and a bad date as the content file and the input show them', () => {
+    expect(studioIso(at('2026-03-08T09:59:30Z'))).toBe('2026-03-08T01:59:30-08:00')
+    expect(studioInputValue('not a date')).toBe('')
+  })
+
+  it('a window with both sides is checked; the open sides are left out of the file', () => {
+    expect(windowProblem(holiday)).toBeNull()
+    expect(windowProblem({ showFrom: holiday.showUntil, showUntil: holiday.showFrom })).toBe('Show until must be after Show from')
+    expect(Window.parse(holiday)).toEqual(holiday)
+    expect(withoutOpenSides({ id: 'a', showFrom: null, showUntil: holiday.showUntil })).toEqual({ id: 'a', showUntil: holiday.showUntil })
+    expect(withoutOpenSides({ id: 'b', showFrom: holiday.showFrom, showUntil: null })).toEqual({ id: 'b', showFrom: holiday.showFrom })
+  })
+
+  it('names the side and why in each message', () => {
+    const message = (value: unknown) => Window.safeParse({ showUntil: value }).error?.issues[0].message
+    expect(message(5)).toBe('Show until must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00) or null')
+    expect(message(`2026-12-01T09:00:00.123456789-08:00${' '.repeat(10)}`)).toBe('Show until must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00)')
+    expect(message('soon')).toBe('Show until must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00)')
+    expect(z.object(scheduleShapeFor('Hero: ')).safeParse({ showFrom: 'soon' }).error?.issues[0].message).toMatch(/^Hero: Show from must be/)
   })
 })

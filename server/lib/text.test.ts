@@ -75,3 +75,21 @@ describe('oneLineForLog', () => {
     expect(wellFormed('ok 🎈')).toBe('ok 🎈')
   })
 })
+
+describe('messages by kind, with fixed inputs', () => {
+  it('one-line fields by default: a line break is "one line", another control is "control characters"', () => {
+    expect(textProblem('a\nb', 'Name')).toBe('Name must be one line')
+    expect(textProblem('a\u0001b', 'Name')).toBe('Name must not contain control characters')
+    expect(textProblem('a\u0001b', 'Quote', 'block')).toBe('Quote must not contain control characters')
+    expect(plainText('Name').parse('  Ann  ')).toBe('Ann')
+    expect(plainText('Name').safeParse('a\tb').error?.issues[0].message).toBe('Name must be one line')
+    expect(textLine('Title').safeParse('a\nb').error?.issues[0].message).toBe('Title must be one line')
+    expect(textLine('Title').parse(' T ')).toBe('T')
+    expect(textBlock('Story').parse(' two\nlines ')).toBe(' two\nlines ')
+    expect(textBlock('Story').safeParse('bell\u0007').error?.issues[0].message).toBe('Story must not contain control characters')
+  })
+
+  it('a log line has no space at either end', () => {
+    expect(oneLineForLog('\n  Saved by owner \t')).toBe('Saved by owner')
+  })
+})
