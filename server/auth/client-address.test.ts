@@ -1,7 +1,8 @@
 // Behind a proxy (TRUST_PROXY), the client is the address the proxy saw: the last X-Forwarded-For entry. The entries
 // before it are whatever the visitor sent, so changing them must not dodge a limit.
+import { serve } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app'
+import { createTestApp, TEST_ADMIN, TEST_ORIGIN, type TestApp } from '../testing/test-app'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -45,5 +46,48 @@ describe('client address behind a proxy', () => {
     for (let i = 0; i < 11; i++) statuses.push((await subscribe(i)).status)
     expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true)
     expect(statuses[10]).toBe(429)
+  })
+})
+
+describe('client address over a real connection', () => {
+  /** The app served on a local port, as in production (the address then comes from the socket). */
+  async function served(app: TestApp): Promise<{ url: string; close: () => void }> {
+    return new Promise((resolve) => {
+      const server = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
+      )
+    })
+  }
+  const loginAt = (url: string, headers: Record<string, string>, password = 'wrong-password') =>
+    fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN, ...headers },
+      body: JSON.stringify({ username: TEST_ADMIN.username, password }),
+    })
+
+  it('without TRUST_PROXY the socket peer is the client: ten failures from it block it, whatever it claims', async () => {
+    t = await createTestApp()
+    const { url, close } = await served(t)
+    try {
+      for (let i = 0; i < 10; i++) expect((await loginAt(url, { 'X-Forwarded-For': `203.0.113.${i}` })).status).toBe(401)
+      const blocked = await loginAt(url, {}, TEST_ADMIN.password)
+      expect(blocked.status).toBe(429)
+      expect(await blocked.json()).toEqual({ error: 'Too many login attempts. Please try again later.' })
+    } finally {
+      close()
+    }
+  })
+
+  it('behind a proxy, an empty X-Forwarded-For counts as the socket peer, not as a client of its own', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } })
+    const { url, close } = await served(t)
+    try {
+      for (let i = 0; i < 10; i++) expect((await loginAt(url, i % 2 ? { 'X-Forwarded-For': '' } : {})).status).toBe(401)
+      expect((await loginAt(url, { 'X-Forwarded-For': '' }, TEST_ADMIN.password)).status).toBe(429)
+      // A client the proxy names is another client.
+      expect((await loginAt(url, { 'X-Forwarded-For': '198.51.100.20' }, TEST_ADMIN.password)).status).toBe(200)
+    } finally {
+      close()
+    }
   })
 })

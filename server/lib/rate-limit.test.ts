@@ -52,4 +52,18 @@ describe('rate limiter under a flood of addresses', () => {
     limiter.record('10.0.0.1')
     expect(limiter.isLimited('10.0.0.1')).toBe(true)
   })
+
+  it('a client whose older requests have left the window keeps its recent ones when old keys are cleared out', () => {
+    let now = 0
+    const limiter = new RateLimiter(3, 1000, () => now)
+    limiter.record('client')
+    now = 600
+    limiter.record('client')
+    limiter.record('client')
+    // The first request has left the window, the other two have not, when a flood makes the limiter clear out.
+    now = 1200
+    for (let i = 0; i <= 10_001; i++) limiter.record(`flood-${i}`)
+    limiter.record('client')
+    expect(limiter.take('client')).toBe(false)
+  })
 })

@@ -1,9 +1,36 @@
+import { connect } from 'node:net'
+import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import type { Config } from './config'
 import { ContentError, DetailedHttpError, onError } from './errors'
-import { decodePath, rejectSuspiciousPaths } from './security'
+import { decodePath, originCheck, rejectSuspiciousPaths } from './security'
+
+/** The status line a served app answers to a request target sent as is (fetch and URL would resolve dot segments). */
+async function rawStatus(app: Hono, targets: string[]): Promise<string[]> {
+  const { port, close } = await new Promise<{ port: number; close: () => void }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ port: info.port, close: () => server.close() }))
+  })
+  try {
+    const lines: string[] = []
+    for (const target of targets) {
+      lines.push(
+        await new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.end(`GET ${target} HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`))
+          let text = ''
+          socket.on('data', (d) => (text += d))
+          socket.on('end', () => resolve(`${target} ${text.split('\r\n')[0]}`))
+          socket.on('error', reject)
+        }),
+      )
+    }
+    return lines
+  } finally {
+    close()
+  }
+}
 
 describe('decodePath', () => {
   it('decodes good escapes and leaves plain paths alone', () => {
@@ -39,7 +66,7 @@ describe('rejectSuspiciousPaths', () => {
   })
 
   it('lets a page address through to the page routes (their not-found page), but not a POST to it', async () => {
-    for (const path of ['/services/%ZZ', '/%E0%A4%A', '/about%']) {
+    for (const path of ['/services/%ZZ', '/%E0%A4%A', '/about%', '/gallery/api/%ZZ']) {
       expect(await (await request(path)).text(), path).toBe('reached GET')
       expect((await request(path, 'POST')).status, path).toBe(400)
     }
@@ -52,6 +79,19 @@ describe('rejectSuspiciousPaths', () => {
       expect(await res.json(), path).toEqual({ error: 'Not found' })
     }
     for (const path of ['/services/a.b', '/services/2e', '/uploads/a-b.jpg', '/services/a%20b']) expect(await (await request(path)).text(), path).toBe('reached GET')
+  })
+
+  it('answers 404 for a dot segment as the client sent it, which the server would otherwise resolve away', async () => {
+    const targets = ['/./api/services', '/services/.', '/services/..', '/api/services/../faq', '/uploads/./a.jpg', '/services/a.b', '/services/..b']
+    expect(await rawStatus(app, targets)).toEqual([
+      '/./api/services HTTP/1.1 404 Not Found',
+      '/services/. HTTP/1.1 404 Not Found',
+      '/services/.. HTTP/1.1 404 Not Found',
+      '/api/services/../faq HTTP/1.1 404 Not Found',
+      '/uploads/./a.jpg HTTP/1.1 404 Not Found',
+      '/services/a.b HTTP/1.1 200 OK',
+      '/services/..b HTTP/1.1 200 OK',
+    ])
   })
 
   it('still answers 404 for encoded traversal and passes good paths', async () => {
@@ -106,5 +146,37 @@ describe('onError: what a caller learns from a failure', () => {
 
   it('a broken content file is a 500 naming the file and field, for the owner to fix', async () => {
     expect(await get('/content')).toEqual([500, { error: 'content/site.yaml: field "title": Required' }])
+  })
+})
+
+describe('originCheck: posts from other sites', () => {
+  const app = new Hono()
+  app.onError(onError)
+  app.use('*', originCheck({ publicOrigin: 'http://site.test' } as Config))
+  app.post('/api/contact', (c) => c.json({ ok: true }))
+  const post = (headers: Record<string, string>, body = 'name=x') => app.request('http://site.test/api/contact', { method: 'POST', headers, body })
+
+  it('refuses a post from another site, or one a browser says is cross-site without naming its origin', async () => {
+    for (const headers of <Record<string, string>[]>[
+      { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'text/plain' },
+      { 'Sec-Fetch-Site': 'same-site', 'Content-Type': 'application/x-www-form-urlencoded' },
+    ]) {
+      const res = await post(headers)
+      expect([res.status, await res.json()], JSON.stringify(headers)).toEqual([403, { error: 'Cross-site request refused' }])
+    }
+  })
+
+  it("passes the site's own posts, and a client that sends neither header (curl, scripts)", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
+      { Origin: 'http://site.test', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      { Origin: 'http://site.test', 'Content-Type': 'application/x-www-form-urlencoded' },
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+    ]) {
+      const res = await post(headers)
+      expect([res.status, await res.json()], JSON.stringify(headers)).toEqual([200, { ok: true }])
+    }
   })
 })
