@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fileExists, removeFile, resolveInside, writeFileAtomic } from './files'
+import { fileExists, removeFile, removeLeftoverTempFiles, resolveInside, writeFileAtomic } from './files'
 
 const ROOT = resolve('/srv/site')
 
@@ -41,6 +41,17 @@ describe('file primitives', () => {
       expect(await fileExists(join(dir, 'a.yaml'))).toBe(false)
       writeFileSync(join(dir, 'b'), '')
       expect(readdirSync(dir).sort()).toEqual(['b', 'taken'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('start-up clean-up of temp files passes over a folder that does not exist (a site with no uploads yet)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'files-'))
+    try {
+      writeFileSync(join(dir, '.a.yaml.0a1b2c.tmp-write'), 'half')
+      expect(await removeLeftoverTempFiles([join(dir, 'uploads'), dir])).toEqual([join(dir, '.a.yaml.0a1b2c.tmp-write')])
+      expect(readdirSync(dir)).toEqual([])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -271,6 +271,24 @@ describe('ContentRepo.ensureRepository', () => {
     expect(t.git('log', '-1', '--format=%s').trim()).toBe('Seed content')
     rmSync(fresh, { recursive: true, force: true })
   })
+
+  it("a content root inside another repository's work tree saves into that repository: no repository is nested in it", async () => {
+    const inner = join(t.root, 'site')
+    mkdirSync(join(inner, 'content'), { recursive: true })
+    const nested = new ContentRepo(inner, { name: 'Studio Admin', email: 'admin@example.test' })
+    await nested.ensureRepository()
+    expect(existsSync(join(inner, '.git'))).toBe(false)
+    await nested.change({
+      message: 'Add inner',
+      items: ['b'],
+      apply: async () => {
+        await writeFileAtomic(join(inner, 'content/b.yaml'), 'b: 1\n')
+        return { paths: ['content/b.yaml'], result: null }
+      },
+    })
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Add inner')
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('site/content/b.yaml')
+  })
 })
 
 describe('ContentRepo.recover', () => {
