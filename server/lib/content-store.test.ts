@@ -80,7 +80,7 @@ describe('malformed files', () => {
     write('content/delivery-installation.md', '---\ntitle: [unclosed\n---\n# Delivery\n')
     const { status, body } = await getJson('/api/delivery-installation-content')
     expect(status).toBe(500)
-    expect(body.error).toMatch(/^content\/delivery-installation\.md: has invalid front matter \([^\n]+\)$/)
+    expect(body.error).toMatch(/^content\/delivery-installation\.md: has invalid front matter \([^\n]* at line \d+, column \d+:?\)$/)
   })
 })
 
