@@ -267,11 +267,12 @@ export class PublicReadCache {
       }
       await next()
       if (c.res.status !== 200) return
-      const body = new Uint8Array(await c.res.clone().arrayBuffer())
+      // Buffers, as node:http writes them: a plain Uint8Array would be wrapped in a new Buffer on every answer.
+      const body = Buffer.from(await c.res.clone().arrayBuffer())
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
       const contentType = c.res.headers.get('Content-Type') ?? 'application/json'
-      this.entries.set(key, { status: 200, generation: current, body, gzip: new Uint8Array(gzipSync(body)), contentType, etag })
+      this.entries.set(key, { status: 200, generation: current, body, gzip: gzipSync(body), contentType, etag })
       c.header('ETag', etag)
     }
   }
@@ -323,7 +324,9 @@ export class PublicReadCache {
       const turn = waiting
       waiting = []
       for (let i = 0; i < turn.length; i += 3) {
-        const [req, res, source] = [turn[i] as IncomingMessage, turn[i + 1] as ServerResponse, turn[i + 2] as KeptAnswers]
+        const req = turn[i] as IncomingMessage
+        const res = turn[i + 1] as ServerResponse
+        const source = turn[i + 2] as KeptAnswers
         let answer: KeptAnswer | null | undefined
         try {
           answer = source.answerInCheckPhase(req.url!)

@@ -314,11 +314,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const body = `<div id="root">${result.appHtml}</div>\n    <script type="application/json" id="page-data">${result.hydrationJson}</script>`
       // The page's chunks are fetched beside the entry when the app starts (after first paint), not one after the other.
       const template = build.template.replace(' data-entry=', ` data-preload="${scripts.filter(fresh).join(' ')}" data-entry=`)
-      const html = new TextEncoder().encode(page(template, head, body)) as Uint8Array<ArrayBuffer>
+      // Buffers, as node:http writes them (see PublicReadCache.middleware).
+      const html = Buffer.from(page(template, head, body))
       const variant: Variant = {
         status: result.status,
         body: html,
-        gzip: new Uint8Array(gzipSync(html)),
+        gzip: gzipSync(html),
         etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
       }
       if (notes.keep && !c.req.raw.signal.aborted) {
