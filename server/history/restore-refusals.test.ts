@@ -47,6 +47,12 @@ describe('restores the owner is told about', () => {
     expect(t.git('ls-files', 'content/services/new-one.yaml').trim()).toBe('')
   })
 
+  it('restoring a service that exists neither then nor now changes nothing and says so', async () => {
+    const now = head()
+    expect(await restore(now, 'services/never-was')).toEqual([200, { hash: null, summary: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] }])
+    expect(head()).toBe(now)
+  })
+
   it('each kind of file is checked against today\'s rules before anything is written', async () => {
     const cases: [string, string, string, RegExp][] = [
       ['content/services/mosaics.yaml', 'title: ""\ndescription: x\n', 'services/mosaics', /\(field "title": .+\)/],

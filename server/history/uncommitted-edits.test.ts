@@ -73,8 +73,8 @@ describe('start-up with uncommitted edits', () => {
         `A copy is kept at ${ref} (git show ${ref} --stat).`,
       ].join('\n'),
     ])
-    expect(t.git('log', '-1', '--format=%an <%ae>|%P|%B', ref).trim()).toBe([
-      `Site server <site-server@localhost>|${branchHead}|Uncommitted edits found at start-up (snapshot, not on any branch)`,
+    expect(t.git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%P|%B', ref).trim()).toBe([
+      `Site server <site-server@localhost>|Site server <site-server@localhost>|${branchHead}|Uncommitted edits found at start-up (snapshot, not on any branch)`,
       '',
       'modified: content/delivery-installation.md',
       'modified: content/testimonials.yaml',
