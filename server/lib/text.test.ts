@@ -81,6 +81,8 @@ describe('messages by kind, with fixed inputs', () => {
     expect(textProblem('a\nb', 'Name')).toBe('Name must be one line')
     expect(textProblem('a\u0001b', 'Name')).toBe('Name must not contain control characters')
     expect(textProblem('a\u0001b', 'Quote', 'block')).toBe('Quote must not contain control characters')
+    // Several lines are allowed in a block: the control character is what is wrong.
+    expect(textProblem('two\nlines\u0001', 'Quote', 'block')).toBe('Quote must not contain control characters')
     expect(plainText('Name').parse('  Ann  ')).toBe('Ann')
     expect(plainText('Name').safeParse('a\tb').error?.issues[0].message).toBe('Name must be one line')
     expect(textLine('Title').safeParse('a\nb').error?.issues[0].message).toBe('Title must be one line')
