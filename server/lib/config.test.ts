@@ -151,6 +151,7 @@ describe('configuration values, each spelling', () => {
 
   it('numbers with several digits and fractions; FAKE_NOW outside production starts the clock there', () => {
     expect(loadConfig({ MAIL_RETRY_DELAYS: '10,20.25,300.5' }).mailRetryDelaysMs).toEqual([10_000, 20_250, 300_500])
+    expect(loadConfig({ MAIL_RETRY_DELAYS: '1.25, 7' }).mailRetryDelaysMs).toEqual([1250, 7000])
     expect(loadConfig({ FAKE_NOW: '2026-12-01T09:00:00-08:00' }).fakeNow).toBe(Date.parse('2026-12-01T17:00:00Z'))
     expect(loadConfig({ FAKE_NOW: '2026-12-01T09:00', NODE_ENV: 'development' }).fakeNow).toBe(Date.parse('2026-12-01T17:00:00Z'))
   })
