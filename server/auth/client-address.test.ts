@@ -1,5 +1,6 @@
 // Behind a proxy (TRUST_PROXY), the client is the address the proxy saw: the last X-Forwarded-For entry. The entries
 // before it are whatever the visitor sent, so changing them must not dodge a limit.
+import { request } from 'node:http'
 import { serve } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_ADMIN, TEST_ORIGIN, type TestApp } from '../testing/test-app'
@@ -24,7 +25,7 @@ describe('client address behind a proxy', () => {
 
   it('spacing in the header does not make a new client, and a similar address is another client', async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '1' } })
-    for (let i = 0; i < 10; i++) expect((await login(t, i % 2 ? '10.0.0.1,198.51.100.7' : '198.51.100.7')).status).toBe(401)
+    for (let i = 0; i < 10; i++) expect((await login(t, i % 2 ? '10.0.0.1, 198.51.100.7' : '198.51.100.7')).status).toBe(401)
     expect((await login(t, ' 198.51.100.7 ', TEST_ADMIN.password)).status).toBe(429)
     expect((await login(t, '198.51.100.17', TEST_ADMIN.password)).status).toBe(200)
   })
@@ -58,6 +59,21 @@ describe('client address over a real connection', () => {
       )
     })
   }
+  /** A login with the right password sent from another local address (Linux answers on all of 127.0.0.0/8). */
+  const loginFrom = (localAddress: string, url: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify(TEST_ADMIN)
+      const req = request(`${url}/api/login`, {
+        method: 'POST',
+        localAddress,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: TEST_ORIGIN },
+      }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
   const loginAt = (url: string, headers: Record<string, string>, password = 'wrong-password') =>
     fetch(`${url}/api/login`, {
       method: 'POST',
@@ -73,6 +89,18 @@ describe('client address over a real connection', () => {
       const blocked = await loginAt(url, {}, TEST_ADMIN.password)
       expect(blocked.status).toBe(429)
       expect(await blocked.json()).toEqual({ error: 'Too many login attempts. Please try again later.' })
+    } finally {
+      close()
+    }
+  })
+
+  it('another address is another client: one blocked peer does not block the next', async () => {
+    t = await createTestApp()
+    const { url, close } = await served(t)
+    try {
+      for (let i = 0; i < 10; i++) expect((await loginAt(url, {})).status).toBe(401)
+      expect((await loginAt(url, {}, TEST_ADMIN.password)).status).toBe(429)
+      expect(await loginFrom('127.0.0.2', url)).toBe(200)
     } finally {
       close()
     }
