@@ -7,6 +7,7 @@ import {
   ensureServices,
   eventually,
   expectToast,
+  keyboardMoveDown,
   mouseDrag,
   serviceRows,
   serviceTitles,
@@ -226,12 +227,7 @@ describe('admin service management', () => {
   it('reorders services with the keyboard', async () => {
     await dismissToasts(page)
     const before = await serviceTitles(page)
-    await page.locator('.admin-drag-handle').nth(0).focus()
-    await page.keyboard.press('Space')
-    await page.waitForTimeout(100)
-    await page.keyboard.press('ArrowDown')
-    await page.waitForTimeout(300)
-    await page.keyboard.press('Space')
+    await keyboardMoveDown(page, page.locator('.admin-drag-handle').nth(0), before[0])
     await expectToast(page, 'Services reordered')
     expect((await serviceTitles(page)).slice(0, 2)).toEqual([before[1], before[0]])
   })

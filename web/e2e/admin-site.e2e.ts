@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { dismissToasts, expectToast, makeJpeg } from '../admin/testing/admin-e2e'
+import { dismissToasts, expectToast, keyboardMoveDown, makeJpeg } from '../admin/testing/admin-e2e'
 import { adminCookie, api } from './public-fixtures'
 
 const SHOTS = process.env.SCREENSHOT_DIR
@@ -291,14 +291,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     const [first, second, third] = await faqOrder()
     await dismissToasts(page)
     await page.getByRole('tab', { name: 'FAQ' }).click()
-    const handle = page.getByRole('button', { name: `Reorder ${first}` })
-    await handle.focus()
-    await page.keyboard.press('Space')
-    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true')
-    await page.keyboard.press('ArrowDown')
-    await page.getByText(`${first} was moved into position 2`).waitFor({ state: 'attached' })
-    await page.keyboard.press('Space')
-    await page.getByText(`${first} was dropped at position 2`).waitFor({ state: 'attached' })
+    await keyboardMoveDown(page, page.getByRole('button', { name: `Reorder ${first}` }), first)
     await page.getByRole('button', { name: `Delete ${third}` }).click()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expectToast(page, 'Changes saved', 'The FAQ page is updated.')

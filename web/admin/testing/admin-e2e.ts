@@ -70,6 +70,23 @@ export async function mouseDrag(page: Page, from: Locator, to: Locator): Promise
   await page.mouse.up()
 }
 
+/**
+ * Moves a sortable item one place down from the keyboard: Space picks it up, ArrowDown moves it, Space drops it, each
+ * step waiting for the handle to show it is held or for what a screen reader hears. dnd-kit starts listening for
+ * arrow keys one timer turn after the pick-up, and Chrome runs a queued key press before a due timer, so the test lets
+ * that timer turn pass before pressing ArrowDown (on a busy CI machine the key was otherwise lost).
+ */
+export async function keyboardMoveDown(page: Page, handle: Locator, name: string): Promise<void> {
+  await handle.focus()
+  await page.keyboard.press('Space')
+  await handle.and(page.locator('[aria-pressed="true"]')).waitFor()
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
+  await page.keyboard.press('ArrowDown')
+  await page.getByText(`${name} was moved into position 2`).waitFor({ state: 'attached' })
+  await page.keyboard.press('Space')
+  await page.getByText(`${name} was dropped at position 2`).waitFor({ state: 'attached' })
+}
+
 /** Polls until the check passes (for git and API state that follows a notice). */
 export async function eventually<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
