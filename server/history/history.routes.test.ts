@@ -69,6 +69,8 @@ describe('history list and detail', () => {
     const image = await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=uploads%2Fhero-image.jpg`, { cookie })
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/jpeg')
+    // Like every admin answer, an old picture is not kept by the browser (nothing of the dashboard stays after logout).
+    expect(image.headers.get('cache-control')).toBe('no-store')
     expect((await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=content%2Fsite.yaml`, { cookie })).status).toBe(400)
     expect((await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=uploads%2F..%2F.git%2Fconfig`, { cookie })).status).toBe(400)
     expect((await t.call('GET', '/api/admin/history/commits/0000000', { cookie })).status).toBe(404)

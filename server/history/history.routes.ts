@@ -76,8 +76,6 @@ export function createHistoryRoutes({ history }: { history: ContentHistory }) {
       c.header('Content-Type', IMAGE_TYPES[ext])
       c.header('Content-Disposition', 'inline')
       c.header('X-Content-Type-Options', 'nosniff')
-      // A file at a given commit never changes.
-      c.header('Cache-Control', 'private, max-age=31536000, immutable')
       return c.body(new Uint8Array(bytes))
     })
     .post('/admin/history/restore', async (c) => {

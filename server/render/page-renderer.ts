@@ -88,6 +88,9 @@ interface Pool {
   check?: { at: number; valid: Promise<boolean> }
 }
 
+/** One of a pool's kept variants, at random (the home page's testimonials differ between them). */
+const anyVariant = (pool: Pool): Variant => pool.variants[Math.floor(Math.random() * pool.variants.length)]
+
 const RENDERS_PER_POOL = 24
 const MAX_POOLS = 200
 /** How stale the shortcut's view of the server build may be: a rebuild beside a running server shows within this. */
@@ -124,8 +127,6 @@ export interface PageRendererOptions {
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const { clientDir, origin } = options
   const readCache = options.readCache
-  /** content/, uploads/ and the schedule's state (server/lib/read-cache.ts): kept pages are valid while it holds. */
-  const generation = readCache && { current: (fromSocket: boolean) => readCache.pageStamp(fromSocket) }
   const entryPath = serverEntryPath(clientDir)
   let loaded: { mtimeMs: number; entry: Promise<ServerEntry>; template: string; styles: string[]; manifest: Manifest } | null = null
   const pools = new Map<string, Pool>()
@@ -146,7 +147,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
   /**
    * Runs a render with its calls noted. While an AsyncLocalStorage is in use, Node runs a hook on every promise the
-   * process makes, about a tenth of a kept page's cost: so it is switched off again once no render is under way (the
+   * process makes, about a tenth of a kept page's cost (React's Node build keeps one on as well, hence its web-streams
+   * build here; the two together cost a fifth): so it is switched off again once no render is under way (the
    * kept pages are served without any render).
    */
   let rendering = 0
@@ -253,8 +255,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   }
 
   function pickIfCurrent(url: string, pool: Pool, now: string): Variant | null {
-    if (pools.get(url) !== pool || pool.generation !== now) return null
-    return pool.variants[Math.floor(Math.random() * pool.variants.length)]
+    return pools.get(url) === pool && pool.generation === now ? anyVariant(pool) : null
   }
 
   /** Kept pages for the Node-level shortcut: the same checks as `render`, without its API calls or the chain. */
@@ -288,7 +289,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const year = new Date().getFullYear()
       // Taken before any answer is read or confirmed, so a change made meanwhile moves it past the pool's.
       const fromSocket = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined
-      const now = generation ? await generation.current(fromSocket) : ''
+      // content/, uploads/ and the schedule's state (server/lib/read-cache.ts): kept pages are valid while it holds.
+      const now = readCache ? await readCache.pageStamp(fromSocket) : ''
       let pool = pools.get(key)
       if (pool && (pool.build !== build.mtimeMs || pool.year !== year)) pool = undefined
       if (pool && (!pool.contentOnly || pool.generation !== now)) {
@@ -296,7 +298,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         else pool = undefined
       }
       if (pool && pool.renders >= RENDERS_PER_POOL) {
-        return send(c, pool.variants[Math.floor(Math.random() * pool.variants.length)])
+        return send(c, anyVariant(pool))
       }
       const request = new Request(`${origin}${url.pathname}${url.search}`, { signal: c.req.raw.signal })
       const notes = { calls: [] as Dependency[], keep: true }
@@ -326,7 +328,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         const same = pool && sameCalls(pool.dependencies, dependencies)
         if (!same) {
           if (pools.size >= MAX_POOLS) pools.clear()
-          const contentOnly = Boolean(generation) && dependencies.every((d) => {
+          const contentOnly = Boolean(readCache) && dependencies.every((d) => {
             const url = new URL(d.url, origin)
             return url.origin === new URL(origin).origin && url.search === '' && isContentRead(url.pathname)
           })

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
 
 describe('backup status in the dashboard', () => {
   let site: Site
@@ -31,7 +31,7 @@ describe('backup status in the dashboard', () => {
     await loginAsOwner(page, site.url)
     const line = page.getByRole('status').filter({ hasText: /backup/i })
     await expect.poll(() => line.textContent()).toMatch(/^The last backup is more than two days old\. Last backup .+ \(2\.0 KB\)/)
-    await page.screenshot({ path: '/tmp/backup-warning-390.png' })
+    await keepScreenshot(page, 'backup-warning-390')
     // A backup that cannot be written (a file where the folder should be): the line says it failed, with the reason,
     // and still offers Back up now.
     renameSync(backupDir, `${backupDir}.aside`)
@@ -45,13 +45,13 @@ describe('backup status in the dashboard', () => {
     await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^Last backup \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) P[SD]T \(\d+\.\d [KM]B\)$/)
     expect(await page.getByRole('button', { name: 'Back up now' }).count()).toBe(0)
     expect(readdirSync(backupDir).filter((n) => n.endsWith('.tar.gz'))).toHaveLength(2)
-    await page.screenshot({ path: '/tmp/backup-ok-390.png' })
+    await keepScreenshot(page, 'backup-ok-390')
     await context.close()
 
     const desktop = await newPage(browser, DESKTOP)
     await loginAsOwner(desktop.page, site.url)
     await expect.poll(() => desktop.page.getByRole('status').filter({ hasText: /backup/i }).textContent()).toMatch(/^Last backup /)
-    await desktop.page.screenshot({ path: '/tmp/backup-ok-1366.png' })
+    await keepScreenshot(desktop.page, 'backup-ok-1366')
     await desktop.context.close()
   }, 120_000)
 })

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { shortEventDate } from '../../server/inquiries/inquiry-format'
 import { studioToday } from '../../server/lib/studio-time'
 import { expectToast } from '../admin/testing/admin-e2e'
-import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
 import { adminCookie, api, sendInquiry } from './public-fixtures'
 
 /** The 15th and 22nd of next month (always in the future, one "Next month" away). */
@@ -72,7 +72,7 @@ describe('event calendar', () => {
     await details.getByRole('link', { name: 'Ana Calendartest' }).waitFor()
     await details.getByRole('link', { name: 'Bea Calendartest' }).waitFor()
     expect(await axeViolations(page, '.admin-calendar')).toEqual([])
-    await saveScreenshot(page, 'calendar-1366')
+    await keepScreenshot(page, 'calendar-1366', { fullPage: true })
 
     // A name on the calendar opens that inquiry in the inbox, with the warning.
     await details.getByRole('link', { name: 'Ana Calendartest' }).click()
@@ -84,14 +84,14 @@ describe('event calendar', () => {
     await rows.filter({ hasText: 'Cleo Calendartest' }).getByRole('button', { name: /Cleo Calendartest/ }).click()
     await rows.filter({ hasText: 'Cleo Calendartest' }).getByRole('note').filter({ hasText: 'Booked on a blocked date (Family wedding).' }).waitFor()
     expect(await axeViolations(page, '.admin-inbox')).toEqual([])
-    await saveScreenshot(page, 'inbox-1366')
+    await keepScreenshot(page, 'inbox-1366', { fullPage: true })
     await context.close()
   })
 
   it('blocks and unblocks a date from the calendar on a phone', async () => {
     const { page, context } = await newPage(browser, PHONE)
     await openNextMonth(page)
-    await saveScreenshot(page, 'calendar-390')
+    await keepScreenshot(page, 'calendar-390', { fullPage: true })
     await day(page, freeDay).click()
     await page.getByLabel('Note (optional, only you see it)').fill('Vacation')
     await page.getByRole('button', { name: 'Block this date' }).click()
@@ -100,18 +100,18 @@ describe('event calendar', () => {
     const availability = await fetch(`${site.url}/api/availability?from=${freeDay}&to=${blockedDay}`)
     expect(await availability.json()).toEqual({ unavailable: [freeDay, blockedDay] })
     expect(await axeViolations(page, '.admin-calendar')).toEqual([])
-    await saveScreenshot(page, 'calendar-day-390')
+    await keepScreenshot(page, 'calendar-day-390', { fullPage: true })
     await page.getByRole('button', { name: 'Unblock' }).click()
     await expectToast(page, 'Date unblocked')
     await page.getByRole('button', { name: shortEventDate(freeDay), exact: true }).waitFor()
     await page.getByRole('tab', { name: /Inbox/ }).click()
     await page.getByRole('list', { name: 'Inquiries' }).waitFor()
-    await saveScreenshot(page, 'inbox-390')
+    await keepScreenshot(page, 'inbox-390', { fullPage: true })
     const cleo = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Cleo Calendartest' })
     await cleo.getByRole('button', { name: /Cleo Calendartest/ }).click()
     await cleo.getByRole('note').filter({ hasText: 'Booked on a blocked date' }).waitFor()
     expect(await axeViolations(page, '.admin-inbox')).toEqual([])
-    await saveScreenshot(page, 'inquiry-390')
+    await keepScreenshot(page, 'inquiry-390', { fullPage: true })
     await context.close()
   })
 
@@ -136,12 +136,6 @@ describe('event calendar', () => {
     await context.close()
   })
 })
-
-/** With SCREENSHOT_DIR set, keeps a full-page picture to judge by eye (they are not compared). */
-async function saveScreenshot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
-}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 

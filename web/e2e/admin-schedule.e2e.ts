@@ -1,14 +1,11 @@
 // A service that waits for its date, as the owner sets it in the dashboard: the badge says what is scheduled, and the
 // public site (pages, home, sitemap, API: caches warm, nobody saving) turns over at the boundary by itself. The
 // server is a preview server (FAKE_NOW), so the test moves its clock (PUT /api/admin/clock) instead of waiting.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { axeFindings, describeFindings } from './axe'
-import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
 import { expectToast } from '../admin/testing/admin-e2e'
-
-const SHOTS = process.env.SCREENSHOT_DIR
 
 describe('a seasonal service in the dashboard and on the public site', () => {
   let site: Site
@@ -59,7 +56,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
     expect(site.git('log', '-1', '--format=%s').trim()).toBe('Update service "Mosaics": schedule')
     expect(site.git('show', 'HEAD:content/services/mosaics.yaml')).toMatch(/showFrom: 2026-12-01T09:00:00-08:00\nshowUntil: 2026-12-27T00:00:00-08:00/)
     await mosaicsRow().getByText('Scheduled: shows Dec 1, 2026, 9:00 AM – Dec 27, 2026, 12:00 AM').waitFor()
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'service-list-scheduled-1366.png') })
+    await keepScreenshot(page, 'service-list-scheduled-1366')
     expect(await publicMosaics()).toEqual({ home: false, page: 404, api: false, sitemap: false })
   })
 
@@ -96,7 +93,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
       const schedule = phone.page.getByRole('group', { name: 'Schedule' })
       await schedule.scrollIntoViewIfNeeded()
       await schedule.getByText(/^This is a preview: its clock is moved and read Dec 27, 2026, 12:0\d AM when the page opened\.$/).waitFor()
-      if (SHOTS) await phone.page.screenshot({ path: join(SHOTS, 'service-schedule-390.png') })
+      await keepScreenshot(phone.page, 'service-schedule-390')
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow).toBe(0)
       const findings = await axeFindings(phone.page, 'service editor with a schedule, 390 px')
@@ -118,7 +115,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
       await p.locator('summary', { hasText: 'Schedule' }).first().click()
       await p.getByLabel('Show from 1', { exact: true }).fill('2026-12-01T09:00')
       await p.getByRole('group', { name: 'When question 1 shows' }).scrollIntoViewIfNeeded()
-      if (SHOTS) await p.screenshot({ path: join(SHOTS, 'faq-schedule-390.png') })
+      await keepScreenshot(p, 'faq-schedule-390')
       let findings = await axeFindings(p, 'FAQ question with a schedule, 390 px')
       expect(findings, describeFindings(findings)).toEqual([])
       await p.getByRole('button', { name: 'Discard changes' }).click()
@@ -128,7 +125,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
       await p.getByLabel('Seasonal hero title', { exact: true }).fill('Holiday balloons')
       await p.getByLabel('Show from (seasonal hero)', { exact: true }).fill('2026-12-01T09:00')
       await p.getByRole('group', { name: 'When the seasonal hero shows' }).scrollIntoViewIfNeeded()
-      if (SHOTS) await p.screenshot({ path: join(SHOTS, 'site-seasonal-hero-390.png') })
+      await keepScreenshot(p, 'site-seasonal-hero-390')
       findings = await axeFindings(p, 'Site tab with a seasonal hero, 390 px')
       expect(findings, describeFindings(findings)).toEqual([])
       expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)

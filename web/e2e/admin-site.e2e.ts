@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
 import { dismissToasts, expectToast, keyboardMoveDown, makeJpeg } from '../admin/testing/admin-e2e'
 import { adminCookie, api } from './public-fixtures'
-
-const SHOTS = process.env.SCREENSHOT_DIR
 
 describe('the owner edits the site-wide copy, picture descriptions and the FAQ', () => {
   let site: Site
@@ -81,7 +79,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await visitor.page.goto(`${site.url}/contact`)
     await visitor.page.getByRole('link', { name: 'Call (503) 555-0199' }).waitFor()
     await visitor.page.getByText('Mon–Fri, 10am–4pm · Closed Dec 24–26').first().waitFor()
-    if (SHOTS) await visitor.page.screenshot({ path: join(SHOTS, 'contact-390.png'), fullPage: true })
+    await keepScreenshot(visitor.page, 'contact-390', { fullPage: true })
     await visitor.context.close()
   })
 
@@ -131,15 +129,15 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await loginAsOwner(phone.page, site.url)
     await phone.page.goto(`${site.url}/admin/site`)
     await phone.page.getByLabel('Brand name').waitFor()
-    if (SHOTS) await phone.page.screenshot({ path: join(SHOTS, 'site-tab-390.png') })
+    await keepScreenshot(phone.page, 'site-tab-390')
     await phone.page.getByRole('button', { name: 'Preview' }).click()
     await phone.page.getByText('Winter balloons, made by hand').first().waitFor()
     expect(await phone.page.getByLabel('Brand name').isVisible()).toBe(false)
-    if (SHOTS) await phone.page.screenshot({ path: join(SHOTS, 'site-preview-390.png') })
+    await keepScreenshot(phone.page, 'site-preview-390')
     await phone.context.close()
-    if (SHOTS) {
+    if (process.env.SCREENSHOT_DIR) {
       await page.setViewportSize(DESKTOP)
-      await page.screenshot({ path: join(SHOTS, 'site-tab-1366.png') })
+      await keepScreenshot(page, 'site-tab-1366')
     }
   })
 
@@ -181,7 +179,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
       await expect.poll(() => onScreen(save)).toBe(true)
       expect((await save.boundingBox())!.height).toBeGreaterThanOrEqual(24)
       await p.getByRole('button', { name: 'Discard changes' }).click()
-      if (SHOTS) await p.screenshot({ path: join(SHOTS, `${tab}-editor-390.png`), fullPage: true })
+      await keepScreenshot(p, `${tab}-editor-390`, { fullPage: true })
     }
 
     // The service editor (picture descriptions among its fields) and the testimonial editor fit the width too.
@@ -189,12 +187,12 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await p.locator('.admin-service-row').first().getByRole('button').first().click()
     await p.getByLabel('Description of image 1').waitFor()
     expect(await sideways(), 'service editor: sideways scroll').toBeLessThanOrEqual(0)
-    if (SHOTS) await p.screenshot({ path: join(SHOTS, 'service-editor-390.png'), fullPage: true })
+    await keepScreenshot(p, 'service-editor-390', { fullPage: true })
     await p.goto(`${site.url}/admin/testimonials`)
     await p.getByRole('button', { name: /^Edit testimonial from / }).first().click()
     await p.getByRole('switch', { name: 'Featured' }).waitFor()
     expect(await sideways(), 'testimonial editor: sideways scroll').toBeLessThanOrEqual(0)
-    if (SHOTS) await p.screenshot({ path: join(SHOTS, 'testimonial-editor-390.png'), fullPage: true })
+    await keepScreenshot(p, 'testimonial-editor-390', { fullPage: true })
     await phone.context.close()
   })
 
@@ -275,14 +273,14 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(source).toContain('<strong>curbside pick-up</strong>')
     const faq = jsonLd(source)['@graph'].find((n) => n['@type'] === 'FAQPage') as { mainEntity: { name: string }[] }
     expect(faq.mainEntity.map((q) => q.name)).toContain('Can I pick up my order?')
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'faq-tab-1366.png') })
+    await keepScreenshot(page, 'faq-tab-1366')
 
     const visitor = await newPage(browser, PHONE)
     await visitor.page.goto(`${site.url}/`)
     await visitor.page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click()
     await visitor.page.getByRole('heading', { name: 'Can I pick up my order?' }).click()
     await visitor.page.getByText('curbside pick-up').waitFor()
-    if (SHOTS) await visitor.page.screenshot({ path: join(SHOTS, 'faq-page-390.png'), fullPage: true })
+    await keepScreenshot(visitor.page, 'faq-page-390', { fullPage: true })
     await visitor.context.close()
   })
 

@@ -122,6 +122,15 @@ export async function newPage(browser: Browser, viewport = DESKTOP, options: { b
   return { context, page }
 }
 
+/**
+ * With SCREENSHOT_DIR set, keeps a picture of the page as `<name>.png` there, to be opened and judged by eye (they are
+ * not compared); without it, takes none.
+ */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), ...options })
+}
+
 /** Logs in through the dashboard's form as a person would. */
 export async function loginAsOwner(page: Page, siteUrl: string): Promise<void> {
   await page.goto(`${siteUrl}/admin`)

@@ -6,12 +6,11 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, loginAsOwner, newPage, PHONE, type Site } from './harness'
+import { DESKTOP, keepScreenshot, loginAsOwner, newPage, PHONE, type Site } from './harness'
 import { expectToast } from '../admin/testing/admin-e2e'
 import { axeFindings, describeFindings, type AxeFinding } from './axe'
 import { listedCommits, showChangesTo, startHistorySite, type ApiService, type OwnerApi } from './history-e2e'
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp'
 // The dashboard shell's landmarks (best practices, not WCAG) are the shell's, checked in accessibility.e2e.ts.
 const SHELL_RULES = new Set(['landmark-one-main', 'region'])
 
@@ -68,7 +67,7 @@ describe('History: the log in words, undo and restore', () => {
     await detail.getByText('Saved as “Update service', { exact: false }).waitFor()
     expect(await detail.locator('.history__before del').allTextContents()).toEqual(['$50'])
     expect(await detail.locator('.history__after ins').allTextContents()).toEqual(['$55'])
-    await page.screenshot({ path: `${SHOTS}/history-tab-1366.png` })
+    await keepScreenshot(page, `history-tab-1366`)
     await axe(page, 'history tab 1366px')
 
     // The first content: one entry, its items folded under their names.
@@ -78,7 +77,7 @@ describe('History: the log in words, undo and restore', () => {
     expect(await detail.getByRole('button', { name: 'Undo this change' }).count()).toBe(0)
     await detail.locator('summary', { hasText: `Service "${service.title}"` }).click()
     await detail.getByRole('columnheader', { name: 'After' }).first().waitFor()
-    await page.screenshot({ path: `${SHOTS}/history-first-content-1366.png` })
+    await keepScreenshot(page, `history-first-content-1366`)
     await axe(page, 'history first content 1366px')
 
     // Filters: by kind, then by item too.
@@ -100,7 +99,7 @@ describe('History: the log in words, undo and restore', () => {
 
     await loginAsOwner(page, site.url)
     await openHistory(page)
-    await page.screenshot({ path: `${SHOTS}/history-tab-390.png`, fullPage: true })
+    await keepScreenshot(page, `history-tab-390`, { fullPage: true })
     await axe(page, 'history tab 390px')
     const entries = page.locator('.history__entry')
     await entries.nth(1).click()
@@ -114,7 +113,7 @@ describe('History: the log in words, undo and restore', () => {
     await dialog.getByText('Mistake price: $1').waitFor()
     expect(await dialog.locator('.history__after').first().textContent()).toContain(priceBefore.trim())
     expect(head()).toBe(before)
-    await page.screenshot({ path: `${SHOTS}/history-undo-preview-390.png` })
+    await keepScreenshot(page, `history-undo-preview-390`)
     await axe(page, 'undo dialog 390px')
     await dialog.getByRole('button', { name: 'Undo this change' }).click()
     await expectToast(page, 'Change undone')
@@ -145,7 +144,7 @@ describe('History: the log in words, undo and restore', () => {
     const dialog = page.getByRole('alertdialog')
     await dialog.getByText("This change can't be undone on its own.").waitFor()
     expect(await dialog.getByRole('alert').textContent()).toContain('A later change, “Changed the price of Renamed Service” (')
-    await page.screenshot({ path: `${SHOTS}/history-undo-conflict-1366.png` })
+    await keepScreenshot(page, `history-undo-conflict-1366`)
     await axe(page, 'undo conflict dialog 1366px')
     expect(head()).toBe(before)
     await dialog.getByRole('button', { name: /as it was before/ }).click()
@@ -189,7 +188,7 @@ describe('History: the log in words, undo and restore', () => {
       await dialog.getByText('Renamed Service').first().waitFor()
       await dialog.getByText('Delivery & Installation page', { exact: false }).first().waitFor()
       expect(head()).toBe(now)
-      await page.screenshot({ path: `${SHOTS}/history-restore-preview-${name}.png` })
+      await keepScreenshot(page, `history-restore-preview-${name}`)
       await axe(page, `whole-site restore dialog ${name}`)
       if (name === '390px') {
         await dialog.getByRole('button', { name: 'Cancel' }).click()

@@ -8,7 +8,7 @@ import { studioToday } from '../../server/lib/studio-time'
 import { emptyDay } from '../../server/insights/day-counts'
 import { addDays } from '../../server/insights/insights-report'
 import type { Service } from '../../server/services/services.schema'
-import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, launchBrowser, PHONE, startSite, type Site } from './harness'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, keepScreenshot, launchBrowser, PHONE, type Site, startSite } from './harness'
 import { axeFindings, describeFindings } from './axe'
 import { adminCookie, inquiryFor } from './public-fixtures'
 import { changeLabel } from '../admin/insights/period'
@@ -203,10 +203,10 @@ describe('insights', () => {
     const visitorsChange = totals.getByRole('listitem').filter({ hasText: 'Visitors' }).locator('.admin-insights__figure-change')
     expect(await visitorsChange.textContent()).toBe(`${changeLabel(now, before)} (before: ${before.toLocaleString('en-US')})`)
     await page.locator('.admin-insights__chart canvas').waitFor()
-    await page.screenshot({ path: '/tmp/insights-1366.png', fullPage: true })
+    await keepScreenshot(page, 'insights-1366', { fullPage: true })
     await page.setViewportSize(PHONE)
     await page.waitForTimeout(300)
-    await page.screenshot({ path: '/tmp/insights-390.png', fullPage: true })
+    await keepScreenshot(page, 'insights-390', { fullPage: true })
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBe(0)
 
