@@ -172,23 +172,31 @@ describe('admin service management', () => {
         const box = (await handles.nth(i).boundingBox())!
         return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
       }
-      const drag = async (holdMs: number) => {
+      const before = await serviceTitles(p)
+      // Each step waits for what the page shows, not for a time: on a busy machine Chrome may handle a queued touch
+      // before a timer that is due, so a fixed pause does not say whether the 120 ms press has been noticed.
+      const drag = async (hold: boolean) => {
         const from = await centre(0)
         const to = await centre(1)
-        await touch('touchStart', from.x, from.y)
-        await p.waitForTimeout(holdMs)
-        for (let step = 1; step <= 12; step++) await touch('touchMove', from.x, from.y + ((to.y - from.y + 12) * step) / 12)
-        await p.waitForTimeout(100)
+        const moves = () => Array.from({ length: 12 }, (_, i) => touch('touchMove', from.x, from.y + ((to.y - from.y + 12) * (i + 1)) / 12))
+        if (hold) {
+          await touch('touchStart', from.x, from.y)
+          await handles.nth(0).and(p.locator('[aria-pressed="true"]')).waitFor()
+          await Promise.all(moves())
+          await p.getByText(`${before[0]} was moved into position 2`).waitFor({ state: 'attached' })
+        } else {
+          // Sent together (a session's commands keep their order), so the first move comes well inside the 120 ms.
+          await Promise.all([touch('touchStart', from.x, from.y), ...moves()])
+        }
         await touch('touchEnd')
       }
 
-      const before = await serviceTitles(p)
       // Moving at once is a scroll, not a drag (the press must last 120 ms first).
-      await drag(0)
+      await drag(false)
       await p.waitForTimeout(300)
       expect(await serviceTitles(p)).toEqual(before)
 
-      await drag(300)
+      await drag(true)
       await expectToast(p, 'Services reordered')
       expect((await serviceTitles(p)).slice(0, 2)).toEqual([before[1], before[0]])
       expect(lastCommit()).toBe('Reorder services')
