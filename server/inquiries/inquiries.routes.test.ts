@@ -94,6 +94,7 @@ describe('POST /api/contact', () => {
     [{ phone: '  ' }, 'Phone number is required'],
     [{ eventDate: '' }, 'Event date is required'],
     [{ eventDate: '2000-01-01' }, 'Event date cannot be in the past'],
+    [{ eventDate: '2099-02-30' }, 'Event date must be a real date'],
     [{ balloonColors: [] }, 'Please select at least one balloon color'],
     [{ balloonColors: ['Blush', 'Ivory', 'Pink'] }, 'You can only select up to 2 colors'],
     [{ balloonColors: ['Gold'] }, 'Please choose colors from the list'],

@@ -1,4 +1,5 @@
 // How an inquiry reads to the studio (e-mail, CSV, inbox): studio-time dates, referral labels, every answer in order.
+import { isCalendarDate } from '../lib/studio-time'
 import { REFERRAL_SOURCES } from './inquiry.schema'
 import { customAnswers, type InquiryRecord, type InquiryStatus } from './inquiry-record.schema'
 
@@ -30,15 +31,13 @@ const eventDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', week
 
 /** An event date (YYYY-MM-DD) as people read it, "Sat, Mar 14, 2026"; anything else is shown as it was sent. */
 export function shortEventDate(date: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date
-  const day = new Date(`${date}T00:00:00Z`)
-  return Number.isNaN(day.getTime()) ? date : eventDateFormat.format(day)
+  return isCalendarDate(date) ? eventDateFormat.format(new Date(`${date}T00:00:00Z`)) : date
 }
 
-/** Money as the studio writes it: "$1,250" or "$1,250.50". */
 /** "1 attempt", "3 attempts". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
+/** Money as the studio writes it: "$1,250" or "$1,250.50". */
 export function formatMoney(amount: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)
 }

@@ -1,6 +1,7 @@
 // A stored inquiry as the inbox sees it: the visitor's answers plus receipt time, pipeline status, private notes and
 // money, its status history and the states of its two e-mails.
 import { z } from 'zod'
+import { isCalendarDate } from '../lib/studio-time'
 import { textBlock, textLine } from '../lib/text'
 
 export const INQUIRY_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/
@@ -27,7 +28,7 @@ export const CalendarDateSchema = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
     .regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${label} must be a real date`)
+    .refine(isCalendarDate, `${label} must be a real date`)
 
 const Money = (label: string) =>
   z

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { textBlock, textLine } from '../lib/text'
 import { EMAIL_PATTERN } from '../mailing-list/mailing-list.schema'
 import { colorsShownFor } from './balloon-colors'
-import { studioToday } from '../lib/studio-time'
+import { isCalendarDate, studioToday } from '../lib/studio-time'
 import { NOT_PROVIDED } from './inquiry-fields'
 import type { Service } from '../services/services.schema'
 
@@ -66,6 +66,7 @@ export function inquirySchemaFor(service: InquiryFormConfig, today: string = stu
       eventDate: textLine('Event date')
         .min(1, 'Event date is required')
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'Event date is required')
+        .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || isCalendarDate(d), 'Event date must be a real date')
         .refine((d) => d >= today, 'Event date cannot be in the past'),
       eventDetails: textBlock('Event details').max(5000, 'This answer is too long').default(''),
       referralSource: textLine('How did you hear about us').max(100).default(''),

@@ -9,6 +9,13 @@ export function studioToday(now: Date = new Date()): string {
   return isoDay.format(now)
 }
 
+/** A YYYY-MM-DD that names a day on the calendar ("2026-02-30" does not: Date would roll it over to Mar 2). */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false
+  const day = new Date(`${date}T00:00:00Z`)
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date
+}
+
 /** A time as the studio reads it, e.g. "Sat, Nov 21, 2026, 8:31 PM PST". */
 export function formatStudioTime(iso: string): string {
   return new Intl.DateTimeFormat('en-US', {
