@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { useTestApp, makeJpeg, type TestApp } from '../testing/test-app'
-import { detectImageType, uploadNameFromUrl, UPLOAD_NAME_PATTERN } from './uploads.store'
+import { detectImageType, MAX_UPLOAD_BYTES, uploadNameFromUrl, UPLOAD_NAME_PATTERN } from './uploads.store'
 
 const ctx = useTestApp({ login: true })
 let t: TestApp
@@ -75,8 +75,29 @@ describe('POST /api/upload', () => {
 
   it('needs a session and a multipart body', async () => {
     expect((await t.call('POST', '/api/upload', { body: form(await makeJpeg()) })).status).toBe(401)
-    expect((await t.call('POST', '/api/upload', { json: { image: 'x' }, cookie })).status).toBe(415)
-    expect((await t.call('POST', '/api/upload', { body: new FormData(), cookie })).status).toBe(400)
+    const json = await t.call('POST', '/api/upload', { json: { image: 'x' }, cookie })
+    expect([json.status, (await json.json()).error]).toEqual([415, 'Send the image as multipart/form-data in the field "image"'])
+    const empty = await t.call('POST', '/api/upload', { body: new FormData(), cookie })
+    expect([empty.status, (await empty.json()).error]).toEqual([400, 'Choose an image to upload (field "image")'])
+  })
+
+  it('refuses a picture one byte over 8 MiB that fits the body limit with its framing, saying how large a picture may be', async () => {
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1)
+    big.set([0xff, 0xd8, 0xff])
+    const res = await t.call('POST', '/api/upload', { body: form(big), cookie })
+    expect([res.status, (await res.json()).error]).toEqual([400, 'Images can be at most 8 MiB'])
+    expect(existsSync(join(t.dataDir, 'pending-uploads'))).toBe(false)
+  })
+
+  it('shows a picture not saved yet to the owner only (her preview), and the site serves saved ones for an hour', async () => {
+    const { url } = await (await t.call('POST', '/api/upload', { body: form(await makeJpeg()), cookie })).json()
+    const preview = await t.call('GET', url, { cookie })
+    expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
+    expect((await t.call('GET', url)).status).toBe(404)
+    expect(t.git('status', '--porcelain')).toBe('')
+    await t.call('PUT', '/api/services/mosaics/images', { json: { images: [{ cropped: url, original: url }] }, cookie })
+    const saved = await t.call('GET', url)
+    expect([saved.status, saved.headers.get('cache-control')]).toEqual([200, 'public, max-age=3600'])
   })
 })
 
