@@ -46,6 +46,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', validators)
   app.use('/api/*', async (c, next) => {
     await next()
+    // A route that says its answer is never stored (the private calendar feed, sign-in) is not overruled.
+    if (c.res.headers.get('Cache-Control') === 'no-store') return
     // Answers reflect the content files and the session right now; a revert must show on the next request. Public
     // reads may be kept by the browser but are revalidated each time (ETag, 304); admin answers are never stored.
     const publicRead = c.req.method === 'GET' && c.res.status === 200 && !isAdmin(c)

@@ -86,6 +86,32 @@ describe('the event calendar', () => {
     expect(await range.json()).toEqual({ error: 'from must not be after to' })
   })
 
+  it("a month includes its first and last day and nothing beyond; on one day, bookings come first", async () => {
+    await lead('Mar', '2026-03-31', 'booked')
+    await lead('Abe', '2026-04-01', 'quoted')
+    await lead('Zed', '2026-04-01', 'booked')
+    await lead('End', '2026-04-30')
+    await lead('May', '2026-05-01', 'booked')
+    await lead('Mo', '2026-05-01', 'booked')
+    for (const date of ['2026-03-31', '2026-04-01', '2026-04-30', '2026-05-01']) await block(date)
+    const april = (await (await call('GET', '/api/admin/calendar?from=2026-04-01&to=2026-04-30')).json()) as CalendarMonth
+    expect(april.events.map((e) => `${e.date} ${e.name}`)).toEqual(['2026-04-01 Zed Doe', '2026-04-01 Abe Doe', '2026-04-30 End Doe'])
+    expect(april.blocked.map((b) => b.date)).toEqual(['2026-04-01', '2026-04-30'])
+    // The booking on a blocked Apr 1 is April's; the double booking and blocked booking of May 1 and Mar 31 are not.
+    expect(april.warnings.map((w) => `${w.date} ${w.kind}`)).toEqual(['2026-04-01 booked-on-blocked'])
+  })
+
+  it('blocking a blocked date again changes its note, and asks for at most 400 days at a time', async () => {
+    await block('2026-09-05', 'Vacation')
+    await block('2026-09-05', 'Family wedding')
+    const file = join(ctx.t.dataDir, 'calendar', 'blocked.json')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([{ date: '2026-09-05', note: 'Family wedding' }])
+    expect((await call('GET', '/api/admin/calendar?from=2026-09-05&to=2026-09-05')).status).toBe(200)
+    expect((await call('GET', '/api/admin/calendar?from=2026-01-01&to=2027-02-05')).status).toBe(200)
+    const tooLong = await call('GET', '/api/admin/calendar?from=2026-01-01&to=2027-02-06')
+    expect([tooLong.status, await tooLong.json()]).toEqual([400, { error: 'Ask for at most 400 days at a time' }])
+  })
+
   it('keeps every date of twenty blocked at once (one file, written in turn)', async () => {
     const dates = Array.from({ length: 20 }, (_, i) => `2026-08-${String(i + 1).padStart(2, '0')}`)
     const answers = await Promise.all(dates.map((d, i) => block(d, `Note ${i}`)))
@@ -122,8 +148,16 @@ describe('the event calendar', () => {
     const feed = await ctx.t.call('GET', path)
     expect(feed.status).toBe(200)
     expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/)
+    // Private: never kept by a cache or indexed, and named after the studio.
+    expect([feed.headers.get('cache-control'), feed.headers.get('x-robots-tag')]).toEqual(['no-store', 'noindex'])
     const text = await feed.text()
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/)
+    const { brand } = (await (await ctx.t.call('GET', '/api/site-settings')).json()) as { brand: { name: string } }
+    expect(text).toContain(`\r\nX-WR-CALNAME:${brand.name} bookings\r\n`)
+    // A guess of another length is simply not found (not an error), like any wrong address.
+    for (const guess of ['A'.repeat(16), 'A'.repeat(64), `${path.slice(-36, -4)}x`]) {
+      expect((await ctx.t.call('GET', `/api/calendar/${guess}.ics`)).status, guess).toBe(404)
+    }
     const events = Object.values(ical.sync.parseICS(text)).filter((c) => c?.type === 'VEVENT')
     expect(events).toHaveLength(1)
     const [event] = events as ical.VEvent[]
