@@ -53,6 +53,20 @@ describe('PUT /api/faq', () => {
     expect(t.git('log', '-1', '--format=%B')).toContain('Content-Item: faq')
   })
 
+  it('several changes of a kind are counted; a new question without letters or a long one gets a tidy id', async () => {
+    const { items, version } = await adminRead()
+    const edited = items.map((i) => ({ ...i, answer: `${i.answer} Ask us.` }))
+    const long = 'What happens if it rains on the days of the party, with the garland already up?'
+    const added = [{ question: long, answer: 'We move it.' }, { question: '¿¡!?', answer: 'Sí.' }]
+    const first = await t.call('PUT', '/api/faq', { json: { items: edited, baseVersion: version }, cookie })
+    expect(t.subjects()[0]).toBe('FAQ: Update 2 questions')
+    const res = await t.call('PUT', '/api/faq', { json: { items: [...(await first.json()).items, ...added] }, cookie })
+    expect(t.subjects()[0]).toBe('FAQ: Add 2 questions')
+    const ids = (await res.json()).items.slice(2).map((i: { id: string }) => i.id)
+    expect(ids[0]).toMatch(/^what-happens-if-it-rains-on-the-days-of-[0-9a-f]{6}$/)
+    expect(ids[1]).toMatch(/^question-[0-9a-f]{6}$/)
+  })
+
   it('a reorder alone says so', async () => {
     const { items, version } = await adminRead()
     await t.call('PUT', '/api/faq', { json: { items: [items[1], items[0]], baseVersion: version }, cookie })
