@@ -1,9 +1,9 @@
 // The FAQ in content/faq.yaml: read per request; each save writes the whole list as one commit.
-import { randomBytes } from 'node:crypto'
 import type { ContentStore } from '../lib/content-store'
 import type { ContentRepo } from '../lib/git'
 import { isShownAt, withoutOpenSides } from '../lib/schedule'
 import { assertBaseVersion, contentVersion } from '../lib/stale-edit'
+import { idFromWords } from '../lib/text'
 import { FaqListSchema, type FaqItem, type FaqItemInput } from './faq.schema'
 
 export const FAQ_FILE = 'content/faq.yaml'
@@ -16,14 +16,6 @@ export async function listFaq(store: ContentStore): Promise<FaqItem[]> {
 /** The questions the FAQ page shows at `now` (ms): those inside their show from / until window. */
 export async function listPublicFaq(store: ContentStore, now: number): Promise<FaqItem[]> {
   return (await listFaq(store)).filter((item) => isShownAt(item, now))
-}
-
-function newId(question: string, taken: Set<string>): string {
-  const slug = question.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')
-  for (;;) {
-    const id = `${slug || 'question'}-${randomBytes(3).toString('hex')}`
-    if (!taken.has(id)) return id
-  }
 }
 
 /** "Add question "…"", "Update 2 questions", "Reorder questions"…: what a person would say the save did. */
@@ -57,7 +49,7 @@ export function saveFaq(repo: ContentRepo, store: ContentStore, items: FaqItemIn
       assertBaseVersion(current, baseVersion)
       const taken = new Set(items.flatMap((i) => (i.id ? [i.id] : [])))
       const next = items.map(({ id, question, answer, showFrom, showUntil }) => {
-        const itemId = id ?? newId(question, taken)
+        const itemId = id ?? idFromWords(question, 'question', taken)
         taken.add(itemId)
         return withoutOpenSides({ id: itemId, question, answer, showFrom, showUntil })
       })

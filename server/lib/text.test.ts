@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { firstZodMessage } from './errors'
-import { oneLineForLog, plainText, textBlock, textLine, textProblem, wellFormed } from './text'
+import { idFromWords, oneLineForLog, plainText, textBlock, textLine, textProblem, wellFormed } from './text'
 
 const message = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value)
@@ -93,5 +93,31 @@ describe('messages by kind, with fixed inputs', () => {
 
   it('a log line has no space at either end', () => {
     expect(oneLineForLog('\n  Saved by owner \t')).toBe('Saved by owner')
+  })
+})
+
+describe('ids from words', () => {
+  it('are the words in lower case with dashes, then six random hex digits', () => {
+    expect(idFromWords('  Maya & Leo O’Brien!  ', 'testimonial', new Set())).toMatch(/^maya-leo-o-brien-[0-9a-f]{6}$/)
+    expect(new Set(Array.from({ length: 50 }, () => idFromWords('Maya', 'testimonial', new Set()))).size).toBeGreaterThan(45)
+  })
+
+  it('keep at most 40 characters of the words, never ending in a dash, and the fallback for words without letters', () => {
+    expect(idFromWords('What happens if it rains on the days of the party?', 'question', new Set())).toMatch(/^what-happens-if-it-rains-on-the-days-of-[0-9a-f]{6}$/)
+    expect(idFromWords('¿¡!?', 'question', new Set())).toMatch(/^question-[0-9a-f]{6}$/)
+  })
+
+  it('are never one already taken', () => {
+    // The first draw repeats a taken id; the second does not.
+    const draws = [[0xab, 0xcd, 0xef], [0x01, 0x02, 0x03]]
+    const random = vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      ;(array as unknown as Uint8Array).set(draws.shift()!)
+      return array
+    })
+    try {
+      expect(idFromWords('Maya', 'testimonial', new Set(['maya-abcdef']))).toBe('maya-010203')
+    } finally {
+      random.mockRestore()
+    }
   })
 })

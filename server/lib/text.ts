@@ -75,3 +75,17 @@ export function oneLineForLog(value: string): string {
     .replace(/ {2,}/g, ' ')
     .trim()
 }
+
+/**
+ * A new item's id from the words it is known by: "how-far-ahead-3f9a1c" (up to 40 characters of the words, lower
+ * case, then six random hex digits), `fallback` for words without a letter or digit, never one of `taken`.
+ */
+export function idFromWords(words: string, fallback: string, taken: ReadonlySet<string>): string {
+  const slug = words.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')
+  for (;;) {
+    // Web Crypto, not node:crypto: the browser bundle imports this module for the shared schemas.
+    const random = Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => b.toString(16).padStart(2, '0')).join('')
+    const id = `${slug || fallback}-${random}`
+    if (!taken.has(id)) return id
+  }
+}

@@ -17,6 +17,16 @@ describe('testimonials', () => {
     expect((await res.json()).map((x: { id: string }) => x.id)).toEqual(['jane-d', 'sam-k'])
   })
 
+  it('with no testimonials file the list is empty, and the first one added creates it', async () => {
+    t.git('rm', '-q', 'content/testimonials.yaml')
+    t.git('commit', '-qm', 'No testimonials yet')
+    expect(await (await t.call('GET', '/api/testimonials')).json()).toEqual([])
+    const res = await t.call('POST', '/api/testimonials', { json: { quote: 'Lovely', author: 'Ana R.', position: '', imageSrc: '' }, cookie })
+    expect(res.status).toBe(201)
+    const { version: _, ...created } = await res.json()
+    expect(stored()).toEqual([created])
+  })
+
   it('adding returns the created testimonial and commits it', async () => {
     const res = await t.call('POST', '/api/testimonials', { json: { quote: 'Lovely', author: 'Ana R.', position: '', imageSrc: '' }, cookie })
     expect(res.status).toBe(201)

@@ -1,9 +1,9 @@
 // Testimonials in content/testimonials.yaml: read per request, each add, edit and delete one commit.
-import { randomBytes } from 'node:crypto'
 import type { ContentStore } from '../lib/content-store'
 import { notFound } from '../lib/errors'
 import type { ContentRepo } from '../lib/git'
 import { assertBaseVersion } from '../lib/stale-edit'
+import { idFromWords } from '../lib/text'
 import { TestimonialListSchema, type Testimonial, type TestimonialInput } from './testimonials.schema'
 
 export const TESTIMONIALS_FILE = 'content/testimonials.yaml'
@@ -11,14 +11,6 @@ const TESTIMONIALS_ITEM = 'testimonials'
 
 export async function listTestimonials(store: ContentStore): Promise<Testimonial[]> {
   return store.readYaml(TESTIMONIALS_FILE, TestimonialListSchema, { ifMissing: () => [] })
-}
-
-function newTestimonialId(author: string, taken: Set<string>): string {
-  const slug = author.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')
-  for (;;) {
-    const id = `${slug || 'testimonial'}-${randomBytes(3).toString('hex')}`
-    if (!taken.has(id)) return id
-  }
 }
 
 async function changeTestimonials<T>(
@@ -38,7 +30,7 @@ async function changeTestimonials<T>(
 
 export function addTestimonial(repo: ContentRepo, store: ContentStore, input: TestimonialInput): Promise<Testimonial> {
   return changeTestimonials(repo, store, (list) => {
-    const created = { id: newTestimonialId(input.author, new Set(list.map((t) => t.id))), ...input }
+    const created = { id: idFromWords(input.author, 'testimonial', new Set(list.map((t) => t.id))), ...input }
     return { list: [...list, created], result: created, message: `Add testimonial from ${created.author}` }
   })
 }
