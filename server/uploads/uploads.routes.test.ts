@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { useTestApp, makeJpeg, type TestApp } from '../testing/test-app'
 import { detectImageType, MAX_UPLOAD_BYTES, uploadNameFromUrl, UPLOAD_NAME_PATTERN } from './uploads.store'
 
@@ -35,6 +36,35 @@ describe('POST /api/upload', () => {
     expect(head.headers.get('content-type')).toBe('image/jpeg')
     const get = await t.call('GET', url)
     expect(detectImageType(new Uint8Array(await get.arrayBuffer()))).toBe('jpg')
+  })
+
+  it("drops the photo's metadata (camera, GPS), turns it the way the phone held it and caps its long edge at 2400 px", async () => {
+    const photo = await sharp({ create: { width: 3000, height: 200, channels: 3, background: '#e4573d' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Pixel' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    const { url } = await (await t.call('POST', '/api/upload', { body: form(new Uint8Array(photo)), cookie })).json()
+    const kept = Buffer.from(await (await t.call('GET', url, { cookie })).arrayBuffer())
+    const meta = await sharp(kept).metadata()
+    expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual(['jpeg', 160, 2400, undefined, undefined])
+    expect(kept.toString('latin1')).not.toMatch(/PhoneCo|Pixel/)
+  })
+
+  it('keeps PNG as PNG and WebP as WebP, and a GIF (it may be animated) byte for byte', async () => {
+    const picture = sharp({ create: { width: 40, height: 30, channels: 3, background: '#7a9e7e' } })
+    for (const [bytes, name, format] of [
+      [await picture.clone().png().toBuffer(), 'a.png', 'png'],
+      [await picture.clone().webp().toBuffer(), 'a.webp', 'webp'],
+      [await picture.clone().gif().toBuffer(), 'a.gif', 'gif'],
+    ] as const) {
+      const res = await t.call('POST', '/api/upload', { body: form(new Uint8Array(bytes), name, `image/${format}`), cookie })
+      const { url } = await res.json()
+      expect(url, name).toMatch(new RegExp(`^/uploads/a-[0-9a-f]{8}\\.${format}$`))
+      const kept = Buffer.from(await (await t.call('GET', url, { cookie })).arrayBuffer())
+      expect((await sharp(kept).metadata()).format).toBe(format)
+      if (format === 'gif') expect(kept.equals(bytes)).toBe(true)
+    }
   })
 
   it('refuses SVG, HTML and renamed text by their bytes, whatever the name says', async () => {
