@@ -12,6 +12,40 @@ describe('traffic sources', () => {
     expect(referrerHost('https://pdxfair.example.org/exhibitors/42', SITE)).toBe('pdxfair.example.org')
   })
 
+  it.each([
+    ['https://instagram.com/p/1', 'instagram.com'],
+    ['https://notinstagram.com/', 'notinstagram.com'],
+    ['https://fb.me/abc', 'facebook.com'],
+    ['https://notfb.me/', 'notfb.me'],
+    ['https://fb.me.example.org/', 'fb.me.example.org'],
+    ['https://www.google.com/', 'google'],
+    ['https://notgoogle.com/', 'notgoogle.com'],
+    ['https://cn.bing.com/search', 'bing.com'],
+    ['https://bing.com.example.org/', 'bing.com.example.org'],
+    ['https://pin.it/xyz', 'pinterest'],
+    ['https://www.pinterest.ca/pin/1', 'pinterest'],
+    ['https://spin.it/', 'spin.it'],
+    ['https://pin.it.example.org/', 'pin.it.example.org'],
+    ['https://t.co/abc', 'x.com'],
+    ['https://mobile.twitter.com/', 'x.com'],
+    ['https://x.com/studio', 'x.com'],
+    ['https://box.com/', 'box.com'],
+    ['https://zt.co/', 'zt.co'],
+    ['https://t.co.example.org/', 't.co.example.org'],
+    ['https://twitter.com.example.org/', 'twitter.com.example.org'],
+    ['https://awww.example/', 'awww.example'],
+    ['http://weddingwire.com/vendors', 'weddingwire.com'],
+  ])('names %s as %s', (referrer, host) => {
+    expect(referrerHost(referrer, SITE)).toBe(host)
+  })
+
+  it('knows the site by any of its names, in any case', () => {
+    const names = ['www.balloons.example', 'Balloons.Example']
+    expect(referrerHost('https://BALLOONS.example/faq', names)).toBeNull()
+    expect(referrerHost('https://www.balloons.example/faq', names)).toBeNull()
+    expect(referrerHost('https://shop.balloons.example/', names)).toBe('shop.balloons.example')
+  })
+
   it('ignores the site itself, other schemes, and text that is not an address', () => {
     expect(referrerHost('https://balloons.example/services/arches', SITE)).toBeNull()
     expect(referrerHost('android-app://com.google.android.gm/', SITE)).toBeNull()
