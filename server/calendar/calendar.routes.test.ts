@@ -141,6 +141,8 @@ describe('the event calendar', () => {
   it('serves booked events as an iCalendar feed behind a secret, revocable address', async () => {
     await lead('Ana', '2026-03-14', 'booked')
     await lead('Bea', '2026-03-15', 'quoted')
+    // An older record with a day that does not exist is left out, not put on the day it would roll over to.
+    await lead('Odd', '2026-02-30', 'booked')
     expect(await (await call('GET', '/api/admin/calendar/feed')).json()).toEqual({ url: null })
     const { url } = (await (await call('POST', '/api/admin/calendar/feed')).json()) as { url: string }
     expect(url).toMatch(/^http:\/\/site\.test\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/)

@@ -6,7 +6,8 @@ import type { ContentDeps } from '../lib/content-deps'
 import { badRequest, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { InquiryStore } from '../inquiries/inquiries.store'
-import { CALENDAR_STATUSES, DATE_PATTERN, type InquiryRecord } from '../inquiries/inquiry-record.schema'
+import { CALENDAR_STATUSES, type InquiryRecord } from '../inquiries/inquiry-record.schema'
+import { isCalendarDate } from '../lib/studio-time'
 import { readSiteSettings } from '../site/site.store'
 import { calendarWarnings } from './calendar-warnings'
 import { bookedEventsCalendar } from './calendar-feed'
@@ -42,7 +43,7 @@ export function createCalendarRoutes(deps: ContentDeps) {
   /** Open, quoted and booked inquiries with a readable event date: by date, bookings first, then by name. */
   const events = async () =>
     (await inquiries.list('all'))
-      .filter((r) => CALENDAR_STATUSES.includes(r.status) && DATE_PATTERN.test(r.inquiry.eventDate))
+      .filter((r) => CALENDAR_STATUSES.includes(r.status) && isCalendarDate(r.inquiry.eventDate))
       .map(eventOf)
       .sort((a, b) => a.date.localeCompare(b.date) || Number(b.status === 'booked') - Number(a.status === 'booked') || a.name.localeCompare(b.name))
   const feedUrl = (token: string) => `${config.publicOrigin}/api/calendar/${token}.ics`
@@ -62,7 +63,7 @@ export function createCalendarRoutes(deps: ContentDeps) {
     .get('/calendar/:file', async (c) => {
       const match = /^([A-Za-z0-9_-]{16,64})\.ics$/.exec(c.req.param('file'))
       if (!match || !(await calendar.feedTokenMatches(match[1]))) throw notFound('No such calendar')
-      const booked = (await inquiries.list('booked')).filter((r) => DATE_PATTERN.test(r.inquiry.eventDate))
+      const booked = (await inquiries.list('booked')).filter((r) => isCalendarDate(r.inquiry.eventDate))
       const site = await readSiteSettings(deps.store).catch(() => null)
       return new Response(bookedEventsCalendar(site?.brand.name ?? 'Studio', booked, config.publicOrigin), {
         headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' },

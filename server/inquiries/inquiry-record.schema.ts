@@ -1,7 +1,7 @@
 // A stored inquiry as the inbox sees it: the visitor's answers plus receipt time, pipeline status, private notes and
 // money, its status history and the states of its two e-mails.
 import { z } from 'zod'
-import { isCalendarDate } from '../lib/studio-time'
+import { DATE_PATTERN, isCalendarDate } from '../lib/studio-time'
 import { textBlock, textLine } from '../lib/text'
 
 export const INQUIRY_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}$/
@@ -22,7 +22,6 @@ export const CALENDAR_STATUSES: readonly InquiryStatus[] = ['new', 'contacted', 
 /** The usual reasons a lead is lost; the owner may write her own instead. */
 export const LOST_REASONS = ['Date not available', 'Chose another studio', 'Over budget', 'No reply', 'Event cancelled'] as const
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const CalendarDateSchema = (label: string) =>
   z

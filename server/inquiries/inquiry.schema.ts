@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { textBlock, textLine } from '../lib/text'
 import { EMAIL_PATTERN } from '../mailing-list/mailing-list.schema'
 import { colorsShownFor } from './balloon-colors'
-import { isCalendarDate, studioToday } from '../lib/studio-time'
+import { DATE_PATTERN, isCalendarDate, studioToday } from '../lib/studio-time'
 import { NOT_PROVIDED } from './inquiry-fields'
 import type { Service } from '../services/services.schema'
 
@@ -65,8 +65,8 @@ export function inquirySchemaFor(service: InquiryFormConfig, today: string = stu
       zipcode: required('Zipcode', 20).refine((v) => !v.trim() || isUsZip(v), ZIP_FORMAT_MESSAGE),
       eventDate: textLine('Event date')
         .min(1, 'Event date is required')
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Event date is required')
-        .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || isCalendarDate(d), 'Event date must be a real date')
+        .regex(DATE_PATTERN, 'Event date is required')
+        .refine((d) => !DATE_PATTERN.test(d) || isCalendarDate(d), 'Event date must be a real date')
         .refine((d) => d >= today, 'Event date cannot be in the past'),
       eventDetails: textBlock('Event details').max(5000, 'This answer is too long').default(''),
       referralSource: textLine('How did you hear about us').max(100).default(''),

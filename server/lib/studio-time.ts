@@ -9,9 +9,12 @@ export function studioToday(now: Date = new Date()): string {
   return isoDay.format(now)
 }
 
+/** The shape of a date as forms and files hold it: YYYY-MM-DD. */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
 /** A YYYY-MM-DD that names a day on the calendar ("2026-02-30" does not: Date would roll it over to Mar 2). */
 export function isCalendarDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false
+  if (!DATE_PATTERN.test(date)) return false
   const day = new Date(`${date}T00:00:00Z`)
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date
 }
