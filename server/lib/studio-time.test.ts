@@ -1,7 +1,7 @@
 // The studio's dates and times, checked against fixed instants (not against the functions themselves): Portland is
 // UTC-8 in winter and UTC-7 in summer, so the studio's "today" changes at 08:00 or 07:00 UTC.
 import { describe, expect, it } from 'vitest'
-import { formatStudioTime, isCalendarDate, studioDateTime, studioToday } from './studio-time'
+import { DATE_PATTERN, formatStudioTime, isCalendarDate, studioDateTime, studioToday } from './studio-time'
 
 describe('studio time (America/Los_Angeles)', () => {
   it("today's date turns over at midnight in Portland, winter and summer", () => {
@@ -28,6 +28,10 @@ describe('studio time (America/Los_Angeles)', () => {
 describe('calendar dates', () => {
   it.each(['2026-12-31', '2026-01-01', '2028-02-29', '2000-02-29'])('%s is a day', (date) => {
     expect(isCalendarDate(date)).toBe(true)
+  })
+
+  it('the shape the forms check is the whole value, nothing before or after', () => {
+    expect(['2026-12-31', 'x2026-12-31', '2026-12-31x', '12026-12-31'].map((d) => DATE_PATTERN.test(d))).toEqual([true, false, false, false])
   })
 
   it.each(['2026-02-29', '2026-02-30', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-12-00', '2026-1-05', '2026-12-31T00:00', ' 2026-12-31', ''])(
