@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import matter from 'gray-matter'
+import { parseFrontMatter } from '../server/lib/front-matter'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { DeliveryContentSchema } from '../server/delivery/delivery.schema'
@@ -105,7 +105,7 @@ describe('seed content', () => {
   })
 
   it('has a delivery and installation page with headings and lists', () => {
-    const { content } = matter(readFileSync(path.join(CONTENT, 'delivery-installation.md'), 'utf8'))
+    const { content } = parseFrontMatter(readFileSync(path.join(CONTENT, 'delivery-installation.md'), 'utf8'))
     const page = DeliveryContentSchema.parse({ markdownContent: content })
     expect(page.markdownContent).toMatch(/^## /m)
     expect(page.markdownContent).toMatch(/^- /m)

@@ -1,7 +1,7 @@
 // Turns a content file's before and after text into field-level changes a person can read (no raw YAML where a field fits).
-import matter from 'gray-matter'
 import YAML from 'yaml'
 import type { z } from 'zod'
+import { parseFrontMatter, parseYaml } from '../lib/front-matter'
 import { ServiceSchema } from '../services/services.schema'
 import { PAGE_TEXT_FIELDS, SiteSettingsSchema } from '../site/site.schema'
 import { TestimonialListSchema } from '../testimonials/testimonials.schema'
@@ -145,10 +145,10 @@ function diffRecord(
   return out
 }
 
-function parseYaml(text: string | null): { ok: true; value: Json } | { ok: false } {
+function readYaml(text: string | null): { ok: true; value: Json } | { ok: false } {
   if (text === null) return { ok: true, value: undefined }
   try {
-    return { ok: true, value: YAML.parse(text) ?? undefined }
+    return { ok: true, value: parseYaml(text) ?? undefined }
   } catch {
     return { ok: false }
   }
@@ -275,7 +275,7 @@ function diffSite(b: Json, a: Json): FieldChange[] {
 function markdownBody(text: string | null): string | null {
   if (text === null) return null
   try {
-    return matter(text).content.replace(/^\n+/, '')
+    return parseFrontMatter(text).content.replace(/^\n+/, '')
   } catch {
     return text
   }
@@ -316,8 +316,8 @@ export function diffContentFile(path: string, before: string | null, after: stri
 
   if (!/\.ya?ml$/.test(path)) return before === after ? null : rawChange(item, itemLabel(item), path, before, after)
 
-  const pb = parseYaml(before)
-  const pa = parseYaml(after)
+  const pb = readYaml(before)
+  const pa = readYaml(after)
   if (!pb.ok || !pa.ok) return before === after ? null : rawChange(item, itemLabel(item), path, before, after)
   const b = pb.value
   const a = pa.value

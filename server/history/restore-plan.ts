@@ -1,9 +1,9 @@
 // What restoring an item (or the whole site) to a commit would write: validated files, order and images, and the message.
-import matter from 'gray-matter'
 import YAML from 'yaml'
 import type { z } from 'zod'
 import { DeliveryContentSchema } from '../delivery/delivery.schema'
 import { FaqListSchema } from '../faq/faq.schema'
+import { parseFrontMatter, parseYaml } from '../lib/front-matter'
 import { studioDateTime } from '../lib/studio-time'
 import { SegmentListSchema } from '../mailing-list/mailing-list.schema'
 import { ServiceOrderSchema, ServiceSchema } from '../services/services.schema'
@@ -46,13 +46,13 @@ export function validateRestored(path: string, text: string, at: string): void {
   if (!item) return
   try {
     if (path.endsWith('.md')) {
-      const parsed = matter(text)
+      const parsed = parseFrontMatter(text)
       if (item === 'delivery-installation') DeliveryContentSchema.parse({ markdownContent: parsed.content })
       return
     }
-    const data = YAML.parse(text)
+    const data = parseYaml(text)
     // Service files may leave out their id (the file name gives it).
-    if (isServiceItem(item)) ServiceSchema.parse({ id: serviceIdOf(item), ...data })
+    if (isServiceItem(item)) ServiceSchema.parse({ id: serviceIdOf(item), ...(data as object) })
     else if (SCHEMAS[item]) SCHEMAS[item].parse(data)
   } catch (err) {
     const detail = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0]
@@ -64,7 +64,7 @@ export function validateRestored(path: string, text: string, at: string): void {
 export function serviceTitle(text: string | null): string | undefined {
   if (!text) return undefined
   try {
-    const data = YAML.parse(text)
+    const data = parseYaml(text) as { title?: unknown } | null
     return typeof data?.title === 'string' ? data.title : undefined
   } catch {
     return undefined
@@ -74,7 +74,7 @@ export function serviceTitle(text: string | null): string | undefined {
 function parseOrder(text: string | null): string[] | null {
   if (text === null) return null
   try {
-    const data = YAML.parse(text)
+    const data = parseYaml(text)
     return Array.isArray(data) ? data.map(String) : null
   } catch {
     return null

@@ -1,10 +1,9 @@
 // Reads and writes the content files under the content root, validated by zod on every read and every write.
 import { readdir, readFile, stat } from 'node:fs/promises'
-import matter from 'gray-matter'
-import YAML from 'yaml'
 import type { z } from 'zod'
 import { ContentError } from './errors'
 import { removeFile, resolveInside, writeFileAtomic } from './files'
+import { parseFrontMatter, parseYaml, stringifyFrontMatter } from './front-matter'
 import { gitHeadStamp } from './git-head'
 import { stringifyKeepingLayout } from './yaml-layout'
 
@@ -24,6 +23,15 @@ function describeIssue(error: z.ZodError): string {
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException)?.code
   return code === 'ENOENT' || code === 'ENAMETOOLONG' || code === 'ENOTDIR'
+}
+
+/** The file's front matter; front matter that cannot be read (another language, broken YAML) is not kept. */
+function frontMatterOrNone(text: string): Record<string, unknown> {
+  try {
+    return parseFrontMatter(text).data
+  } catch {
+    return {}
+  }
 }
 
 /** A content file as last read: its text, parsed YAML and validated values, valid while its stat stamp holds. */
@@ -94,7 +102,7 @@ export class ContentStore {
     if (file.validated.has(schema)) return structuredClone(file.validated.get(schema)) as z.output<S>
     if (!file.yaml) {
       try {
-        file.yaml = { value: YAML.parse(file.text) }
+        file.yaml = { value: parseYaml(file.text) }
       } catch (err) {
         file.yaml = { error: err as Error }
       }
@@ -122,7 +130,7 @@ export class ContentStore {
     }
     let parsed: { data: Record<string, unknown>; content: string }
     try {
-      parsed = matter(text)
+      parsed = parseFrontMatter(text)
     } catch (err) {
       throw new ContentError(relPath, `has invalid front matter (${(err as Error).message.split('\n')[0]})`, { cause: err })
     }
@@ -141,9 +149,9 @@ export class ContentStore {
     let data = frontMatter
     if (!data) {
       const existing = await this.readText(relPath)
-      data = existing ? { ...matter(existing).data } : {}
+      data = existing ? { ...frontMatterOrNone(existing) } : {}
     }
-    const text = Object.keys(data).length ? matter.stringify(body, data) : body
+    const text = stringifyFrontMatter(body, data)
     await writeFileAtomic(this.path(relPath), text.endsWith('\n') ? text : `${text}\n`)
     return relPath
   }
