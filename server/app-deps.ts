@@ -10,6 +10,8 @@ import type { ContentDeps } from './lib/content-deps'
 import { closeContentWatchers } from './lib/content-generation'
 import { ContentStore } from './lib/content-store'
 import { ContentRepo } from './lib/git'
+import { excludeFromContent } from './lib/git-exclude'
+import { readRepoState } from './lib/git-state'
 import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './lib/read-cache'
 import { moveClockTo } from './lib/clock'
@@ -44,14 +46,24 @@ interface AppDepsOptions {
 export async function createAppDeps(config: Config, options: AppDepsOptions = {}): Promise<AppDeps> {
   const repo = new ContentRepo(config.contentRoot, config.gitAuthor)
   const store = new ContentStore(config.contentRoot)
+  // Sessions, inquiries and backups may sit inside the content work tree (the defaults do): git is told to ignore them.
+  await excludeFromContent(config.contentRoot, [config.dataDir, config.backupDir]).catch((err) =>
+    console.error(`Could not keep the data folders out of the content repository: ${(err as Error).message}`),
+  )
+  // Saves belong on GIT_BRANCH, else on the branch checked out now: a later checkout elsewhere refuses them.
+  const branch = config.gitBranch ?? (await readRepoState(config.contentRoot).catch(() => null))?.branch ?? null
   const history = new ContentHistory({
     root: config.contentRoot,
     repo,
     remote: config.gitRemote,
-    branch: config.gitBranch,
-    retry: { maxDelayMs: 60_000 },
+    branch,
+    author: config.gitAuthor,
+    syncIntervalMs: config.gitSyncMs,
+    retry: { maxDelayMs: Math.min(60_000, config.gitSyncMs ?? 60_000) },
   })
-  // Every content change is refused (409) over uncommitted hand edits of its files, and pushed after its commit.
+  // Every content change is refused (409) mid-merge or off the branch, and over uncommitted hand edits of its files;
+  // it is pushed after its commit.
+  repo.beforeChange(() => history.guardState())
   repo.beforeChange((items) => history.guard(items))
   repo.onCommit(() => history.afterCommit())
   // An upload joins the commit of the first save that refers to it; its resized copies are made after that commit.

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createTestApp, makeJpeg, useTestApp, TEST_ORIGIN, type TestApp } from './testing/test-app'
@@ -169,12 +169,16 @@ describe('site settings', () => {
     expect(await res.json()).toMatchObject({ brand: { name: 'Test Balloon Studio' }, features: { servicesEnabled: true, aboutEnabled: false } })
   })
 
-  it('a malformed file answers an error naming file and field while the rest keeps working', async () => {
+  it('a malformed site.yaml committed by a developer costs only itself: the last valid settings are served, the rest keeps working', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     writeFileSync(join(t.root, 'content/site.yaml'), 'brand:\n  name: X\ncontact:\n  email: not-an-email\n')
+    t.git('commit', '-qam', 'Developer edit')
     const res = await t.call('GET', '/api/site-settings')
-    expect(res.status).toBe(500)
-    expect((await res.json()).error).toMatch(/^content\/site\.yaml: field "contact\.email"/)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ brand: { name: 'Test Balloon Studio' }, contact: { email: 'hello@example.test' } })
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^content\/site\.yaml: field "contact\.email".*serving its last valid version/))
     expect((await t.call('GET', '/api/services')).status).toBe(200)
+    warned.mockRestore()
   })
 })
 

@@ -6,6 +6,7 @@ import { isAdmin, sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
 import { createFaqRoutes } from './faq/faq.routes'
+import { createGitWebhookRoutes } from './history/git-webhook.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createCalendarRoutes(deps))
     .route('/api', createMailingListRoutes(deps))
     .route('/api', createHistoryRoutes(deps))
+    .route('/api', createGitWebhookRoutes({ history: deps.history, secret: config.gitWebhookSecret }))
     .route('/api', createInsightsRoutes(deps))
     .route('/api', createBackupRoutes(deps))
     .route('/api', createClockRoutes(deps))

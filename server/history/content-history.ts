@@ -2,6 +2,7 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { conflict } from '../lib/errors'
+import { readRepoState, stateProblem, unsafeStateMessage } from '../lib/git-state'
 import { removeFile, resolveInside, writeFileAtomic } from '../lib/files'
 import type { ChangeOptions } from '../lib/git'
 import { git, hasHead } from './git-read'
@@ -12,21 +13,29 @@ import { previewWrites } from './write-preview'
 import { uncommittedFiles } from './uncommitted'
 import type { HistoryStatus, RestoreResult, UncommittedFile, UndoPreview } from './history.types'
 import { pathOfItem } from './items'
+import { ContentProblems } from './content-problems'
 import { RemoteSync } from './remote-sync'
 
 const UNCOMMITTED_MESSAGE = 'This item has uncommitted changes on the server; a developer must commit or discard them first.'
 const SNAPSHOT_REF_PREFIX = 'refs/uncommitted/'
+/** A sync failing for longer than this is a problem for monitoring, not a hiccup. */
+const SYNC_FAILING_MS = 10 * 60_000
 
 /** The part of ContentRepo history needs: the serialised change queue (and its hooks, when it has them). */
 interface ChangeQueue {
   change<T>(opts: ChangeOptions<T>): Promise<T>
+  exclusive?<T>(work: () => Promise<T>): Promise<T>
 }
 
 interface ContentHistoryOptions {
   root: string
   repo: ChangeQueue
   remote?: string
-  branch?: string
+  /** The branch saves belong on: GIT_BRANCH, else the branch checked out at start-up (null: none known). */
+  branch?: string | null
+  author?: { name: string; email: string }
+  /** GIT_SYNC_SECONDS in ms; null = no periodic fetch. */
+  syncIntervalMs?: number | null
   retry?: { initialDelayMs?: number; maxDelayMs?: number }
   log?: (message: string) => void
 }
@@ -34,19 +43,57 @@ interface ContentHistoryOptions {
 export class ContentHistory {
   readonly root: string
   readonly sync: RemoteSync
+  /** Content files that do not read as valid content, and the commit each can be put back to. */
+  readonly problems: ContentProblems
   private readonly log: (message: string) => void
 
   constructor(private readonly options: ContentHistoryOptions) {
     this.root = options.root
+    this.problems = new ContentProblems(options.root)
     this.log = options.log ?? ((m) => console.warn(m))
+    const exclusive = options.repo.exclusive?.bind(options.repo)
     this.sync = new RemoteSync({
       root: options.root,
       remote: options.remote,
       branch: options.branch,
+      author: options.author,
+      exclusive: exclusive ? (work) => exclusive(work) : undefined,
+      intervalMs: options.syncIntervalMs,
+      unsafe: () => this.unsafeState(),
       initialDelayMs: options.retry?.initialDelayMs,
       maxDelayMs: options.retry?.maxDelayMs,
       log: this.log,
     })
+  }
+
+  /** The branch saves belong on. */
+  get branch(): string | null {
+    return this.options.branch ?? null
+  }
+
+  /** Why no commit may be made now (a merge in progress, a detached HEAD, another branch), or null. */
+  async unsafeState(): Promise<string | null> {
+    return unsafeStateMessage(await readRepoState(this.root), this.branch)
+  }
+
+  /** For monitoring (/healthz): git mid-operation or off the branch, a sync conflict or long failure, broken files. */
+  async warnings(): Promise<string[]> {
+    const out: string[] = []
+    const state = await readRepoState(this.root)
+    const problem = stateProblem(state, this.branch)
+    if (problem) out.push(`content repository: ${problem}`)
+    const sync = await this.sync.status()
+    if (sync.state === 'conflict') out.push(`sync conflict with ${sync.remote}/${sync.branch}: ${(sync.conflictFiles ?? []).join(', ')}`)
+    const failing = this.sync.failingFor()
+    if (failing !== null && failing > SYNC_FAILING_MS) out.push(`sync with ${sync.remote} failing for ${Math.round(failing / 60_000)} minutes`)
+    for (const p of await this.problems.list()) out.push(`${p.file}: not valid content`)
+    return out
+  }
+
+  /** Refuses every write (409, nothing written) while git is mid-operation or off the branch: see server/lib/git-state.ts. */
+  async guardState(): Promise<void> {
+    const message = await this.unsafeState()
+    if (message) throw conflict(message)
   }
 
   /**
@@ -162,7 +209,7 @@ export class ContentHistory {
         ].join('\n'),
       )
     }
-    this.sync.notify()
+    this.sync.start()
     return { uncommitted, snapshotRef }
   }
 

@@ -1,6 +1,7 @@
 // Commits described for the owner: what changed in words, who (dashboard or a developer's git commit), the kinds of
 // change, and the site's first content named as such. A commit never changes, so its words are kept by hash.
 import { describeChanges, describeFirstContent, FIRST_CONTENT_TITLE } from './change-words'
+import { contentFileProblem } from './content-check'
 import { diffContentFile } from './field-diff'
 import { blobsAt, git } from './git-read'
 import type { HistoryEntry, HistoryKind, ItemChange } from './history.types'
@@ -30,6 +31,11 @@ async function firstContentCommit(root: string): Promise<string | null> {
 
 /** Each record's content changes, field by field, read through one `git cat-file` for the whole batch. */
 async function changesOf(root: string, records: LogRecord[]): Promise<ItemChange[][]> {
+  return (await readChanges(root, records)).map((r) => r.changes)
+}
+
+/** The changes, and the files each commit left unreadable as content that were fine before it (`Broke …`). */
+async function readChanges(root: string, records: LogRecord[]): Promise<{ changes: ItemChange[]; broke: string[] }[]> {
   const specs: string[] = []
   const reads = records.map((r) =>
     r.files.map(({ path, status }) => {
@@ -42,15 +48,24 @@ async function changesOf(root: string, records: LogRecord[]): Promise<ItemChange
   )
   const blobs = await blobsAt(root, specs)
   const text = (i: number) => (i < 0 ? null : (blobs[i]?.toString('utf8') ?? null))
-  return records.map((r, ri) =>
-    r.files
+  return records.map((r, ri) => {
+    const broke: string[] = []
+    const changes = r.files
       .map(({ path, status }, fi) => {
         const read = reads[ri][fi]
         if (!read) return diffContentFile(path, status === 'A' ? null : '', status === 'D' ? null : '')
-        return diffContentFile(path, text(read.before), text(read.after))
+        const [before, after] = [text(read.before), text(read.after)]
+        const problem = after === null ? null : contentFileProblem(path, after)
+        if (problem && (before === null || !contentFileProblem(path, before))) {
+          const item = itemOfPath(path)
+          const where = problem.line ? `line ${problem.line}: ` : problem.field ? `field "${problem.field}": ` : ''
+          broke.push(`${item ? itemLabel(item) : path} (${where}${problem.message})`)
+        }
+        return diffContentFile(path, before, after)
       })
-      .filter((c): c is ItemChange => c !== null),
-  )
+      .filter((c): c is ItemChange => c !== null)
+    return { changes, broke }
+  })
 }
 
 /** The restore commit's subject, `Restore service "Bouquets" to 3f2a1bc (Nov 22, 2026, 10:04 AM)`, in words. */
@@ -67,12 +82,14 @@ async function describeNew(root: string, records: LogRecord[], first: string | n
   const firsts = todo.filter((r) => r.hash === first)
   const rest = todo.filter((r) => r.hash !== first)
   for (const r of firsts) keep(r.hash, firstWords(r))
-  const changes = await changesOf(root, rest)
+  const changes = await readChanges(root, rest)
   rest.forEach((r, i) => {
-    const { title, kinds } = describeChanges(changes[i])
+    const { title, kinds } = describeChanges(changes[i].changes)
     const restored = r.restoredFrom ? restoreTitle(r.summary) : null
     const undo = r.undoes || r.restoredFrom ? (['undo'] as HistoryKind[]) : []
-    keep(r.hash, { title: restored ?? title, kinds: [...kinds, ...undo] })
+    // A commit that left a file unreadable says so first: the site shows that file's last valid version meanwhile.
+    const broke = changes[i].broke.length ? `Broke ${changes[i].broke.join(', ')}` : null
+    keep(r.hash, { title: broke ?? restored ?? title, kinds: [...kinds, ...undo] })
   })
   // An undo is named for the change it undid: `Undid “Changed the price of Bouquets”`.
   const undone = rest.filter((r) => r.undoes)
@@ -83,7 +100,8 @@ async function describeNew(root: string, records: LogRecord[], first: string | n
   fresh.forEach((t, i) => keep(t.hash, t.hash === first ? firstWords(t) : describeChanges(targetChanges[i])))
   for (const r of undone) {
     const target = kept.get(r.undoes!)
-    if (target) keep(r.hash, { ...kept.get(r.hash)!, title: `Undid “${target.title}”` })
+    const own = kept.get(r.hash)!
+    if (target && !own.title.startsWith('Broke ')) keep(r.hash, { ...own, title: `Undid “${target.title}”` })
   }
 }
 

@@ -43,6 +43,16 @@ function gitBuffer(root: string, args: string[], options: GitRunOptions = {}): P
   })
 }
 
+/** A git command whose exit code is an answer (merge-tree: 1 = conflicts): its code and output, never a rejection for a non-zero exit. */
+export function gitExit(root: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...READ_ENV } }, (err, stdout, stderr) => {
+      if (err && typeof err.code !== 'number') reject(err)
+      else resolve({ code: err ? (err.code as number) : 0, stdout, stderr })
+    })
+  })
+}
+
 export async function git(root: string, args: string[], options: GitRunOptions = {}): Promise<string> {
   return (await gitBuffer(root, args, options)).toString('utf8')
 }

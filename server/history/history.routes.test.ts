@@ -218,7 +218,8 @@ describe('remote', () => {
     expect(failing.lastError).toContain('remote is read-only')
     rmSync(join(bare, 'hooks/pre-receive'))
     const push = await remoteApp.call('POST', '/api/admin/history/sync', { cookie: owner })
-    expect(push.status).toBe(202)
+    expect(push.status).toBe(200)
+    expect(await push.json()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0 })
     await history.sync.idle()
     const status = (await (await remoteApp.call('GET', '/api/admin/history/status', { cookie: owner })).json()) as HistoryStatus
     expect(status.sync).toMatchObject({ state: 'in-sync', ahead: 0 })

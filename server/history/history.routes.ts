@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
-import { DetailedHttpError, badRequest, httpError, notFound } from '../lib/errors'
+import { DetailedHttpError, badRequest, conflict, httpError, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { textLine } from '../lib/text'
 import type { ContentHistory } from './content-history'
@@ -10,6 +10,7 @@ import { commitDetail, fileAtCommit } from './commit-detail'
 import { HistoryError } from './history-error'
 import { historyItems } from './history-filter'
 import { listHistory } from './history-log'
+import { itemOfPath } from './items'
 import { HISTORY_KINDS, type HistoryKind } from './history.types'
 import { UndoConflict } from './undo-plan'
 
@@ -28,6 +29,8 @@ const RestoreRequestSchema = z.object({
 })
 
 const UndoRequestSchema = z.object({ commit: HashSchema })
+
+const ProblemRestoreSchema = z.object({ file: textLine('File').min(1, 'File is required').max(300) })
 
 const IMAGE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -48,6 +51,18 @@ export function createHistoryRoutes({ history }: { history: ContentHistory }) {
   return new Hono<AppEnv>()
     .use('/admin/history', requireAdmin)
     .use('/admin/history/*', requireAdmin)
+    .use('/admin/content-problems', requireAdmin)
+    .use('/admin/content-problems/*', requireAdmin)
+    .get('/admin/content-problems', async (c) => c.json({ problems: await history.problems.list() }))
+    // "Put back the last valid version": one commit restoring the file as it was at its newest valid commit.
+    .post('/admin/content-problems/restore', async (c) => {
+      const { file } = await jsonBody(c, ProblemRestoreSchema)
+      const problem = (await history.problems.list()).find((p) => p.file === file)
+      if (!problem) throw notFound(`${file} has no problem to fix`)
+      const item = itemOfPath(file)
+      if (!problem.lastValidCommit || !item) throw conflict(`${file} has no earlier valid version; fix it by hand or with git`)
+      return c.json(await history.restore(problem.lastValidCommit, item).catch(rethrow))
+    })
     .get('/admin/history', async (c) => {
       const query = ListQuerySchema.safeParse(c.req.query())
       if (!query.success) throw badRequest(query.error.issues[0]?.message ?? 'Invalid query')
@@ -56,9 +71,10 @@ export function createHistoryRoutes({ history }: { history: ContentHistory }) {
     .get('/admin/history/items', async (c) => c.json(await historyItems(root)))
     .get('/admin/history/status', async (c) => c.json(await history.status()))
     .get('/admin/history/sync', async (c) => c.json(await history.sync.status()))
+    // "Get changes now": fetch and take in at once; answers when done (or after 15 s, the sync going on behind).
     .post('/admin/history/sync', async (c) => {
-      history.sync.notify()
-      return c.json(await history.sync.status(), 202)
+      await Promise.race([history.sync.syncNow(), new Promise((r) => setTimeout(r, 15_000).unref())])
+      return c.json(await history.sync.status())
     })
     .get('/admin/history/commits/:hash', async (c) => {
       const hash = HashSchema.safeParse(c.req.param('hash'))

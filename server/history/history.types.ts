@@ -108,7 +108,7 @@ export interface UncommittedFile {
   state: string
 }
 
-type SyncState = 'no-remote' | 'in-sync' | 'ahead' | 'pushing' | 'error'
+export type SyncState = 'no-remote' | 'in-sync' | 'ahead' | 'behind' | 'pushing' | 'error' | 'conflict'
 
 export interface SyncStatus {
   remote: string | null
@@ -116,7 +116,13 @@ export interface SyncStatus {
   state: SyncState
   /** Commits not yet on the remote. */
   ahead: number
+  /** Commits on the remote (as last fetched) not yet taken in. */
+  behind: number
+  /** With state `conflict`: the files both sides changed, and the remote branch holding the site's commits. */
+  conflictFiles?: string[]
+  sideBranch?: string
   lastError?: string
+  lastFetchAt?: string
   lastPushedAt?: string
   nextRetryAt?: string
 }

@@ -14,6 +14,7 @@ export const LOG_FORMAT = [
   `%(trailers:key=Content-Item,valueonly,separator=%x1d)`,
   '%(trailers:key=Restored-From,valueonly,separator=%x1d)',
   '%(trailers:key=Undoes,valueonly,separator=%x1d)',
+  '%b',
   '',
 ].join('%x1f')
 
@@ -40,8 +41,8 @@ export function parseLog(out: string): LogRecord[] {
   for (const record of out.split(RECORD)) {
     if (!record.trim()) continue
     const parts = record.split(FIELD)
-    if (parts.length < 9) continue
-    const [hash, parents, date, author, summary, itemTrailers, restored, undone, names] = parts
+    if (parts.length < 10) continue
+    const [hash, parents, date, author, summary, itemTrailers, restored, undone, body, names] = parts
     const trailerItems = itemTrailers
       .split(TRAILER_SEP)
       .map((s) => s.trim())
@@ -56,7 +57,8 @@ export function parseLog(out: string): LogRecord[] {
       })
     const derived = [...new Set(files.map((f) => itemOfPath(f.path)).filter((i): i is string => i !== null))]
     const restoredFrom = restored.split(TRAILER_SEP)[0]?.trim()
-    const undoes = undone.split(TRAILER_SEP)[0]?.trim()
+    // A developer's `git revert` says which commit it undoes in its body: told as an undo like the dashboard's.
+    const undoes = undone.split(TRAILER_SEP)[0]?.trim() || (/^This reverts commit ([0-9a-f]{40})\b/m.exec(body) ?? [])[1]
     entries.push({
       hash,
       shortHash: hash.slice(0, 7),
@@ -88,6 +90,8 @@ export async function logRecords(root: string, paths: string[], options: string[
     '--full-diff',
     '--no-renames',
     '--diff-merges=first-parent',
+    // A merge that took in a developer's commits is one entry (its change against the site's side), not a copy of each.
+    '--first-parent',
     ...options,
     ...revs,
     '--',

@@ -1,15 +1,9 @@
 // What restoring an item (or the whole site) to a commit would write: validated files, order and images, and the message.
 import YAML from 'yaml'
-import type { z } from 'zod'
-import { DeliveryContentSchema } from '../delivery/delivery.schema'
-import { FaqListSchema } from '../faq/faq.schema'
-import { parseFrontMatter, parseYaml } from '../lib/front-matter'
+import { parseYaml } from '../lib/front-matter'
 import { studioDateTime } from '../lib/studio-time'
-import { SegmentListSchema } from '../mailing-list/mailing-list.schema'
-import { ServiceOrderSchema, ServiceSchema } from '../services/services.schema'
-import { SiteSettingsSchema } from '../site/site.schema'
-import { TestimonialListSchema } from '../testimonials/testimonials.schema'
 import { blobAt, filesAt, git, textAt } from './git-read'
+import { contentFileProblem } from './content-check'
 import { HistoryError } from './history-error'
 import { requireCommit } from './commit-detail'
 import { CONTENT_DIR, SINGLE_FILE_ITEMS, isKnownItem, isServiceItem, isUploadPath, itemLabel, itemOfPath, pathOfItem, referencedUploads, serviceIdOf } from './items'
@@ -32,33 +26,12 @@ export interface RestorePlan {
   restoredImages: string[]
 }
 
-const SCHEMAS: Record<string, z.ZodType> = {
-  testimonials: TestimonialListSchema,
-  site: SiteSettingsSchema,
-  'service-order': ServiceOrderSchema,
-  'mailing-list-segments': SegmentListSchema,
-  faq: FaqListSchema,
-}
-
 /** A restored file must still be valid content today; otherwise the restore is refused before anything is written. */
 export function validateRestored(path: string, text: string, at: string): void {
-  const item = itemOfPath(path)
-  if (!item) return
-  try {
-    if (path.endsWith('.md')) {
-      const parsed = parseFrontMatter(text)
-      if (item === 'delivery-installation') DeliveryContentSchema.parse({ markdownContent: parsed.content })
-      return
-    }
-    const data = parseYaml(text)
-    // Service files may leave out their id (the file name gives it).
-    if (isServiceItem(item)) ServiceSchema.parse({ id: serviceIdOf(item), ...(data as object) })
-    else if (SCHEMAS[item]) SCHEMAS[item].parse(data)
-  } catch (err) {
-    const detail = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0]
-    const why = detail ? `field "${detail.path.join('.')}": ${detail.message}` : (err as Error).message.split('\n')[0]
-    throw new HistoryError(422, `${path} as it was at ${at.slice(0, 7)} is not valid content today (${why}); restore it with git instead.`)
-  }
+  const problem = contentFileProblem(path, text)
+  if (!problem) return
+  const why = problem.field ? `field "${problem.field}": ${problem.message}` : problem.message
+  throw new HistoryError(422, `${path} as it was at ${at.slice(0, 7)} is not valid content today (${why}); restore it with git instead.`)
 }
 
 export function serviceTitle(text: string | null): string | undefined {

@@ -27,6 +27,8 @@ describe('configuration from the environment', () => {
       gitAuthor: { name: 'Studio Admin', email: 'admin@localhost' },
       gitRemote: undefined,
       gitBranch: undefined,
+      gitSyncMs: 60_000,
+      gitWebhookSecret: undefined,
       smtpUrl: undefined,
       mailTo: undefined,
       mailFrom: undefined,
@@ -60,6 +62,8 @@ describe('configuration from the environment', () => {
       GIT_AUTHOR_NAME: 'Studio',
       GIT_REMOTE: 'origin',
       GIT_BRANCH: 'site/main',
+      GIT_SYNC_SECONDS: '5',
+      GIT_WEBHOOK_SECRET: 'a-long-shared-secret-123',
       MAIL_CONFIRM_VISITOR: 'OFF',
       FLODESK_API_URL: 'http://flodesk.test/v1',
       MAIL_RETRY_DELAYS: '1, 2.5,60',
@@ -86,6 +90,8 @@ describe('configuration from the environment', () => {
       gitAuthor: { name: 'Studio', email: 'admin@balloons.example' },
       gitRemote: 'origin',
       gitBranch: 'site/main',
+      gitSyncMs: 5_000,
+      gitWebhookSecret: 'a-long-shared-secret-123',
       mailConfirmVisitor: false,
       flodeskApiUrl: 'http://flodesk.test/v1',
       mailRetryDelaysMs: [1000, 2500, 60000],
@@ -147,6 +153,16 @@ describe('configuration values, each spelling', () => {
     expect(['off', 'false', 'no', 'NO', '0'].map(hours)).toEqual([0, 0, 0, 0, 0])
     expect(hours('48')).toBe(48)
     expect(hours('8784')).toBe(8784)
+    const sync = (v: string) => loadConfig({ GIT_SYNC_SECONDS: v }).gitSyncMs
+    expect(['off', 'OFF', 'false', 'no', '0'].map(sync)).toEqual([null, null, null, null, null])
+    expect([sync('1'), sync('5'), sync('86400')]).toEqual([1000, 5000, 86_400_000])
+  })
+
+  it('a sync interval or webhook secret that cannot be used is refused naming the variable', () => {
+    expect(() => loadConfig({ GIT_SYNC_SECONDS: 'soon' })).toThrow('GIT_SYNC_SECONDS must be seconds (e.g. 60) or off')
+    expect(() => loadConfig({ GIT_SYNC_SECONDS: '1.5' })).toThrow('GIT_SYNC_SECONDS must be whole seconds')
+    expect(() => loadConfig({ GIT_SYNC_SECONDS: '86401' })).toThrow('GIT_SYNC_SECONDS must be a day (86400) or less')
+    expect(() => loadConfig({ GIT_WEBHOOK_SECRET: 'short' })).toThrow('GIT_WEBHOOK_SECRET must be at least 16 characters')
   })
 
   it('numbers with several digits and fractions; FAKE_NOW outside production starts the clock there', () => {

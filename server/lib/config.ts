@@ -32,6 +32,10 @@ export interface Config {
   gitRemote?: string
   /** The branch on that remote; default: the branch checked out in the content root. */
   gitBranch?: string
+  /** How often the content remote is fetched (GIT_SYNC_SECONDS, default 60); null = off. */
+  gitSyncMs: number | null
+  /** Shared secret of the push webhook (POST /api/git/webhook); unset = the webhook answers 404. */
+  gitWebhookSecret?: string
   smtpUrl?: string
   mailTo?: string
   mailFrom?: string
@@ -86,6 +90,17 @@ const EnvSchema = z.object({
   GIT_AUTHOR_EMAIL: optional,
   GIT_REMOTE: optional.pipe(z.string().regex(/^[A-Za-z0-9._-]+$/, 'GIT_REMOTE must be a remote name such as origin').optional()),
   GIT_BRANCH: optional.pipe(z.string().regex(/^[A-Za-z0-9._/-]+$/, 'GIT_BRANCH must be a branch name').optional()),
+  GIT_SYNC_SECONDS: optional
+    .transform((v) => (v && ['off', 'false', 'no', '0'].includes(v.toLowerCase()) ? 'off' : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^(off|\d+(\.\d+)?)$/, 'GIT_SYNC_SECONDS must be seconds (e.g. 60) or off')
+        .refine((v) => v === 'off' || Number.isInteger(Number(v)), 'GIT_SYNC_SECONDS must be whole seconds')
+        .refine((v) => v === 'off' || Number(v) <= 86_400, 'GIT_SYNC_SECONDS must be a day (86400) or less')
+        .optional(),
+    ),
+  GIT_WEBHOOK_SECRET: optional.pipe(z.string().min(16, 'GIT_WEBHOOK_SECRET must be at least 16 characters').optional()),
   SMTP_URL: optional,
   MAIL_TO: optional,
   MAIL_FROM: optional,
@@ -154,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     gitRemote: e.GIT_REMOTE,
     gitBranch: e.GIT_BRANCH,
+    gitSyncMs: e.GIT_SYNC_SECONDS === 'off' ? null : Number(e.GIT_SYNC_SECONDS ?? 60) * 1000,
+    gitWebhookSecret: e.GIT_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     mailTo: e.MAIL_TO,
     mailFrom: e.MAIL_FROM,

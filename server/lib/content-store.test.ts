@@ -60,27 +60,60 @@ describe('missing and unreadable files', () => {
 })
 
 describe('malformed files', () => {
-  it('YAML that does not parse answers an error naming the file and the first line of the parser\'s complaint', async () => {
+  const problems = async () => (await getJson('/api/admin/content-problems')).body.problems as { file: string; message: string; line?: number; field?: string }[]
+  const quiet = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+
+  it("YAML that does not parse: readers get the last committed version, the problem names file, line and the parser's words", async () => {
+    const warned = quiet()
     write('content/site.yaml', 'brand:\n  name: [unclosed\nhero: x\n')
-    const { status, body } = await getJson('/api/site-settings')
-    expect(status).toBe(500)
-    expect(body.error).toMatch(/^content\/site\.yaml: is not valid YAML \([^\n]* at line \d+, column \d+:?\)$/)
-    // Read again (from the store's memory): the same answer.
-    expect(await getJson('/api/site-settings')).toEqual({ status, body })
+    const first = await getJson('/api/site-settings')
+    expect(first).toMatchObject({ status: 200, body: { brand: { name: 'Test Balloon Studio' } } })
+    // Read again (from the store's memory): the same answer, and git was asked once.
+    expect(await getJson('/api/site-settings')).toEqual(first)
+    expect(warned).toHaveBeenCalledTimes(1)
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^content\/site\.yaml: is not valid YAML .*; serving its last valid version \(commit [0-9a-f]{7}\)$/))
+    expect(await problems()).toEqual([
+      { file: 'content/site.yaml', line: 3, message: expect.stringMatching(/^The file is not valid YAML: /), lastValidCommit: t.git('rev-parse', 'HEAD').trim() },
+    ])
   })
 
   it('a field nested in a list is named by its path', async () => {
+    quiet()
     write('content/services/bouquets.yaml', 'title: B\ndescription: d\nimages:\n  - cropped: /etc/passwd\n    original: /uploads/x.jpg\n')
-    const { status, body } = await getJson('/api/services/bouquets')
-    expect(status).toBe(500)
-    expect(body.error).toBe('content/services/bouquets.yaml: field "images.0.cropped": Image URLs must be under /uploads/')
+    expect((await getJson('/api/services/bouquets')).body.title).toBe('Bouquets')
+    expect(await problems()).toMatchObject([{ file: 'content/services/bouquets.yaml', field: 'images.0.cropped', message: 'Image URLs must be under /uploads/' }])
   })
 
-  it('front matter that does not parse answers an error naming the file', async () => {
-    write('content/delivery-installation.md', '---\ntitle: [unclosed\n---\n# Delivery\n')
-    const { status, body } = await getJson('/api/delivery-installation-content')
+  it('a file that never was valid has no version to fall back on: its error names file and field', async () => {
+    write('content/services/fresh.yaml', 'title: B\ndescription: d\nimages:\n  - cropped: /etc/passwd\n    original: /uploads/x.jpg\n')
+    const { status, body } = await getJson('/api/services/fresh')
     expect(status).toBe(500)
-    expect(body.error).toMatch(/^content\/delivery-installation\.md: has invalid front matter \([^\n]* at line \d+, column \d+:?\)$/)
+    expect(body.error).toBe('content/services/fresh.yaml: field "images.0.cropped": Image URLs must be under /uploads/')
+    expect(await problems()).toMatchObject([{ file: 'content/services/fresh.yaml', field: 'images.0.cropped', lastValidCommit: null }])
+  })
+
+  it('front matter that does not parse: the page keeps its last valid text', async () => {
+    quiet()
+    write('content/delivery-installation.md', '---\ntitle: [unclosed\n---\n# Delivery\n')
+    expect(await getJson('/api/delivery-installation-content')).toMatchObject({ status: 200, body: { markdownContent: '# Delivery\n\nWe deliver across Portland.' } })
+    expect(await problems()).toMatchObject([{ file: 'content/delivery-installation.md', message: expect.stringMatching(/at line \d+, column \d+/) }])
+  })
+
+  it('conflict markers left by a merge count as broken, in YAML and in markdown', async () => {
+    quiet()
+    write('content/delivery-installation.md', '# Delivery\n<<<<<<< HEAD\nWe deliver.\n=======\nWe deliver everywhere.\n>>>>>>> origin/main\n')
+    write('content/faq.yaml', '<<<<<<< HEAD\n[]\n=======\n[]\n>>>>>>> theirs\n')
+    expect((await getJson('/api/delivery-installation-content')).body.markdownContent).toBe('# Delivery\n\nWe deliver across Portland.')
+    expect(await problems()).toMatchObject([
+      { file: 'content/delivery-installation.md', line: 2, message: 'The file still holds the conflict markers of an unfinished git merge' },
+      { file: 'content/faq.yaml', line: 1 },
+    ])
+  })
+
+  it('a markdown heading underlined with ======= is not a conflict', async () => {
+    write('content/delivery-installation.md', 'Delivery\n=======\n\nWe deliver.\n')
+    expect((await getJson('/api/delivery-installation-content')).body.markdownContent).toBe('Delivery\n=======\n\nWe deliver.')
+    expect(await problems()).toEqual([])
   })
 })
 

@@ -5,6 +5,7 @@ import { ContentError } from './errors'
 import { removeFile, resolveInside, writeFileAtomic } from './files'
 import { parseFrontMatter, parseYaml, stringifyFrontMatter } from './front-matter'
 import { gitHeadStamp } from './git-head'
+import { conflictMarkerLine, lastValidVersion } from './last-valid'
 import { stringifyKeepingLayout } from './yaml-layout'
 
 type ReadOptions<M> = {
@@ -40,6 +41,8 @@ interface CachedFile {
   text: string
   yaml?: { value: unknown } | { error: Error }
   validated: WeakMap<z.ZodType, unknown>
+  /** When the file is broken: its last valid version per schema (null: there is none). */
+  fallbacks: WeakMap<z.ZodType, { value: unknown } | null>
 }
 
 /** HEAD is looked at no more than this often; file stamps are checked on every read. */
@@ -75,7 +78,7 @@ export class ContentStore {
       const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
       const known = this.files.get(path)
       if (known?.stamp === stamp) return known
-      const entry: CachedFile = { stamp, text: await readFile(path, 'utf8'), validated: new WeakMap() }
+      const entry: CachedFile = { stamp, text: await readFile(path, 'utf8'), validated: new WeakMap(), fallbacks: new WeakMap() }
       this.files.set(path, entry)
       return entry
     } catch (err) {
@@ -107,13 +110,19 @@ export class ContentStore {
         file.yaml = { error: err as Error }
       }
     }
-    if ('error' in file.yaml) {
-      const err = file.yaml.error
-      throw new ContentError(relPath, `is not valid YAML (${err.message.split('\n')[0]})`, { cause: err })
+    try {
+      const markers = conflictMarkerLine(file.text)
+      if (markers !== null) throw new ContentError(relPath, `has unresolved merge conflict markers (line ${markers})`)
+      if ('error' in file.yaml) {
+        const err = file.yaml.error
+        throw new ContentError(relPath, `is not valid YAML (${err.message.split('\n')[0]})`, { cause: err })
+      }
+      const value = this.validate(relPath, schema, structuredClone(file.yaml.value))
+      file.validated.set(schema, value)
+      return structuredClone(value)
+    } catch (err) {
+      return structuredClone(await this.lastValid(relPath, file, schema, err, (text) => this.validate(relPath, schema, parseYaml(text))))
     }
-    const value = this.validate(relPath, schema, structuredClone(file.yaml.value))
-    file.validated.set(schema, value)
-    return structuredClone(value)
   }
 
   /** A markdown file with optional front matter: `{ ...frontMatter, [bodyKey]: body }` validated by schema. */
@@ -123,18 +132,50 @@ export class ContentStore {
     bodyKey: string,
     options: ReadOptions<M> = {},
   ): Promise<z.output<S> | M> {
-    const text = await this.readText(relPath)
-    if (text === null) {
+    const file = await this.load(relPath)
+    if (file === null) {
       if (options.ifMissing) return options.ifMissing()
       throw new ContentError(relPath, 'file is missing')
     }
-    let parsed: { data: Record<string, unknown>; content: string }
-    try {
-      parsed = parseFrontMatter(text)
-    } catch (err) {
-      throw new ContentError(relPath, `has invalid front matter (${(err as Error).message.split('\n')[0]})`, { cause: err })
+    const read = (text: string) => {
+      const markers = conflictMarkerLine(text)
+      if (markers !== null) throw new ContentError(relPath, `has unresolved merge conflict markers (line ${markers})`)
+      let parsed: { data: Record<string, unknown>; content: string }
+      try {
+        parsed = parseFrontMatter(text)
+      } catch (err) {
+        throw new ContentError(relPath, `has invalid front matter (${(err as Error).message.split('\n')[0]})`, { cause: err })
+      }
+      return this.validate(relPath, schema, { ...parsed.data, [bodyKey]: parsed.content.replace(/^\n+/, '') })
     }
-    return this.validate(relPath, schema, { ...parsed.data, [bodyKey]: parsed.content.replace(/^\n+/, '') })
+    try {
+      return read(file.text)
+    } catch (err) {
+      return structuredClone(await this.lastValid(relPath, file, schema, err, read))
+    }
+  }
+
+  /**
+   * A file that does not read as valid content costs only itself: readers get the newest committed version that
+   * does (kept with the file's cache entry, so git is asked once per broken version). With none, the error stands.
+   */
+  private async lastValid<T>(relPath: string, file: CachedFile, schema: z.ZodType, err: unknown, read: (text: string) => T): Promise<T> {
+    if (!(err instanceof ContentError)) throw err
+    let found = file.fallbacks.get(schema) as { value: T } | null | undefined
+    if (found === undefined) {
+      const version = await lastValidVersion(this.root, relPath, (text) => {
+        try {
+          return read(text)
+        } catch {
+          return undefined
+        }
+      })
+      found = version ? { value: version.value } : null
+      file.fallbacks.set(schema, found)
+      if (found) console.warn(`${err.message}; serving its last valid version (commit ${version!.commit.slice(0, 7)})`)
+    }
+    if (!found) throw err
+    return found.value
   }
 
   /** Validates, then writes YAML atomically; returns the repo-relative path for ContentRepo.change(). */

@@ -73,6 +73,13 @@ export class ContentRepo {
     return run
   }
 
+  /** Runs work inside the write queue without committing (the remote sync's fast-forward or merge), so no save interleaves. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work)
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
   /**
    * A check run inside the queue before each change's apply; throwing cancels the change with nothing written
    * (the history feature refuses saves over uncommitted hand edits this way).

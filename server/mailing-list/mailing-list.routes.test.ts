@@ -41,16 +41,20 @@ describe('mailing list without a Flodesk key', () => {
     ])
   })
 
-  it('answers 500 naming the segments file when it is missing or malformed', async () => {
+  it('answers 500 naming the segments file when it is missing; a malformed one keeps its last valid list', async () => {
     await app()
+    const before = await (await t.call('GET', '/api/flodesk-segments')).json()
     rmSync(join(t.root, 'content/mailing-list-segments.yaml'))
     let res = await t.call('GET', '/api/flodesk-segments')
     expect(res.status).toBe(500)
     expect(((await res.json()) as { error: string }).error).toContain('content/mailing-list-segments.yaml')
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     writeFileSync(join(t.root, 'content/mailing-list-segments.yaml'), '- id: x\n')
     res = await t.call('GET', '/api/flodesk-segments')
-    expect(res.status).toBe(500)
-    expect(((await res.json()) as { error: string }).error).toContain('content/mailing-list-segments.yaml')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(before)
+    expect(warned).toHaveBeenCalledWith(expect.stringContaining('content/mailing-list-segments.yaml'))
+    warned.mockRestore()
   })
 
   it('stores a subscriber and updates rather than duplicates the same e-mail', async () => {

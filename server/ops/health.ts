@@ -10,6 +10,8 @@ export interface HealthSources {
   /** E-mails waiting in the outbox. */
   mailDepth: () => number
   backup: () => Promise<BackupStatus>
+  /** What keeps the site from being fully well while it still serves: git mid-merge, a sync conflict, a broken file. */
+  contentWarnings?: () => Promise<string[]>
   now?: () => Date
 }
 
@@ -19,9 +21,11 @@ interface Check {
 }
 
 export interface Health {
-  status: 'ok' | 'failing'
+  /** degraded: the site serves, but something needs a developer (listed in problems); the answer stays 200. */
+  status: 'ok' | 'degraded' | 'failing'
   /** The parts that fail (the answer is then 503). */
   failing: string[]
+  problems: string[]
   content: Check & { head?: string }
   data: Check
   mail: { pending: number }
@@ -60,7 +64,7 @@ async function probeWritable(dataDir: string): Promise<void> {
 
 export async function checkHealth(sources: HealthSources): Promise<Health> {
   const now = (sources.now ?? (() => new Date()))()
-  const [content, data, backup] = await Promise.all([
+  const [content, data, backup, problems] = await Promise.all([
     contentHead(sources.contentRoot).then(
       (head): Health['content'] => ({ ok: /^[0-9a-f]{40,64}$/.test(head), head: head.slice(0, 12) }),
       (err): Health['content'] => ({ ok: false, error: `content repository not readable (${reason(err)})` }),
@@ -70,12 +74,14 @@ export async function checkHealth(sources: HealthSources): Promise<Health> {
       (err): Check => ({ ok: false, error: `data directory not writable (${reason(err)})` }),
     ),
     sources.backup(),
+    (sources.contentWarnings?.() ?? Promise.resolve([])).catch(() => ['content repository state could not be read']),
   ])
   if (!content.ok && !content.error) content.error = 'content repository has no commit'
   const failing = [...(content.ok ? [] : ['content']), ...(data.ok ? [] : ['data'])]
   return {
-    status: failing.length ? 'failing' : 'ok',
+    status: failing.length ? 'failing' : problems.length ? 'degraded' : 'ok',
     failing,
+    problems,
     content,
     data,
     mail: { pending: sources.mailDepth() },

@@ -9,15 +9,17 @@ interface OpsDeps {
   config: Pick<Config, 'contentRoot' | 'dataDir'>
   mailOutbox: { depth: number }
   backups: BackupSchedule
+  history: { warnings: () => Promise<string[]> }
 }
 
-export function createHealthRoutes({ config, mailOutbox, backups }: OpsDeps) {
+export function createHealthRoutes({ config, mailOutbox, backups, history }: OpsDeps) {
   return new Hono<AppEnv>().get('/healthz', async (c) => {
     const health = await checkHealth({
       contentRoot: config.contentRoot,
       dataDir: config.dataDir,
       mailDepth: () => mailOutbox.depth,
       backup: () => backups.status(),
+      contentWarnings: () => history.warnings(),
     })
     c.header('Cache-Control', 'no-store')
     return c.json(health, health.failing.length ? 503 : 200)

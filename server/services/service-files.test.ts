@@ -44,14 +44,23 @@ describe('files in content/services', () => {
     ['a list', '- title\n- description\n', 'field "(whole file)"'],
     ['a single word', 'bouquets\n', 'field "(whole file)"'],
     ['another id', `${serviceText('Bouquets')}id: mosaics\n`, 'field "id": id must match the file name (bouquets)'],
-  ])('a file holding %s is named with what is wrong, and left out of the list with a log line', async (_name, text, problem) => {
+  ])('a new file holding %s (never valid, so nothing to fall back on) is named with what is wrong, and left out of the list with a log line', async (_name, text, problem) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    write('content/services/bouquets.yaml', text)
-    const one = await t.call('GET', '/api/services/bouquets', { cookie })
+    write('content/services/fresh.yaml', text.replace('id: mosaics', 'id: mosaics'))
+    const one = await t.call('GET', '/api/services/fresh', { cookie })
     expect(one.status).toBe(500)
-    expect((await one.json()).error).toContain(`content/services/bouquets.yaml: ${problem}`)
-    expect(await ids(await t.call('GET', '/api/services', { cookie }))).toEqual(['mosaics', 'secret'])
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`Skipping service: content/services/bouquets.yaml: ${problem}`))
+    expect((await one.json()).error).toContain(`content/services/fresh.yaml: ${problem.replace('(bouquets)', '(fresh)')}`)
+    expect(await ids(await t.call('GET', '/api/services', { cookie }))).toEqual(['mosaics', 'bouquets', 'secret'])
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`Skipping service: content/services/fresh.yaml: ${problem.replace('(bouquets)', '(fresh)')}`))
+  })
+
+  it('a broken edit of a service that was valid keeps its last valid version', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    write('content/services/bouquets.yaml', '- title\n- description\n')
+    const one = await t.call('GET', '/api/services/bouquets', { cookie })
+    expect(one.status).toBe(200)
+    expect((await one.json()).title).toBe('Bouquets')
+    expect(await ids(await t.call('GET', '/api/services', { cookie }))).toEqual(['mosaics', 'bouquets', 'secret'])
   })
 })
 
@@ -62,13 +71,12 @@ describe('the order file', () => {
     expect(await ids(await t.call('GET', '/api/services'))).toEqual(['bouquets', 'mosaics'])
   })
 
-  it('a broken one is ignored with a log line: services in file-name order', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    write('content/service-order.yaml', '- mosaics\n- Not An Id\n')
+  it('a broken one keeps its last valid order', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    write('content/service-order.yaml', '- bouquets\n- Not An Id\n')
     const list = await t.call('GET', '/api/services', { cookie })
     expect(list.status).toBe(200)
-    expect(await ids(list)).toEqual(['bouquets', 'mosaics', 'secret'])
-    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Ignoring service order: content\/service-order\.yaml: field "1"/))
+    expect(await ids(list)).toEqual(['mosaics', 'bouquets', 'secret'])
   })
 
   it('adding a service without one records the order the site showed, then the new one, in the same commit', async () => {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import YAML from 'yaml'
@@ -8,6 +8,7 @@ const ctx = useTestApp({ login: true })
 let t: TestApp
 let cookie: string
 beforeEach(() => ({ t, cookie } = ctx))
+afterEach(() => vi.restoreAllMocks())
 
 const readYaml = (rel: string) => YAML.parse(readFileSync(join(t.root, rel), 'utf8'))
 const lastCommitFiles = () => t.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()
@@ -41,16 +42,24 @@ describe('public reads', () => {
     expect(await (await t.call('GET', '/api/service-order')).json()).toEqual(['mosaics', 'gone', 'bouquets'])
   })
 
-  it('a malformed service file is left out of the list and named in the error for that service', async () => {
-    t.git('rm', '-q', 'content/services/mosaics.yaml')
+  it('a service file that fails its schema keeps its last valid version, for visitors and in the dashboard, and is named as a problem', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { writeFileSync } = await import('node:fs')
     writeFileSync(join(t.root, 'content/services/mosaics.yaml'), 'title: Mosaics\ndescription: x\nvisible: maybe\n')
+    t.git('commit', '-qam', 'Developer edit')
     const list = await t.call('GET', '/api/services')
     expect(list.status).toBe(200)
-    expect((await list.json()).map((s: { id: string }) => s.id)).toEqual(['bouquets'])
+    expect((await list.json()).map((s: { id: string }) => s.id)).toEqual(['mosaics', 'bouquets'])
     const one = await t.call('GET', '/api/services/mosaics')
-    expect(one.status).toBe(500)
-    expect((await one.json()).error).toMatch(/content\/services\/mosaics\.yaml: field "visible"/)
+    expect(one.status).toBe(200)
+    expect(await one.json()).toMatchObject({ title: 'Mosaics', description: 'Mosaics for every occasion.', visible: true })
+    const cookie = await t.login()
+    const admin = await (await t.call('GET', '/api/services', { cookie })).json()
+    expect(admin.map((s: { id: string }) => s.id)).toContain('mosaics')
+    const problems = await (await t.call('GET', '/api/admin/content-problems', { cookie })).json()
+    expect(problems).toEqual({
+      problems: [{ file: 'content/services/mosaics.yaml', field: 'visible', message: expect.stringContaining('boolean'), lastValidCommit: t.git('rev-parse', 'HEAD~1').trim() }],
+    })
   })
 })
 
