@@ -93,7 +93,9 @@ export interface TestApp extends TempContentRoot {
   subjects: () => string[]
 }
 
-export async function createTestApp(options: { files?: Record<string, string | Uint8Array>; seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { files?: Record<string, string | Uint8Array>; seed?: boolean; env?: Record<string, string> | ((root: string) => Record<string, string>) } = {},
+): Promise<TestApp> {
   const files = options.files ?? fixtureFiles(await makeJpeg())
   const content = makeTempContentRoot({ seed: options.seed ?? false, files })
   const config = loadConfig({
@@ -102,7 +104,7 @@ export async function createTestApp(options: { files?: Record<string, string | U
     ADMIN_USERNAME: TEST_ADMIN.username,
     PUBLIC_ORIGIN: TEST_ORIGIN,
     CLIENT_DIR: `${content.root}/no-client-build`,
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env(content.root) : options.env),
   })
   const deps = await createAppDeps(config, { passwordHash: testPasswordHash() })
   const app = createApp(deps)
