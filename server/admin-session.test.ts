@@ -8,6 +8,8 @@ const PUBLIC = [
   /^GET \/api\/(site-settings|service-order|services|services\/:id|service-content\/:id|testimonials|delivery-installation-content|flodesk-segments|image-versions|faq|availability)$/,
   /^POST \/api\/(contact|subscribe|login|logout|collect)$/,
   /^GET \/api\/check-auth$/,
+  // A push to the content remote: proven by GIT_WEBHOOK_SECRET, not a session (server/history/git-states.test.ts).
+  /^POST \/api\/git\/webhook$/,
   /^GET \/api\/calendar\/[^ ]*\.ics$|^GET \/api\/calendar\/:[^ ]+$/,
 ]
 

@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PROJECT_ROOT } from '../lib/config'
 import { serverEntryPath } from '../render/page-renderer'
 import { createTestApp, type TestApp } from '../testing/test-app'
@@ -52,14 +52,19 @@ describe('front matter in another language committed to the content repository',
     }
   })
 
-  it('the page is not read through the API or by a visitor, and nothing ran', async () => {
+  it('the page keeps its last valid version for the API and a visitor, the owner sees why, and nothing ran', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const api = await t.call('GET', '/api/delivery-installation-content')
-    expect(api.status).toBe(500)
-    expect((await api.json()).error).toBe(`${FILE}: has invalid front matter (The page must start with YAML front matter)`)
+    expect(api.status).toBe(200)
+    expect(await api.json()).toEqual({ markdownContent: '# Delivery\n\nWe deliver across Portland.' })
     const page = await t.call('GET', '/delivery-installation')
     const html = await page.text()
-    expect(html).toContain('Failed to load content.')
+    expect(html).toContain('We deliver across Portland.')
     expect(html).not.toContain('We deliver across the metro area.')
+    expect(warned).toHaveBeenCalledWith(expect.stringContaining(`${FILE}: has invalid front matter (The page must start with YAML front matter)`))
+    const problems = await (await t.call('GET', '/api/admin/content-problems', { cookie })).json()
+    expect(problems).toEqual({ problems: [{ file: FILE, message: 'The page must start with YAML front matter', lastValidCommit: lastGood }] })
+    warned.mockRestore()
     noCodeRan()
   })
 

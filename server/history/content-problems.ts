@@ -2,14 +2,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { lastValidVersion } from '../lib/last-valid'
-import { contentFileProblem, type FileProblem } from './content-check'
+import { contentFileProblem } from './content-check'
+import type { ContentProblem } from './history.types'
 import { CONTENT_DIR } from './items'
-
-export interface ContentProblem extends FileProblem {
-  file: string
-  /** The newest commit where the file was valid (what visitors are shown meanwhile), or null when there is none. */
-  lastValidCommit: string | null
-}
 
 async function contentFiles(root: string): Promise<string[]> {
   const list = async (dir: string) =>

@@ -214,13 +214,14 @@ describe('the push webhook', () => {
 
   it('a wrong, missing or other-body signature answers 401 and starts nothing', async () => {
     const body = '{"ref":"refs/heads/main"}'
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { 'X-Hub-Signature-256': `sha256=${sign(body, 'another-secret-0123456789')}` },
       { 'X-Hub-Signature-256': `sha256=${sign(`${body} `)}` },
       { 'X-Gitea-Signature': sign(body).slice(0, 63) },
       { 'X-Gitlab-Token': `${secret}x` },
       {},
-    ]) {
+    ]
+    for (const headers of attempts) {
       const res = await hook(body, headers)
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual({ error: 'The webhook signature or token does not match GIT_WEBHOOK_SECRET' })

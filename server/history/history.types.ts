@@ -131,3 +131,15 @@ export interface HistoryStatus {
   sync: SyncStatus
   uncommitted: UncommittedFile[]
 }
+
+/** A content file that does not read as valid content (GET /api/admin/content-problems). */
+export interface ContentProblem {
+  file: string
+  /** In plain words: what is wrong. */
+  message: string
+  /** Where: the line (YAML errors, conflict markers) or the field (schema errors). */
+  line?: number
+  field?: string
+  /** The newest commit where the file was valid (what visitors are shown meanwhile), or null when there is none. */
+  lastValidCommit: string | null
+}

@@ -1,4 +1,4 @@
-// GET /healthz for a load balancer or uptime monitor: a few file-system calls, no git process, no personal data.
+// GET /healthz for a load balancer or uptime monitor: file-system checks, the repository state, no personal data.
 import { randomBytes } from 'node:crypto'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'

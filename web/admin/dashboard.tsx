@@ -9,6 +9,7 @@ import { InboxPanel } from './inbox/inbox-panel'
 import { NewInquiriesBadge } from './inbox/new-inquiries'
 import { HistoryPanel } from './history/history-panel'
 import { BackupStatusLine } from './backup/backup-status'
+import { ContentProblemsBanner } from './content-problems/content-problems-banner'
 import { Loading } from './ui/loading'
 import { useLeaveGuard } from './ui/leave-guard'
 
@@ -90,6 +91,7 @@ export function Dashboard({ brand, onLogout, focusHeading = false }: { brand: st
       </header>
       <main className="admin-main">
         <BackupStatusLine />
+        <ContentProblemsBanner />
         <Tabs.Root className="admin-tabs" value={tab} onValueChange={changeTab}>
           <div className="admin-tabs__bar">
             <Tabs.List className="admin-tabs__list" aria-label="Dashboard sections">

@@ -1,7 +1,7 @@
 // Delivery & Installation Page: a markdown editor beside a preview rendered exactly as the public page renders it.
 import { useEffect, useState } from 'react'
 import { MarkdownContent } from '../../components/markdown-content'
-import { getDeliveryContent, saveDeliveryContent } from '../admin-api'
+import { getDeliveryContent, saveDeliveryContent, serverMessage } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { useUnsavedChanges } from '../ui/leave-guard'
@@ -15,7 +15,8 @@ export function DeliveryPanel() {
   const [text, setText] = useState('')
   const [loadFailed, setLoadFailed] = useState(false)
   const [saving, setSaving] = useState(false)
-  const [saveFailed, setSaveFailed] = useState(false)
+  // The server's own sentence for a refused save (git mid-merge, a bad page), or '' for an unexplained failure.
+  const [saveFailed, setSaveFailed] = useState<string | null>(null)
   // The version the text was loaded at; a save over someone else's change is refused (409) and offers Reload.
   const [version, setVersion] = useState<string | undefined>()
   const [conflict, setConflict] = useState<StaleConflict<Versioned> | null>(null)
@@ -40,7 +41,7 @@ export function DeliveryPanel() {
 
   const save = async () => {
     setSaving(true)
-    setSaveFailed(false)
+    setSaveFailed(null)
     try {
       const body = { markdownContent: text, baseVersion: version }
       const result = (await saveDeliveryContent(body)) as Versioned
@@ -51,7 +52,7 @@ export function DeliveryPanel() {
     } catch (error) {
       const stale = staleConflict<Versioned>(error)
       if (stale) setConflict(stale)
-      else setSaveFailed(true)
+      else setSaveFailed(serverMessage(error) ?? '')
     } finally {
       setSaving(false)
     }
@@ -94,9 +95,9 @@ export function DeliveryPanel() {
         spellCheck
         onChange={(e) => setText(e.target.value)}
       />
-      {saveFailed && (
+      {saveFailed !== null && (
         <p className="admin-error-text" role="alert">
-          Failed to save content.
+          Failed to save content.{saveFailed && ` ${saveFailed}`}
         </p>
       )}
       <div className="admin-savebar admin-savebar--inline">

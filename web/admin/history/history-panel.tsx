@@ -24,6 +24,7 @@ import {
 import { ChangeConfirmDialog, type ChangeRequest } from './change-confirm-dialog'
 import { FieldValue } from './field-value'
 import './history.css'
+import { syncWords } from './sync-words'
 
 type RestoreRequest = Omit<Extract<ChangeRequest, { kind: 'restore' }>, 'kind'>
 
@@ -111,12 +112,26 @@ export function HistoryPanel() {
     listHistoryItems().then(setFilters, () => undefined)
     refreshStatus()
   }
+  /** "Get changes now": fetch from the remote at once, then show what arrived. */
+  const [syncing, setSyncing] = useState(false)
+  const getChangesNow = async () => {
+    setSyncing(true)
+    try {
+      await pushNow()
+      await load(filter)
+    } catch {
+      notifyError('Error', 'Could not reach the server to get changes.')
+    } finally {
+      setSyncing(false)
+      refreshStatus()
+    }
+  }
   const labelOf = (item: string) => filters.find((f) => f.item === item)?.label ?? itemLabel(item)
   const askRestore = (r: RestoreRequest) => setRequest({ kind: 'restore', ...r })
 
   return (
     <div className="history">
-      <StatusBar status={status} onPush={() => pushNow().then(refreshStatus, () => undefined)} />
+      <StatusBar status={status} onPush={() => void getChangesNow()} syncing={syncing} />
       <div className="history__toolbar">
         <div className="history__filter-field">
           <label className="admin-field__label" htmlFor="history-filter">
@@ -208,7 +223,7 @@ export function HistoryPanel() {
   )
 }
 
-function StatusBar({ status, onPush }: { status: HistoryStatus | null; onPush: () => void }) {
+function StatusBar({ status, onPush, syncing }: { status: HistoryStatus | null; onPush: () => void; syncing: boolean }) {
   if (!status) return null
   const { sync, uncommitted } = status
   return (
@@ -233,17 +248,12 @@ function StatusBar({ status, onPush }: { status: HistoryStatus | null; onPush: (
         <div className={`history__sync history__sync--${sync.state}`} role="status" data-testid="sync-status">
           <span className="history__sync-dot" aria-hidden="true" />
           <span>
-            {sync.state === 'in-sync' && `Backed up: in sync with ${sync.remote}.`}
-            {sync.state === 'pushing' && `Sending changes to ${sync.remote}...`}
-            {sync.state === 'ahead' && `${sync.ahead} change(s) waiting to be sent to ${sync.remote}.`}
-            {sync.state === 'error' &&
-              `Not in sync: ${sync.ahead} change(s) not yet sent to ${sync.remote}. Your saves are safe on this server; it keeps retrying. (${sync.lastError ?? 'push failed'})`}
+            {syncWords(sync)}
+            {sync.lastFetchAt && <span className="history__sync-when"> Last checked {studioDateTime(sync.lastFetchAt)}.</span>}
           </span>
-          {(sync.state === 'error' || sync.state === 'ahead') && (
-            <button type="button" className="admin-button admin-button--small admin-button--outline" onClick={onPush}>
-              Try now
-            </button>
-          )}
+          <button type="button" className="admin-button admin-button--small admin-button--outline" onClick={onPush} disabled={syncing}>
+            {syncing ? 'Getting changes…' : 'Get changes now'}
+          </button>
         </div>
       )}
     </>

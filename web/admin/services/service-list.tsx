@@ -17,9 +17,11 @@ interface ServiceListProps {
   onSelect: (id: string) => void
   onReorder: (ids: string[]) => void
   onToggleVisible: (service: Service, visible: boolean) => void
+  /** Ids of services whose file does not read as valid content (shown at their last valid version, marked). */
+  broken?: ReadonlySet<string>
 }
 
-export function ServiceList({ services, selectedId, saving, onSelect, onReorder, onToggleVisible }: ServiceListProps) {
+export function ServiceList({ services, selectedId, saving, onSelect, onReorder, onToggleVisible, broken }: ServiceListProps) {
   const sensors = useDragSensors()
   const now = useServerNow()
   const ids = services.map((s) => s.id)
@@ -58,6 +60,7 @@ export function ServiceList({ services, selectedId, saving, onSelect, onReorder,
                 disabled={saving}
                 onSelect={() => onSelect(service.id)}
                 onToggleVisible={(visible) => onToggleVisible(service, visible)}
+                broken={broken?.has(service.id) ?? false}
               />
             ))}
           </ol>
@@ -74,6 +77,7 @@ function ServiceRow({
   disabled,
   onSelect,
   onToggleVisible,
+  broken,
 }: {
   service: Service
   selected: boolean
@@ -81,6 +85,7 @@ function ServiceRow({
   disabled: boolean
   onSelect: () => void
   onToggleVisible: (visible: boolean) => void
+  broken: boolean
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: service.id,
@@ -127,6 +132,7 @@ function ServiceRow({
           <span className="admin-service-row__meta">{service.visible ? 'Shown on website' : 'Hidden'}</span>
         ) : null}
         {service.visible && <ScheduleBadge window={service} now={now} />}
+        {broken && <span className="admin-service-row__problem">File has an error: showing its last valid version</span>}
       </button>
       <span className="admin-service-row__toggle">
         <Switch.Root

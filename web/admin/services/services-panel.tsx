@@ -1,6 +1,7 @@
 // Service Management: the reorderable list beside the editor of the selected service.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { getServices, saveServiceOrder, updateService, type Service } from '../admin-api'
+import { getContentProblems } from '../content-problems/content-problems-api'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { useLeaveGuard } from '../ui/leave-guard'
@@ -17,7 +18,12 @@ export function ServicesPanel() {
   const { confirmLeave } = useLeaveGuard()
   const editorRef = useRef<HTMLDivElement>(null)
 
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set())
   const reload = useCallback(async () => {
+    getContentProblems().then(
+      (problems) => setBroken(new Set(problems.map((p) => /^content\/services\/(.+)\.yaml$/.exec(p.file)?.[1]).filter((id): id is string => !!id))),
+      () => undefined,
+    )
     try {
       const list = await getServices()
       setServices(list)
@@ -130,6 +136,7 @@ export function ServicesPanel() {
           onSelect={select}
           onReorder={reorder}
           onToggleVisible={toggleVisible}
+          broken={broken}
         />
       </aside>
       <ConfirmDialog

@@ -5,6 +5,7 @@ import {
   addTestimonial,
   deleteTestimonial,
   getTestimonials,
+  serverMessage,
   updateTestimonial,
   type VersionedTestimonial as Testimonial,
 } from '../admin-api'
@@ -62,8 +63,8 @@ export function TestimonialsPanel() {
       setItems((list) => [...(list ?? []), created])
       setDraft(EMPTY)
       notifySuccess('Testimonial added')
-    } catch {
-      notifyError('Error', 'Failed to add testimonial.')
+    } catch (error) {
+      notifyError('Error', serverMessage(error) ?? 'Failed to add testimonial.')
     } finally {
       setAdding(false)
     }
@@ -77,8 +78,8 @@ export function TestimonialsPanel() {
       setItems((list) => list?.filter((t) => t.id !== toDelete.id) ?? list)
       setToDelete(null)
       notifySuccess('Testimonial deleted')
-    } catch {
-      notifyError('Error', 'Failed to delete testimonial.')
+    } catch (error) {
+      notifyError('Error', serverMessage(error) ?? 'Failed to delete testimonial.')
     } finally {
       setDeleting(false)
     }
@@ -242,7 +243,7 @@ function TestimonialEditor({
     } catch (error) {
       const stale = staleConflict<Testimonial>(error)
       if (stale) setConflict(stale)
-      else notifyError('Error', 'Failed to update testimonial.')
+      else notifyError('Error', serverMessage(error) ?? 'Failed to update testimonial.')
       setSaving(false)
     }
   }
