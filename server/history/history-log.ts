@@ -4,7 +4,7 @@ import { HistoryError } from './history-error'
 import { describeEntries } from './entry-words'
 import type { HistoryKind, HistoryPage } from './history.types'
 import { pathOfItem, HISTORY_PATHS } from './items'
-import { logRecords } from './log-records'
+import { logRecords, withoutEmptyMerges } from './log-records'
 
 interface ListOptions {
   item?: string
@@ -29,12 +29,13 @@ export async function listHistory(root: string, options: ListOptions = {}): Prom
   }
   if (!(await hasHead(root))) return { entries: [], hasMore: false }
   if (!options.kind) {
-    const entries = await describeEntries(root, await logRecords(root, paths, [`--skip=${offset}`, '-n', String(limit + 1)]))
-    return { entries: entries.slice(0, limit), hasMore: entries.length > limit }
+    // --skip counts commits as git lists them (merges too), so pages stay contiguous when an empty merge is left out.
+    const records = await logRecords(root, paths, [`--skip=${offset}`, '-n', String(limit + 1)])
+    return { entries: await describeEntries(root, withoutEmptyMerges(records.slice(0, limit))), hasMore: records.length > limit }
   }
   // A kind is known only once a change is described (a picture reordered touches only a service's file), so every
   // content commit is described (kept in memory by commit) and the page cut from those of that kind.
   const kind = options.kind
-  const all = (await describeEntries(root, await logRecords(root, paths))).filter((e) => e.kinds.includes(kind))
+  const all = (await describeEntries(root, withoutEmptyMerges(await logRecords(root, paths)))).filter((e) => e.kinds.includes(kind))
   return { entries: all.slice(offset, offset + limit), hasMore: all.length > offset + limit }
 }

@@ -52,7 +52,8 @@ export function parseLog(out: string): LogRecord[] {
       .map((line) => line.trim())
       .filter(Boolean)
       .map((line) => {
-        const status = /^([ACDMRTUX])\d*\t(.*)$/.exec(line)
+        // A merge's combined diff gives one letter per parent (`MM`): the first one is against the site's side.
+        const status = /^([ACDMRTUX])[ACDMRTUX]*\d*\t(.*)$/.exec(line)
         return status ? { status: status[1], path: status[2] } : { status: '', path: line }
       })
     const derived = [...new Set(files.map((f) => itemOfPath(f.path)).filter((i): i is string => i !== null))]
@@ -89,9 +90,10 @@ export async function logRecords(root: string, paths: string[], options: string[
     '--name-status',
     '--full-diff',
     '--no-renames',
-    '--diff-merges=first-parent',
-    // A merge that took in a developer's commits is one entry (its change against the site's side), not a copy of each.
-    '--first-parent',
+    // Every commit once, on both sides of a merge; a merge shows only what it changed itself (a conflict resolved
+    // to something new), not a copy of the commits it joined. See withoutEmptyMerges.
+    '--full-history',
+    '--diff-merges=dense-combined',
     ...options,
     ...revs,
     '--',
@@ -100,3 +102,8 @@ export async function logRecords(root: string, paths: string[], options: string[
   return parseLog(out).map((r) => ({ ...r, files: r.files.filter((f) => inHistory(f.path)) }))
 }
 
+
+/** A merge that changed nothing itself (both sides applied cleanly, or a conflict resolved to one side) is no entry. */
+export function withoutEmptyMerges(records: LogRecord[]): LogRecord[] {
+  return records.filter((r) => r.parents.length < 2 || r.files.length > 0)
+}
