@@ -15,7 +15,7 @@ function lint(cwd: string, dirs: string[]) {
 
 describe('dependency rules', () => {
   it('the code has no import circle and no upward import', () => {
-    const { status, out } = lint(ROOT, ['server', 'web', 'scripts'])
+    const { status, out } = lint(ROOT, ['server', 'web', 'shared', 'scripts'])
     expect(out).not.toMatch(/no-cycle|no-restricted-imports/)
     expect(status).toBe(0)
   })
@@ -37,7 +37,14 @@ describe('dependency rules', () => {
     write('web/app/root.ts', 'export const root = 1\n')
     write('web/components/card.tsx', "import { root } from '../app/root'\nexport const card = root\n")
     write('web/pages/home.tsx', "import { ContentRepo } from '../../server/lib/git'\nexport const home = ContentRepo\n")
-    const { status, out } = lint(dir, ['server', 'web'])
+    write('web/lib/deep/sizes.ts', 'export const WIDTHS = [320]\n')
+    write('web/lib/image-urls.ts', 'export const IMAGE_WIDTHS = [320]\n')
+    write('server/images/derivatives.ts', "import { IMAGE_WIDTHS } from '../../web/lib/image-urls'\nexport const widths = IMAGE_WIDTHS\n")
+    write('server/images/deeper.ts', "import { WIDTHS } from '../../web/lib/deep/sizes'\nexport const widths = WIDTHS\n")
+    write('server/render.ts', "import { IMAGE_WIDTHS } from '../web/lib/image-urls'\nexport const widths = IMAGE_WIDTHS\n")
+    write('shared/sizes.ts', "import { widths } from '../server/images/derivatives'\nexport const sizes = widths\n")
+    write('server/images/ok.ts', "import { sizes } from '../../shared/sizes'\nexport const ok = sizes\n")
+    const { status, out } = lint(dir, ['server', 'web', 'shared'])
     const findings = (file: string) => out.split('\n').filter((line) => line.startsWith(file))
 
     it('fails the run', () => expect(status).not.toBe(0))
@@ -48,5 +55,10 @@ describe('dependency rules', () => {
     it('a component reaching up into web/app', () => expect(findings('web/components/card.tsx').join('\n')).toMatch(/no-restricted-imports/))
     it('a page importing server code that runs on Node', () => expect(findings('web/pages/home.tsx').join('\n')).toMatch(/no-restricted-imports/))
     it('the app importing a feature is the right way down', () => expect(findings('server/app.ts')).toEqual([]))
+    it('a feature importing the web app, two folders deep', () => expect(findings('server/images/derivatives.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('a feature importing the web app, three folders deep', () => expect(findings('server/images/deeper.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('a top-level server module importing the web app', () => expect(findings('server/render.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('shared/ importing the server', () => expect(findings('shared/sizes.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('the server importing shared/ is allowed', () => expect(findings('server/images/ok.ts')).toEqual([]))
   })
 })

@@ -12,7 +12,7 @@ import { isPublicService } from '../services/services.schema'
 import { listServices } from '../services/services.store'
 import { readSiteSettings } from '../site/site.store'
 import { UPLOAD_NAME_PATTERN, UPLOADS_DIR, uploadNameFromUrl } from '../uploads/uploads.store'
-import { CARD_MAX_WIDTH, HERO_MAX_WIDTH, IMAGE_FORMATS, IMAGE_WIDTHS, OG_IMAGE, type ImageFormat } from '../../web/lib/image-urls'
+import { CARD_MAX_WIDTH, HERO_MAX_WIDTH, IMAGE_FORMATS, IMAGE_WIDTHS, OG_IMAGE, type ImageFormat } from '../../shared/image-sizes'
 
 export type Variant = { kind: 'width'; width: number; format: ImageFormat } | { kind: 'og'; format: 'jpg' }
 

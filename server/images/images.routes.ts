@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../auth/auth.middleware'
 import { notFound } from '../lib/errors'
 import { UPLOAD_NAME_PATTERN } from '../uploads/uploads.store'
-import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat } from '../../web/lib/image-urls'
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat } from '../../shared/image-sizes'
 import { HASH_PATTERN, type ImageDerivatives, type Variant } from './image-derivatives'
 
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const

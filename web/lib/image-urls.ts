@@ -1,21 +1,14 @@
 // URLs of the server's resized AVIF/WebP copies of uploaded images (served by server/images/images.routes.ts).
 
-/** The only widths the server makes, so a page cannot ask it to encode arbitrary sizes. */
-export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const
-export const IMAGE_FORMATS = ['avif', 'webp'] as const
-export type ImageFormat = (typeof IMAGE_FORMATS)[number]
-/** The widest copies the layouts draw: the full-width home hero, and card and service-page images. */
-export const HERO_MAX_WIDTH = 1600
-export const CARD_MAX_WIDTH = 1280
+import { CARD_MAX_WIDTH, HERO_MAX_WIDTH, IMAGE_FORMATS, IMAGE_WIDTHS, OG_IMAGE, type ImageFormat } from '../../shared/image-sizes'
+
+export { CARD_MAX_WIDTH, HERO_MAX_WIDTH, IMAGE_FORMATS, IMAGE_WIDTHS, OG_IMAGE, type ImageFormat }
 
 /**
  * Upload file name -> short hash of its bytes, from the server (`GET /api/image-versions`, carried in the root
  * loader's data), so the server renderer and the browser build the same content-hashed URLs.
  */
 export type ImageVersions = Record<string, string>
-
-/** Link previews want 1200x630. */
-export const OG_IMAGE = { width: 1200, height: 630 } as const
 
 const UPLOAD_URL = /^\/uploads\/([a-z0-9][a-z0-9-]*\.(?:jpg|png|webp|gif))$/
 
