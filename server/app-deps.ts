@@ -18,6 +18,8 @@ import { moveClockTo } from './lib/clock'
 import { contentScheduleBoundaries } from './schedule/schedule'
 import { BackupSchedule } from './ops/backup-schedule'
 import { PendingUploads } from './uploads/pending-uploads'
+import { IMAGE_VERSIONS_READ } from './uploads/uploads.routes'
+import { CONTENT_READS } from './kinds/content-kinds'
 
 export interface AppDeps extends ContentDeps {
   auth: Auth
@@ -76,7 +78,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   })
   if (config.fakeNow !== undefined) moveClockTo(config.fakeNow)
   // Kept public answers and pages turn over when a scheduled item appears or leaves, as when a file changes.
-  const readCache = new PublicReadCache(config.contentRoot)
+  const readCache = new PublicReadCache(config.contentRoot, { content: CONTENT_READS, uploads: [IMAGE_VERSIONS_READ] })
   readCache.followSchedule({ boundaries: () => contentScheduleBoundaries(store), cdnSeconds: config.publicCacheSeconds })
   return {
     config,

@@ -1,6 +1,8 @@
 // A change in the owner's words ("Changed the price of Bouquets", "Added 2 pictures to Jumbos") and its kinds, from
 // its field-level changes; the same words for a dashboard save and a developer's commit of the same edit.
 import type { FieldChange, HistoryKind, ItemChange } from './history.types'
+import { CONTENT_KINDS, kindOfItem } from '../kinds/content-kinds'
+import { SERVICES_KIND } from '../services/services.kind'
 import { isServiceItem, isUploadPath } from './items'
 
 /** Field names as they read inside a sentence ("Changed the price of ..."). */
@@ -27,15 +29,10 @@ const SERVICE_NOUNS: Record<string, string> = {
   showUntil: 'schedule',
 }
 
-/** The other items, in the order a summary names them. */
-const ITEM_NAMES: Record<string, string> = {
-  site: 'the site settings',
-  testimonials: 'the testimonials',
-  faq: 'the FAQ',
-  'delivery-installation': 'the Delivery & Installation page',
-  'mailing-list-segments': 'the mailing-list interests',
-  'service-order': 'the order of the services',
-}
+/** The other items, in the order a summary names them (the content kinds' order). */
+const ITEM_NAMES: Record<string, string> = Object.fromEntries(
+  CONTENT_KINDS.filter((k) => k.item !== SERVICES_KIND.item).map((k) => [k.item, k.inSentence]),
+)
 const ITEM_ORDER = Object.keys(ITEM_NAMES)
 
 /** Added, removed and changed entries or services are said in this order. */
@@ -116,16 +113,10 @@ function sitePhrase(change: ItemChange): string {
 
 function itemPhrase(change: ItemChange): string {
   if (isServiceItem(change.item)) return servicePhrase(change)
-  switch (change.item) {
-    case 'testimonials':
-      return entriesPhrase(change, 'testimonials', 'the testimonials')
-    case 'faq':
-      return entriesPhrase(change, 'FAQ questions', 'the FAQ')
-    case 'site':
-      return sitePhrase(change)
-    case 'service-order':
-      return 'Reordered the services'
-  }
+  const diff = kindOfItem(change.item)?.diff
+  if (diff?.style === 'entries' && diff.entriesNoun) return entriesPhrase(change, diff.entriesNoun, ITEM_NAMES[change.item]!)
+  if (diff?.style === 'site') return sitePhrase(change)
+  if (diff?.style === 'value') return diff.changedPhrase
   const name = ITEM_NAMES[change.item] ?? change.label
   return `${change.change === 'added' ? 'Added' : change.change === 'removed' ? 'Removed' : 'Changed'} ${name}`
 }
@@ -146,10 +137,7 @@ function kindsOf(changes: ItemChange[]): HistoryKind[] {
   const kinds = new Set<HistoryKind>()
   for (const c of changes) {
     if (isUploadPath(c.path) || c.fields.some((f) => f.kind === 'images')) kinds.add('pictures')
-    if (isServiceItem(c.item) || c.item === 'service-order') kinds.add('services')
-    else if (c.item === 'testimonials') kinds.add('testimonials')
-    else if (c.item === 'faq') kinds.add('faq')
-    else if (!isUploadPath(c.path)) kinds.add('pages')
+    if (!isUploadPath(c.path)) kinds.add(kindOfItem(c.item)?.historyKind ?? 'pages')
   }
   return [...kinds]
 }

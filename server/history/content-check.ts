@@ -1,27 +1,13 @@
 // Whether a content file's text is valid content, and if not where and why, in words the owner can act on.
 import type { z } from 'zod'
-import { DeliveryContentSchema } from '../delivery/delivery.schema'
-import { FaqListSchema } from '../faq/faq.schema'
+import { kindOfPath } from '../kinds/content-kinds'
 import { parseFrontMatter, parseYaml } from '../lib/front-matter'
 import { conflictMarkerLine } from '../lib/last-valid'
-import { SegmentListSchema } from '../mailing-list/mailing-list.schema'
-import { ServiceOrderSchema, ServiceSchema } from '../services/services.schema'
-import { SiteSettingsSchema } from '../site/site.schema'
-import { TestimonialListSchema } from '../testimonials/testimonials.schema'
-import { isServiceItem, itemOfPath, serviceIdOf } from './items'
 
 export interface FileProblem {
   message: string
   line?: number
   field?: string
-}
-
-const SCHEMAS: Record<string, z.ZodType> = {
-  testimonials: TestimonialListSchema,
-  site: SiteSettingsSchema,
-  'service-order': ServiceOrderSchema,
-  'mailing-list-segments': SegmentListSchema,
-  faq: FaqListSchema,
 }
 
 interface YamlErrorLike {
@@ -38,14 +24,15 @@ function schemaProblem(schema: z.ZodType, data: unknown): FileProblem | null {
 
 /** Null when the text is valid content for its path (or not a content file this site reads). */
 export function contentFileProblem(path: string, text: string): FileProblem | null {
-  const item = itemOfPath(path)
-  if (!item || path.startsWith('uploads/')) return null
+  const found = kindOfPath(path)
+  if (!found) return null
+  const { kind, item } = found
   const markers = conflictMarkerLine(text)
   if (markers !== null) return { line: markers, message: 'The file still holds the conflict markers of an unfinished git merge' }
-  if (path.endsWith('.md')) {
+  if (kind.markdownKey) {
     try {
       const parsed = parseFrontMatter(text)
-      return item === 'delivery-installation' ? schemaProblem(DeliveryContentSchema, { markdownContent: parsed.content }) : null
+      return schemaProblem(kind.schema, { ...parsed.data, [kind.markdownKey]: parsed.content.replace(/^\n+/, '') })
     } catch (err) {
       return { message: (err as Error).message.split('\n')[0] ?? 'The front matter cannot be read' }
     }
@@ -58,7 +45,7 @@ export function contentFileProblem(path: string, text: string): FileProblem | nu
     const message = `The file is not valid YAML: ${(err as Error).message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`
     return line ? { line, message } : { message }
   }
-  // Service files may leave out their id (the file name gives it).
-  if (isServiceItem(item)) return schemaProblem(ServiceSchema, { id: serviceIdOf(item), ...(data as object) })
-  return SCHEMAS[item] ? schemaProblem(SCHEMAS[item], data) : null
+  // A kind kept as one file per entry may leave out the entry's id (the file name gives it).
+  const id = item.includes('/') ? item.slice(item.indexOf('/') + 1) : null
+  return schemaProblem(kind.schema, id && data && typeof data === 'object' && !Array.isArray(data) ? { id, ...data } : data)
 }

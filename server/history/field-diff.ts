@@ -2,9 +2,8 @@
 import YAML from 'yaml'
 import type { z } from 'zod'
 import { parseFrontMatter, parseYaml } from '../lib/front-matter'
-import { ServiceSchema } from '../services/services.schema'
-import { PAGE_TEXT_FIELDS, SiteSettingsSchema } from '../site/site.schema'
-import { TestimonialListSchema } from '../testimonials/testimonials.schema'
+import { PAGE_TEXT_FIELDS } from '../site/site.schema'
+import { kindOfItem } from '../kinds/content-kinds'
 import { SERVICE_FIELD_LABELS } from './field-labels'
 import type { FieldChange, FieldValue, ItemChange } from './history.types'
 import { isServiceItem, isUploadPath, itemLabel, itemOfPath, serviceIdOf, serviceLabel } from './items'
@@ -13,16 +12,6 @@ type Json = unknown
 type Obj = Record<string, Json>
 
 const SERVICE_FIELD_ORDER = Object.keys(SERVICE_FIELD_LABELS)
-
-const TESTIMONIAL_FIELD_LABELS: Record<string, string> = {
-  quote: 'Quote',
-  author: 'Customer',
-  position: 'Company/Role',
-  imageSrc: 'Photo',
-  photo: 'Photo',
-  photoAlt: 'Photo description',
-  featured: 'Featured',
-}
 
 const SITE_LABELS: Record<string, string> = {
   brand: 'Brand',
@@ -300,18 +289,14 @@ export function diffContentFile(path: string, before: string | null, after: stri
     }
   }
 
-  if (path.endsWith('.md')) {
+  const kind = kindOfItem(item)
+  if (kind?.diff.style === 'markdown' || (!kind && path.endsWith('.md'))) {
     const b = markdownBody(before)
     const a = markdownBody(after)
     if (b === a) return null
-    const label = item === 'delivery-installation' ? 'Page text' : 'Text'
-    return {
-      item,
-      label: itemLabel(item),
-      path,
-      change,
-      fields: [{ field: 'markdownContent', label, kind: 'text', change: changeOf(b ?? undefined, a ?? undefined), before: b, after: a }],
-    }
+    const field = kind?.markdownKey ?? 'markdownContent'
+    const label = kind?.diff.style === 'markdown' ? kind.diff.fieldLabel : 'Text'
+    return { item, label: itemLabel(item), path, change, fields: [{ field, label, kind: 'text', change: changeOf(b ?? undefined, a ?? undefined), before: b, after: a }] }
   }
 
   if (!/\.ya?ml$/.test(path)) return before === after ? null : rawChange(item, itemLabel(item), path, before, after)
@@ -324,24 +309,22 @@ export function diffContentFile(path: string, before: string | null, after: stri
 
   let label = itemLabel(item)
   let fields: FieldChange[]
-  if (isServiceItem(item)) {
+  const diff = kind?.diff
+  if (diff?.style === 'service' && isServiceItem(item)) {
     const title = (isObj(a) && typeof a.title === 'string' ? a.title : undefined) ?? (isObj(b) && typeof b.title === 'string' ? b.title : undefined)
     const id = serviceIdOf(item)!
     label = serviceLabel(title, id)
-    const withId = (v: Json) => (isObj(v) ? normalised(ServiceSchema, { id, ...v }) : v)
+    const withId = (v: Json) => (isObj(v) ? normalised(kind!.schema, { id, ...v }) : v)
     fields = diffService(withId(b), withId(a))
-  } else if (item === 'testimonials') {
-    const [nb, na] = [normalised(TestimonialListSchema, b), normalised(TestimonialListSchema, a)]
-    fields = diffIdList(nb, na, (e) => `Testimonial by "${e.author ?? e.id}"`, TESTIMONIAL_FIELD_LABELS, ['imageSrc', 'photo'])
-  } else if (item === 'faq') {
-    fields = diffIdList(b, a, (e) => `Question "${e.question ?? e.id}"`, { question: 'Question', answer: 'Answer' }, [])
-  } else if (item === 'mailing-list-segments') {
-    fields = diffIdList(b, a, (e) => `Interest "${e.name ?? e.id}"`, { name: 'Name' }, [])
-  } else if (item === 'site') {
-    fields = diffSite(normalised(SiteSettingsSchema, b), normalised(SiteSettingsSchema, a))
-  } else if (item === 'service-order') {
+  } else if (diff?.style === 'entries') {
+    // Compared as the schema reads them (defaults filled in) where it says so: a default written out is no change.
+    const [nb, na] = diff.compareAsRead ? [normalised(kind!.schema, b), normalised(kind!.schema, a)] : [b, a]
+    fields = diffIdList(nb, na, diff.entryLabel, diff.fieldLabels, diff.pictureFields)
+  } else if (diff?.style === 'site') {
+    fields = diffSite(normalised(kind!.schema, b), normalised(kind!.schema, a))
+  } else if (diff?.style === 'value') {
     if (same(b, a)) return null
-    fields = [textField('order', 'Order', b, a)]
+    fields = [textField('order', diff.fieldLabel, b, a)]
   } else if (isObj(b) || isObj(a)) {
     fields = diffRecord(isObj(b) ? b : undefined, isObj(a) ? a : undefined, (k) => k, [])
   } else {

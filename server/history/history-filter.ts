@@ -2,7 +2,8 @@
 import { readdir } from 'node:fs/promises'
 import { resolveInside } from '../lib/files'
 import { git, hasHead } from './git-read'
-import { isServiceItem, itemOfPath, serviceIdOf } from './items'
+import { CONTENT_KINDS } from '../kinds/content-kinds'
+import { SINGLE_FILE_ITEMS, isServiceItem, itemOfPath, serviceIdOf } from './items'
 import { serviceTitle } from './restore-plan'
 import { readDisk } from './uncommitted'
 
@@ -24,14 +25,9 @@ export async function historyItems(root: string): Promise<{ item: string; label:
   const services = [...current].map(([item, title]) => ({ item, label: title ?? serviceIdOf(item)!, current: true }))
   services.sort((a, b) => a.label.localeCompare(b.label))
   const gone = [...past].sort().map((item) => ({ item, label: `${serviceIdOf(item)} (deleted)`, current: false }))
-  return [
-    ...services,
-    ...gone,
-    { item: 'testimonials', label: 'Testimonials', current: true },
-    { item: 'delivery-installation', label: 'Delivery & Installation page', current: true },
-    { item: 'site', label: 'Site settings', current: true },
-    { item: 'service-order', label: 'Service order', current: true },
-  ]
+  // Then every content kind kept in one file that the owner edits in the dashboard, in the kinds' order.
+  const others = CONTENT_KINDS.filter((k) => k.item in SINGLE_FILE_ITEMS && k.restorable).map((k) => ({ item: k.item, label: k.label, current: true }))
+  return [...services, ...gone, ...others]
 }
 
 async function servicesOnDisk(root: string): Promise<string[]> {

@@ -282,9 +282,10 @@ describe('requests the history routes refuse or answer precisely', () => {
       { item: 'services/bouquets', label: 'Bouquets', current: true },
       { item: 'services/secret', label: 'Secret', current: true },
       { item: 'services/mosaics', label: 'mosaics (deleted)', current: false },
-      { item: 'testimonials', label: 'Testimonials', current: true },
-      { item: 'delivery-installation', label: 'Delivery & Installation page', current: true },
       { item: 'site', label: 'Site settings', current: true },
+      { item: 'testimonials', label: 'Testimonials', current: true },
+      { item: 'faq', label: 'FAQ', current: true },
+      { item: 'delivery-installation', label: 'Delivery & Installation page', current: true },
       { item: 'service-order', label: 'Service order', current: true },
     ])
   })

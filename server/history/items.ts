@@ -1,24 +1,18 @@
 // Content items and the files that hold them: the names used in `Content-Item:` trailers, filters and restores.
+import { CONTENT_KINDS, kindOfItem, kindOfPath, type SingleFileItem } from '../kinds/content-kinds'
+import { SERVICES_KIND } from '../services/services.kind'
 
 export const CONTENT_DIR = 'content'
 export const UPLOADS_DIR = 'uploads'
 /** Where history looks: the content files and the uploaded images. */
 export const HISTORY_PATHS = [CONTENT_DIR, UPLOADS_DIR]
 
-/** Items a restore or filter can name. `services/<id>` stands for any one service. */
-export const SINGLE_FILE_ITEMS = {
-  testimonials: 'content/testimonials.yaml',
-  'delivery-installation': 'content/delivery-installation.md',
-  site: 'content/site.yaml',
-  'service-order': 'content/service-order.yaml',
-  'mailing-list-segments': 'content/mailing-list-segments.yaml',
-  faq: 'content/faq.yaml',
-} as const
-
-type SingleFileItem = keyof typeof SINGLE_FILE_ITEMS
+/** Items a restore or filter can name, from the content kinds kept in one file. `services/<id>` stands for one service. */
+export const SINGLE_FILE_ITEMS = Object.fromEntries(
+  CONTENT_KINDS.filter((k) => !k.file.includes('{id}')).map((k) => [k.item, k.file]),
+) as Record<SingleFileItem, string>
 
 const SERVICE_ITEM = /^services\/([a-z0-9-]{1,80})$/
-const SERVICE_PATH = /^content\/services\/([a-z0-9-]{1,80})\.yaml$/
 const UPLOAD_PATH = /^uploads\/[A-Za-z0-9._-]+$/
 
 export function isServiceItem(item: string): boolean {
@@ -37,7 +31,7 @@ export function isKnownItem(item: string): boolean {
 /** The repo-relative file that holds an item, or null when the name is unknown. */
 export function pathOfItem(item: string): string | null {
   const id = serviceIdOf(item)
-  if (id) return `content/services/${id}.yaml`
+  if (id) return SERVICES_KIND.file.replace('{id}', id)
   if (item in SINGLE_FILE_ITEMS) return SINGLE_FILE_ITEMS[item as SingleFileItem]
   if (item.startsWith('uploads/') && UPLOAD_PATH.test(item)) return item
   return null
@@ -45,12 +39,16 @@ export function pathOfItem(item: string): string | null {
 
 /** The item a repo-relative path belongs to (developer commits carry no trailers, so items come from paths). */
 export function itemOfPath(path: string): string | null {
-  const service = SERVICE_PATH.exec(path)
-  if (service) return `services/${service[1]}`
-  for (const [item, file] of Object.entries(SINGLE_FILE_ITEMS)) if (file === path) return item
+  const known = kindOfPath(path)
+  if (known) return known.item
   if (UPLOAD_PATH.test(path)) return path
   if (path.startsWith(`${CONTENT_DIR}/`)) return path.slice(CONTENT_DIR.length + 1)
   return null
+}
+
+/** Whether the owner may restore the item from History (the mailing-list interests are edited in git only). */
+export function isRestorableItem(item: string): boolean {
+  return isKnownItem(item) && (kindOfItem(item)?.restorable ?? false)
 }
 
 export function isUploadPath(path: string): boolean {
@@ -61,22 +59,9 @@ export function isUploadPath(path: string): boolean {
 export function itemLabel(item: string): string {
   const id = serviceIdOf(item)
   if (id) return `Service "${id}"`
-  switch (item) {
-    case 'testimonials':
-      return 'Testimonials'
-    case 'delivery-installation':
-      return 'Delivery & Installation page'
-    case 'site':
-      return 'Site settings'
-    case 'service-order':
-      return 'Service order'
-    case 'mailing-list-segments':
-      return 'Mailing-list interests'
-    case 'faq':
-      return 'FAQ'
-    case 'all':
-      return 'Whole site'
-  }
+  if (item === 'all') return 'Whole site'
+  const kind = kindOfItem(item)
+  if (kind && kind.item === item) return kind.label
   if (item.startsWith('uploads/')) return `Image ${item.slice('uploads/'.length)}`
   return item
 }

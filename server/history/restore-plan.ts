@@ -3,6 +3,7 @@ import YAML from 'yaml'
 import { parseYaml } from '../lib/front-matter'
 import { studioDateTime } from '../lib/studio-time'
 import { blobAt, filesAt, git, textAt } from './git-read'
+import { kindOfItem } from '../kinds/content-kinds'
 import { contentFileProblem } from './content-check'
 import { HistoryError } from './history-error'
 import { requireCommit } from './commit-detail'
@@ -126,15 +127,7 @@ export async function planRestore(root: string, rev: string, item: string): Prom
     const bytes = await blobAt(root, hash, path)
     if (bytes === null) throw new HistoryError(422, `${itemLabel(item)} did not exist at ${hash.slice(0, 7)}`)
     plan(path, bytes)
-    const what: Record<string, string> = {
-      testimonials: 'testimonials',
-      'delivery-installation': 'the delivery & installation page',
-      site: 'site settings',
-      'service-order': 'the service order',
-      'mailing-list-segments': 'mailing-list interests',
-      faq: 'the FAQ',
-    }
-    message = restoreMessage(what[item] ?? item, hash, date)
+    message = restoreMessage(kindOfItem(item)?.restoreName ?? item, hash, date)
   } else {
     throw new HistoryError(400, `Unknown content item: ${item}`)
   }

@@ -16,7 +16,7 @@ describe('public read shortcut in front of Hono', () => {
 
   beforeEach(async () => {
     t = await createTestApp()
-    cache = new PublicReadCache(t.config.contentRoot)
+    cache = new PublicReadCache(t.config.contentRoot, t.deps.readCache.reads)
     const app = createApp({ ...t.deps, readCache: cache })
     const cookieName = t.deps.auth.cookieName
     server = await new Promise<ServerType>((res) => {

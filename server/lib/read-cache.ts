@@ -8,16 +8,21 @@ import { ContentGeneration } from './content-generation'
 import { boundariesPassed } from './schedule'
 
 /** Reads whose answers depend on nothing but the files under content/ and uploads/ (no session, no remote service). */
-const CACHEABLE = /^\/api\/(services(\/[a-z0-9-]+)?|service-order|service-content\/[a-z0-9-]+|testimonials|site-settings|delivery-installation-content|faq|image-versions)$/
-/** The page images' content hashes: these also depend on the uploaded files themselves. */
-const READS_UPLOADS = /^\/api\/image-versions$/
+/**
+ * The `/api/...` reads whose answers depend only on the files under content/ (and, with `uploads`, uploads/): the
+ * routes that answer them declare it (each content kind's `publicReads`, the image versions), and createAppDeps hands
+ * them to the cache.
+ */
+export interface ContentReads {
+  content: RegExp[]
+  /** Reads that also depend on the uploaded files themselves (the page images' content hashes). */
+  uploads: RegExp[]
+}
 
 const MAX_ENTRIES = 500
 /** Header templates kept (per URL, encoding and status); past this they are dropped and recorded again. */
 const MAX_TEMPLATES = 2000
 
-/** Whether the answer to this path (no query) depends only on the files under content/ and uploads/. */
-export const isContentRead = (path: string) => CACHEABLE.test(path)
 
 /** One answer kept in memory, as the shortcut sends it: both encodings, and the ETag of the uncompressed bytes. */
 export interface KeptAnswer {
@@ -107,14 +112,14 @@ export class PublicReadCache {
   /** The boundaries once read, per content fingerprint (`boundaryLists` holds the reads under way). */
   private boundaryValues = new Map<string, number[]>()
   private api: KeptAnswers = {
-    serves: (url) => CACHEABLE.test(url),
+    serves: (url) => this.isContentRead(url),
     answer: async (url) => {
       const current = await this.current(url, true)
       const entry = this.entries.get(url)
       return entry?.generation === current ? entry : null
     },
     answerInCheckPhase: (url) => {
-      const current = this.stampInCheckPhase(READS_UPLOADS.test(url) ? this.withUploads : this.generation)
+      const current = this.stampInCheckPhase(this.readsUploads(url) ? this.withUploads : this.generation)
       if (current === undefined) return undefined
       const entry = this.entries.get(url)
       return entry?.generation === current ? entry : null
@@ -125,10 +130,23 @@ export class PublicReadCache {
     },
   }
 
-  constructor(generation: ContentGeneration | string) {
+  constructor(
+    generation: ContentGeneration | string,
+    readonly reads: ContentReads,
+  ) {
     this.generation = typeof generation === 'string' ? new ContentGeneration(generation) : generation
     this.withUploads = new ContentGeneration(this.generation.root, ['content', 'uploads'])
   }
+
+  /** Whether the answer to this path (no query) depends only on the files under content/ and uploads/. */
+  isContentRead(path: string): boolean {
+    return this.reads.content.some((r) => r.test(path)) || this.readsUploads(path)
+  }
+
+  private readsUploads(path: string): boolean {
+    return this.reads.uploads.some((r) => r.test(path))
+  }
+
 
   /** The rendered pages the shortcut may send too (one source: the app created last). */
   servePages(pages: KeptAnswers): void {
@@ -245,7 +263,7 @@ export class PublicReadCache {
 
   /** The fingerprint an answer of this path is valid for, taken after the call; `fromSocket` as in ContentGeneration. */
   private current(path: string, fromSocket: boolean): Promise<string> {
-    return this.stamp(READS_UPLOADS.test(path) ? this.withUploads : this.generation, fromSocket)
+    return this.stamp(this.readsUploads(path) ? this.withUploads : this.generation, fromSocket)
   }
 
   private variant(entry: Entry, acceptEncoding: string | undefined) {
@@ -256,7 +274,7 @@ export class PublicReadCache {
   /** Serves cached public reads; requests `personal` says are a signed-in admin's always pass to the routes. */
   middleware(personal: (c: Context) => boolean): MiddlewareHandler {
     return async (c, next) => {
-      if (c.req.method !== 'GET' || !CACHEABLE.test(c.req.path) || personal(c)) return next()
+      if (c.req.method !== 'GET' || !this.isContentRead(c.req.path) || personal(c)) return next()
       const key = c.req.path
       const current = await this.current(key, (c.env as { incoming?: IncomingMessage } | undefined)?.incoming !== undefined)
       const hit = this.entries.get(key)

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
-import { acceptsGzip, isContentRead, type KeptAnswers, type PublicReadCache } from '../lib/read-cache'
+import { acceptsGzip, type KeptAnswers, type PublicReadCache } from '../lib/read-cache'
 import type { RenderOptions, RenderResult } from '../../web/entry-server'
 
 interface ServerEntry {
@@ -330,7 +330,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           if (pools.size >= MAX_POOLS) pools.clear()
           const contentOnly = Boolean(readCache) && dependencies.every((d) => {
             const url = new URL(d.url, origin)
-            return url.origin === new URL(origin).origin && url.search === '' && isContentRead(url.pathname)
+            return url.origin === new URL(origin).origin && url.search === '' && readCache!.isContentRead(url.pathname)
           })
           pool = { build: build.mtimeMs, year, dependencies, variants: [], renders: 0, contentOnly, generation: now }
           pools.set(key, pool)

@@ -31,7 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { CLIENT_DIR, PUBLIC_CACHE_SECONDS: '60' } })
   writeFileSync(join(t.root, 'content/testimonials.yaml'), testimonials)
   t.git('commit', '-q', '-am', 'Six testimonials')
-  const cache = new PublicReadCache(t.config.contentRoot)
+  const cache = new PublicReadCache(t.config.contentRoot, t.deps.readCache.reads)
   const app = createApp({ ...t.deps, readCache: cache })
   const cookieName = t.deps.auth.cookieName
   server = await new Promise<ServerType>((res) => {

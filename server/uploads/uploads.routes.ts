@@ -20,6 +20,9 @@ import {
 } from './uploads.store'
 import type { PendingUploads } from './pending-uploads'
 
+/** `GET /api/image-versions` depends on the content and the uploaded files only: the public read cache keeps it. */
+export const IMAGE_VERSIONS_READ = /^\/api\/image-versions$/
+
 const TOO_LARGE = `Images can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`
 /** Room for the multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024

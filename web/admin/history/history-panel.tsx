@@ -1,6 +1,6 @@
 // History tab: the content changes newest first, one change as fields before/after, restore with confirmation, sync state.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { isKnownItem, itemLabel } from '../../../server/history/items'
+import { isRestorableItem, itemLabel } from '../../../server/history/items'
 import { studioDateTime } from '../../../server/lib/studio-time'
 import { Loading } from '../ui/loading'
 import { notifyError, notifySuccess } from '../ui/notify'
@@ -343,7 +343,7 @@ function ItemChangeView({
   at: string
   onRestore: (r: RestoreRequest) => void
 }) {
-  const restorable = isKnownItem(change.item) && change.item !== 'mailing-list-segments'
+  const restorable = isRestorableItem(change.item)
   const label = change.label || itemLabel(change.item)
   const removed = change.change === 'removed'
   const bringBack = removed && detail.parent
