@@ -227,7 +227,7 @@ const PATH_TEMPLATES: ((r: Random, seg: Seg) => string)[] = [
   (r, seg) => `/api/admin/history/commits/${seg(r)}/file?path=${seg(r)}`,
   (r, seg) => `/api/admin/history/commits/${r.pick(['0123abc', 'HEAD', 'deadbeefdeadbeef'])}/file?path=uploads/${seg(r)}`,
   (r, seg) => `/api/admin/history?item=${seg(r)}&limit=${r.pick(['0', '-1', '1e999', 'NaN', '%ZZ', '201', '1.5', 'x', '', '9'.repeat(400)])}&offset=${r.pick(['-1', '1e999', '0x10', '%00', '', 'Infinity'])}`,
-  (r, seg) => `/api/admin/history?item=${r.pick(['services/bouquets', 'all', 'testimonials', '%E2%80%AE', '%00', 'x'.repeat(500)])}`,
+  (r) => `/api/admin/history?item=${r.pick(['services/bouquets', 'all', 'testimonials', '%E2%80%AE', '%00', 'x'.repeat(500)])}`,
   (r, seg) => `/api/admin/inquiries?status=${seg(r)}`,
   (r, seg) => `/api/admin/${r.pick(['inquiries.csv', 'subscribers.csv', 'history/items', 'history/status', 'history/sync', 'inquiries'])}${r.chance(0.5) ? `?${seg(r)}=${seg(r)}` : ''}`,
   (r, seg) => `/api/admin/inquiries/${seg(r)}`,

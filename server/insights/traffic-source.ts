@@ -37,6 +37,7 @@ export function referrerHost(referrer: string | undefined, siteHosts: string[]):
 /** A utm_* value as a short label: trimmed, lower case, printable, at most 60 characters; null when empty. */
 export function campaignLabel(value: string | null): string | null {
   const label = value
+    // oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds and removes
     ?.replace(/[\u0000-\u001F\u007F-\u009F]/g, '')
     .trim()
     .toLowerCase()

@@ -42,6 +42,7 @@ function rawPath(c: Context): string {
 const SUSPICIOUS_PATH = /%2e|%2f|%5c|%00|\\|\/\/|(^|\/)\.\.?(\/|$)/i
 
 /** C0 and C1 control characters and DEL: no path of the site has one. */
+// oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds and removes
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/
 
 /**

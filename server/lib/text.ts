@@ -4,8 +4,10 @@
 import { z } from 'zod'
 
 /** C0 controls other than tab, line feed and carriage return; DEL; C1 controls. */
+// oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds and removes
 const CONTROL_IN_BLOCK = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 /** In a one-line field tab, line breaks (incl. U+2028/U+2029) are refused too. */
+// oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds and removes
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/
 /**
  * Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). They can make a name display
@@ -70,6 +72,7 @@ export const textBlock = (label: string, error?: string) => plainText(label, { k
  */
 export function oneLineForLog(value: string): string {
   return wellFormed(value)
+    // oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds and removes
     .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
     .replace(/[\u202A-\u202E\u2066-\u2069]/g, '')
     .replace(/ {2,}/g, ' ')
