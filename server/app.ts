@@ -8,6 +8,7 @@ import { createDeliveryRoutes } from './delivery/delivery.routes'
 import { createFaqRoutes } from './faq/faq.routes'
 import { createGitWebhookRoutes } from './history/git-webhook.routes'
 import { createHistoryRoutes } from './history/history.routes'
+import { createPricingRoutes } from './pricing/pricing.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import { createInboxRoutes } from './inquiries/inbox.routes'
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createTestimonialRoutes(deps))
     .route('/api', createDeliveryRoutes(deps))
     .route('/api', createFaqRoutes(deps))
+    .route('/api', createPricingRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
     .route('/api', createInboxRoutes(deps))

@@ -322,6 +322,9 @@ export function diffContentFile(path: string, before: string | null, after: stri
     fields = diffIdList(nb, na, diff.entryLabel, diff.fieldLabels, diff.pictureFields)
   } else if (diff?.style === 'site') {
     fields = diffSite(normalised(kind!.schema, b), normalised(kind!.schema, a))
+  } else if (diff?.style === 'record') {
+    const labels = diff.fieldLabels
+    fields = diffRecord(isObj(b) ? b : undefined, isObj(a) ? a : undefined, (k) => labels[k] ?? k, Object.keys(labels))
   } else if (diff?.style === 'value') {
     if (same(b, a)) return null
     fields = [textField('order', diff.fieldLabel, b, a)]

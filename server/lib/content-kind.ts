@@ -18,6 +18,8 @@ export type KindDiff =
       /** Compare the lists as the schema reads them (defaults filled in), so writing a default out is no change. */
       compareAsRead?: boolean
     }
+  /** A record of named parts, each compared as a whole, in the labels' order (the price list). */
+  | { style: 'record'; fieldLabels: Record<string, string> }
   /** One value compared as a whole (the service order), said as `changedPhrase` ("Reordered the services"). */
   | { style: 'value'; fieldLabel: string; changedPhrase: string }
   /** A markdown body (front matter is not shown). */

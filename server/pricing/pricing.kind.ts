@@ -1,0 +1,26 @@
+// The price list as a content kind: content/pricing.yaml, edited in the dashboard's Pricing tab.
+import { defineKind } from '../lib/content-kind'
+import { PricingSchema } from './pricing.schema'
+
+export const PRICING_KIND = defineKind({
+  item: 'pricing',
+  file: 'content/pricing.yaml',
+  schema: PricingSchema,
+  label: 'Price list',
+  inSentence: 'the price list',
+  restoreName: 'the price list',
+  historyKind: 'pages',
+  diff: {
+    style: 'record',
+    fieldLabels: {
+      items: 'Items',
+      addOns: 'Add-ons',
+      deliveryZones: 'Delivery zones',
+      deposit: 'Deposit',
+      balanceDueDays: 'Balance due (days before the event)',
+      quoteValidDays: 'Quote valid for (days)',
+    },
+  },
+  publicReads: /^\/api\/pricing$/,
+  restorable: true,
+})
