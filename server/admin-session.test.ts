@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './testing/test-app'
 
 /** Calls anyone may make (the spec's public API, the login itself, the public site's own reports). */
 const PUBLIC = [
-  /^GET \/api\/(site-settings|service-order|services|services\/:id|service-content\/:id|testimonials|delivery-installation-content|flodesk-segments|image-versions|faq|availability)$/,
+  /^GET \/api\/(site-settings|service-order|services|services\/:id|service-content\/:id|testimonials|delivery-installation-content|flodesk-segments|image-versions|faq|availability|pricing)$/,
   /^POST \/api\/(contact|subscribe|login|logout|collect)$/,
   /^GET \/api\/check-auth$/,
   // A push to the content remote: proven by GIT_WEBHOOK_SECRET, not a session (server/history/git-states.test.ts).
