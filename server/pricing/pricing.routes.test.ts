@@ -46,11 +46,11 @@ describe('the price list', () => {
 
   it('bad input answers 400 naming the field; no session 401; a stale save 409; nothing written', async () => {
     const bad = [
-      [{ ...list, items: [{ ...list.items[0], price: 45.001 }] }, 'Price must be in whole cents (at most two decimals)'],
-      [{ ...list, items: [{ ...list.items[0], price: -1 }] }, 'Price cannot be negative'],
-      [{ ...list, items: [{ ...list.items[0], unit: 'per-hour' }] }, 'Unit must be each, per-foot or flat'],
-      [{ ...list, addOns: [{ ...list.addOns[0], id: 'classic-bouquet' }] }, 'The id "classic-bouquet" is used twice'],
-      [{ ...list, deliveryZones: [{ name: 'X', zips: ['97a14'], fee: 1 }] }, 'ZIP codes are 3 to 5 digits (a prefix covers every code it starts)'],
+      [{ ...list, items: [{ ...list.items[0], price: 45.001 }] }, 'Item 1: Price must be in whole cents (at most two decimals)'],
+      [{ ...list, items: [{ ...list.items[0], price: -1 }] }, 'Item 1: Price cannot be negative'],
+      [{ ...list, items: [{ ...list.items[0], unit: 'per-hour' }] }, 'Item 1: Unit must be each, per-foot or flat'],
+      [{ ...list, addOns: [{ ...list.addOns[0], id: 'classic-bouquet' }] }, 'Add-on 1: The id "classic-bouquet" is used twice'],
+      [{ ...list, deliveryZones: [{ name: 'X', zips: ['97a14'], fee: 1 }] }, 'Delivery zone 1: ZIP codes are 3 to 5 digits (a prefix covers every code it starts)'],
     ] as const
     for (const [body, error] of bad) {
       const res = await t.call('PUT', '/api/pricing', { json: body, cookie })

@@ -18,6 +18,7 @@ const CalendarPanel = lazy(async () => ({ default: (await import('./calendar/cal
 const InsightsPanel = lazy(async () => ({ default: (await import('./insights/insights-panel')).InsightsPanel }))
 const SitePanel = lazy(async () => ({ default: (await import('./site/site-panel')).SitePanel }))
 const FaqPanel = lazy(async () => ({ default: (await import('./faq/faq-panel')).FaqPanel }))
+const PricingPanel = lazy(async () => ({ default: (await import('./pricing/pricing-panel')).PricingPanel }))
 
 interface AdminTab {
   /** Stable key, also used in the tab's DOM ids. */
@@ -36,6 +37,7 @@ const ADMIN_TABS: AdminTab[] = [
   { value: 'delivery', label: 'Delivery & Installation Page', Panel: DeliveryPanel },
   { value: 'site', label: 'Site', Panel: SitePanel },
   { value: 'faq', label: 'FAQ', Panel: FaqPanel },
+  { value: 'pricing', label: 'Pricing', Panel: PricingPanel },
   { value: 'inbox', label: 'Inbox', Panel: InboxPanel, Badge: NewInquiriesBadge },
   { value: 'calendar', label: 'Calendar', Panel: CalendarPanel },
   { value: 'history', label: 'History', Panel: HistoryPanel },

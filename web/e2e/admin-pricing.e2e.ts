@@ -1,0 +1,59 @@
+// The Pricing tab in a real browser: the owner changes a price and adds an item on a phone, saves, and the public price
+// list and the content history have it; a wrong price is named and nothing is saved.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectToast } from '../admin/testing/admin-e2e'
+import { axeFindings, describeFindings } from './axe'
+import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
+
+describe('admin pricing', () => {
+  let site: Site
+  let browser: Browser
+  beforeAll(async () => {
+    site = await startSite()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+  })
+
+  it('changes a price and adds an item on a phone; the site and History have it', async () => {
+    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: 'Pricing' }).click()
+    const price = page.getByLabel('Items 1: price in dollars')
+    await price.waitFor()
+    expect(await price.inputValue()).toBe('45')
+    await price.fill('49.50')
+    await page.getByRole('button', { name: 'Add item' }).click()
+    const count = await page.getByLabel(/^Items \d+: name$/).count()
+    await page.getByLabel(`Items ${count}: name`).fill('Balloon wall (8 x 8 ft)')
+    await page.getByLabel(`Items ${count}: unit`).selectOption('flat')
+    await page.getByLabel(`Items ${count}: price in dollars`).fill('$1,200')
+    expect(describeFindings(await axeFindings(page, 'pricing phone'))).toBe('')
+    await keepScreenshot(page, 'pricing-390', { fullPage: true })
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, 'Price list saved')
+    const pricing = (await (await fetch(`${site.url}/api/pricing`)).json()) as { items: { id: string; name: string; price: number; unit: string }[] }
+    expect(pricing.items[0]!.price).toBe(49.5)
+    expect(pricing.items.at(-1)).toEqual({ id: 'balloon-wall-8-x-8-ft', name: 'Balloon wall (8 x 8 ft)', unit: 'flat', price: 1200 })
+    expect(site.git('log', '-1', '--format=%s').trim()).toMatch(/^Update price list: \d+ items, 2 add-ons, 2 delivery zones$/)
+    await context.close()
+  })
+
+  it('a price that is not money is named, and nothing is saved (laptop)', async () => {
+    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: 'Pricing' }).click()
+    const head = site.git('rev-parse', 'HEAD').trim()
+    await page.getByLabel('Add-ons 1: price in dollars').fill('40.123')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe('Add-on 1: Price must be in whole cents (at most two decimals)')
+    expect(site.git('rev-parse', 'HEAD').trim()).toBe(head)
+    await keepScreenshot(page, 'pricing-1366')
+    await context.close()
+  })
+})
