@@ -55,7 +55,7 @@ export class RateLimiter {
 }
 
 /** 429 `{error}` once a client address has used up its requests in the window. */
-export function rateLimit(limiter: RateLimiter, trustProxy: boolean): MiddlewareHandler {
+export function rateLimit(limiter: RateLimiter, trustProxy: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     if (!limiter.take(clientAddress(c, trustProxy))) {
       c.header('Retry-After', String(Math.ceil(limiter.windowMs / 1000)))
