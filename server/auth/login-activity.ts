@@ -4,15 +4,14 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileDurable } from '../lib/durable-file'
+import type { LoginActivitySummary, LoginFailure } from './account.types'
 
-const FailureSchema = z.object({
+const FailureSchema: z.ZodType<LoginFailure> = z.object({
   at: z.number(),
   device: z.string(),
   knownDevice: z.boolean(),
-  /** Refused by the throttle (no password was checked) rather than a wrong password. */
   refused: z.boolean(),
 })
-export type LoginFailure = z.infer<typeof FailureSchema>
 
 const FileSchema = z.object({ failures: z.array(FailureSchema) })
 
@@ -21,14 +20,6 @@ export const KEPT_FAILURES = 500
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A flood is written once a second at most, not once per attempt. */
 const WRITE_DELAY_MS = 1000
-
-export interface LoginActivitySummary {
-  /** Failed sign-ins in the last 24 hours (wrong passwords and refused attempts). */
-  failedLastDay: number
-  refusedLastDay: number
-  /** The latest, newest first. */
-  recent: LoginFailure[]
-}
 
 export class LoginActivity {
   private failures: LoginFailure[] = []

@@ -5,6 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../lib/files'
+import type { SessionSummary } from './account.types'
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000
@@ -30,14 +31,6 @@ export function passwordFingerprint(passwordHash: string): string {
   return createHash('sha256').update(`session-password:${passwordHash}`).digest('base64url').slice(0, 22)
 }
 
-/** A session as the owner sees it in the list. */
-export interface SessionSummary {
-  id: string
-  device: string
-  signedInAt: string
-  lastSeenAt: string
-  current: boolean
-}
 
 /** Only a hash of the id is stored, so the sessions file alone does not let anyone in. */
 const keyOf = (id: string) => createHash('sha256').update(id).digest('hex')

@@ -18,6 +18,7 @@ const CalendarPanel = lazy(async () => ({ default: (await import('./calendar/cal
 const InsightsPanel = lazy(async () => ({ default: (await import('./insights/insights-panel')).InsightsPanel }))
 const SitePanel = lazy(async () => ({ default: (await import('./site/site-panel')).SitePanel }))
 const FaqPanel = lazy(async () => ({ default: (await import('./faq/faq-panel')).FaqPanel }))
+const AccountPanel = lazy(async () => ({ default: (await import('./account/account-panel')).AccountPanel }))
 
 interface AdminTab {
   /** Stable key, also used in the tab's DOM ids. */
@@ -40,6 +41,7 @@ const ADMIN_TABS: AdminTab[] = [
   { value: 'calendar', label: 'Calendar', Panel: CalendarPanel },
   { value: 'history', label: 'History', Panel: HistoryPanel },
   { value: 'insights', label: 'Insights', Panel: InsightsPanel },
+  { value: 'account', label: 'Sign-in & sessions', Panel: AccountPanel },
 ]
 
 /** `focusHeading`: right after logging in, focus moves to the dashboard's heading (the login form is gone). */
