@@ -12,8 +12,30 @@ export function toCsv(header: string[], rows: (string | number | null | undefine
   return '\uFEFF' + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
 
+/** The same CSV made row by row as the rows arrive: a large export never sits whole in memory. */
+export function csvStream(header: string[], rows: AsyncIterable<(string | number | null | undefined)[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  const iterator = rows[Symbol.asyncIterator]()
+  let started = false
+  return new ReadableStream({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode('\uFEFF' + header.map(csvCell).join(',') + '\r\n'))
+        return
+      }
+      const next = await iterator.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value.map(csvCell).join(',') + '\r\n'))
+    },
+    async cancel() {
+      await iterator.return?.()
+    },
+  })
+}
+
 /** The download answer: text/csv, attachment with a dated file name, never cached. */
-export function csvResponse(csv: string, fileBase: string, today: string): Response {
+export function csvResponse(csv: string | ReadableStream<Uint8Array>, fileBase: string, today: string): Response {
   return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
