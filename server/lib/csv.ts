@@ -1,10 +1,14 @@
 // CSV for spreadsheet exports: RFC 4180 quoting, CRLF rows, a BOM for Excel, and no formula injection.
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^[=+\-@\t\r\n]/
 
-/** A cell a spreadsheet will show as text: leading = + - @ (and tab/CR) get a ' so nothing is evaluated. */
+/**
+ * A cell a spreadsheet will show as text: leading = + - @ (and tab, CR, LF) get a ' so nothing is evaluated. Judged
+ * on the NFKC form too, because some spreadsheets read the fullwidth ＝ ＋ － ＠ (and other compatibility forms) as
+ * the plain ones.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value == null ? '' : String(value)
-  if (FORMULA_START.test(text)) text = `'${text}`
+  if (FORMULA_START.test(text) || FORMULA_START.test(text.normalize('NFKC'))) text = `'${text}`
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
 }
 
