@@ -98,6 +98,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
 /** Ends the background work: mail sends in progress are finished and marked, pushes and watchers stop. */
 export async function stopAppDeps(deps: AppDeps): Promise<void> {
   deps.history.stop()
+  await deps.auth.activity.flush()
   await deps.mailOutbox.stop().catch((err) => console.error('Could not stop the mail outbox:', err))
   await deps.images.idle()
   deps.readCache.close()

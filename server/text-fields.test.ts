@@ -56,6 +56,7 @@ describe('control characters in the API text fields', () => {
     expect(t.git('rev-parse', 'HEAD').trim()).toBe(head)
     expect(t.git('status', '--porcelain')).toBe('')
     expect(existsSync(join(t.dataDir, 'subscribers.json'))).toBe(false)
+    expect(existsSync(join(t.dataDir, 'subscribers'))).toBe(false)
     expect(existsSync(join(t.dataDir, 'inquiries')) ? readdirSync(join(t.dataDir, 'inquiries')) : []).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import { createTestApp, useTestApp, TEST_ADMIN, type TestApp } from '../testing/
 import { loadConfig } from '../lib/config'
 import { resolvePasswordHash, GENERATED_HASH_FILE } from './auth'
 import { verifyPassword } from './password'
-import { SessionStore, SESSION_IDLE_MS, SESSION_ABSOLUTE_MS } from './sessions'
+import { passwordFingerprint, SessionStore, SESSION_IDLE_MS, SESSION_ABSOLUTE_MS } from './sessions'
 import { LoginThrottle } from './login-throttle'
 
 const ctx = useTestApp()
@@ -75,7 +75,7 @@ describe('login', () => {
     const cookie = await t.login()
     const file = readFileSync(join(t.dataDir, 'sessions.json'), 'utf8')
     expect(file).not.toContain(cookie.split('=')[1])
-    const restarted = new SessionStore(t.dataDir)
+    const restarted = new SessionStore(t.dataDir, Date.now, passwordFingerprint(t.deps.auth.passwordHash))
     await restarted.load()
     expect(await restarted.touch(cookie.split('=')[1])).toMatchObject({ username: 'owner' })
   })

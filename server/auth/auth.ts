@@ -1,17 +1,26 @@
-// Admin authentication state: the credentials (resolved once at start-up), the session store and the login throttle.
+// Admin authentication state: the credentials (resolved once at start-up), the session store, the login throttle with
+// its hashing line and device cookies, and the record of failed sign-ins.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isHttps, type Config } from '../lib/config'
+import { DeviceCookies } from './device-cookies'
+import { HashQueue } from './hash-queue'
+import { LoginActivity } from './login-activity'
 import { LoginThrottle } from './login-throttle'
 import { generatePassword, hashPassword, isPasswordHash } from './password'
-import { SessionStore } from './sessions'
+import { passwordFingerprint, SessionStore } from './sessions'
 
 export interface Auth {
   username: string
   passwordHash: string
   sessions: SessionStore
   throttle: LoginThrottle
+  /** Password checks run here, a few at a time. */
+  hashes: HashQueue
+  devices: DeviceCookies
+  activity: LoginActivity
   cookieName: string
+  deviceCookieName: string
   secureCookie: boolean
 }
 
@@ -51,16 +60,24 @@ export async function resolvePasswordHash(config: Config, log: (line: string) =>
 }
 
 export async function createAuth(config: Config, options: { log?: (line: string) => void; passwordHash?: string } = {}): Promise<Auth> {
-  const sessions = new SessionStore(config.dataDir)
+  const passwordHash = options.passwordHash ?? (await resolvePasswordHash(config, options.log))
+  // Sessions opened with another password end here, at start-up.
+  const sessions = new SessionStore(config.dataDir, Date.now, passwordFingerprint(passwordHash))
   await sessions.load()
+  const activity = new LoginActivity(config.dataDir)
+  await activity.load()
   const secureCookie = isHttps(config)
   return {
     username: config.adminUsername,
-    passwordHash: options.passwordHash ?? (await resolvePasswordHash(config, options.log)),
+    passwordHash,
     sessions,
     throttle: new LoginThrottle(),
+    hashes: new HashQueue(),
+    devices: await DeviceCookies.load(config.dataDir, config.adminUsername),
+    activity,
     // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/.
     cookieName: secureCookie ? '__Host-session' : 'session',
+    deviceCookieName: secureCookie ? '__Host-device' : 'device',
     secureCookie,
   }
 }

@@ -1,5 +1,6 @@
 // Behind a proxy (TRUST_PROXY), the client is the address the proxy saw: the last X-Forwarded-For entry. The entries
-// before it are whatever the visitor sent, so changing them must not dodge a limit.
+// before it are whatever the visitor sent, so changing them must not dodge a limit; and the header counts only when a
+// trusted proxy sent the request.
 import { request } from 'node:http'
 import { serve } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -28,6 +29,25 @@ describe('client address behind a proxy', () => {
     for (let i = 0; i < 10; i++) expect((await login(t, i % 2 ? '10.0.0.1, 198.51.100.7' : '198.51.100.7')).status).toBe(401)
     expect((await login(t, ' 198.51.100.7 ', TEST_ADMIN.password)).status).toBe(429)
     expect((await login(t, '198.51.100.17', TEST_ADMIN.password)).status).toBe(200)
+  })
+
+  it('a forged header sent straight to the server (not from the trusted proxy) counts for nothing', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } })
+    const straight = (forwardedFor: string, password = 'wrong-password') =>
+      t!.call('POST', '/api/login', {
+        json: { username: TEST_ADMIN.username, password },
+        headers: { 'X-Forwarded-For': forwardedFor },
+        peer: '203.0.113.50',
+      })
+    for (let i = 0; i < 10; i++) expect((await straight(`198.51.100.${i}`)).status).toBe(401)
+    expect((await straight('198.51.100.99', TEST_ADMIN.password)).status).toBe(429)
+  })
+
+  it('TRUST_PROXY lists the proxies: a hop through a trusted CDN range is skipped, an untrusted one is the client', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1,10.0.0.0/8' } })
+    for (let i = 0; i < 10; i++) expect((await login(t, `192.0.2.${i}, 198.51.100.7, 10.9.8.${i}`)).status).toBe(401)
+    expect((await login(t, '198.51.100.7, 10.1.1.1', TEST_ADMIN.password)).status).toBe(429)
+    expect((await login(t, '198.51.100.8, 10.1.1.1', TEST_ADMIN.password)).status).toBe(200)
   })
 
   it('without TRUST_PROXY the header is ignored: changing it dodges nothing', async () => {

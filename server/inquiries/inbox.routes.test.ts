@@ -141,7 +141,11 @@ describe('the lead pipeline', () => {
     expect(await search('garlands', 'new')).toEqual(['Ana'])
     expect(await search('nobody')).toEqual([])
     const summary = await ctx.t.call('GET', '/api/admin/inquiries/summary', { cookie: ctx.cookie })
-    expect(await summary.json()).toEqual({ new: 1, mailConfigured: false })
+    expect(await summary.json()).toEqual({
+      new: 1,
+      mailConfigured: false,
+      counts: { all: 2, new: 1, contacted: 1, quoted: 0, booked: 0, completed: 0, lost: 0 },
+    })
   })
 
   it('exports everything by default with notes, quote, deposit and history; a filtered export is named so', async () => {
@@ -177,5 +181,68 @@ describe('the lead pipeline', () => {
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({ error: 'Template name is required' })
     expect(JSON.parse(readFileSync(join(ctx.t.dataDir, 'reply-templates.json'), 'utf8'))).toEqual(mine)
+  })
+})
+
+describe('a large inbox', () => {
+  const list = (query: string) => ctx.t.call('GET', `/api/admin/inquiries${query}`, { cookie: ctx.cookie })
+  const names = async (res: Response) => ((await res.json()) as InquiryRecord[]).map((r) => r.inquiry.firstName)
+
+  it('answers one page at a time, newest first, saying how many match in all', async () => {
+    const start = Date.parse('2026-01-01T00:00:00Z')
+    for (let i = 0; i < 120; i++) await stored({ firstName: `Guest${i}`, email: `g${i}@${i % 3 ? 'example.com' : 'party.org'}` }, new Date(start + i * 60_000))
+    const first = await list('')
+    expect(first.headers.get('x-total-count')).toBe('120')
+    const firstNames = await names(first)
+    expect(firstNames).toHaveLength(50)
+    expect(firstNames[0]).toBe('Guest119')
+    const last = await list('?offset=100&limit=50')
+    expect(await names(last)).toEqual(Array.from({ length: 20 }, (_, i) => `Guest${19 - i}`))
+    // Searched on the server, paged the same way.
+    const searched = await list('?q=party.org&limit=5')
+    expect(searched.headers.get('x-total-count')).toBe('40')
+    expect(await names(searched)).toEqual(['Guest117', 'Guest114', 'Guest111', 'Guest108', 'Guest105'])
+  })
+
+  it('bad paging answers 400 naming the problem', async () => {
+    for (const [query, error] of [
+      ['?limit=0', 'limit must be 1 or more'],
+      ['?limit=201', 'limit must be 200 or less'],
+      ['?limit=ten', 'limit must be a whole number'],
+      ['?offset=-1', 'offset must be 0 or more'],
+      ['?offset=1.5', 'offset must be a whole number'],
+    ]) {
+      const res = await list(query)
+      expect(res.status, query).toBe(400)
+      expect(await res.json()).toEqual({ error })
+    }
+  })
+
+  it('sees an inquiry file written by someone else (a restore) and a change made through the API, without a restart', async () => {
+    const a = await stored({ firstName: 'Ava' })
+    expect(await names(await list(''))).toEqual(['Ava'])
+    const copy = { ...onDisk(a.id), id: a.id.replace(/-[0-9a-f]{6}$/, '-abcdef'), inquiry: { ...onDisk(a.id).inquiry, firstName: 'Restored' } }
+    writeFileSync(join(ctx.t.dataDir, 'inquiries', `${copy.id}.json`), JSON.stringify(copy))
+    expect((await names(await list('?q=restored'))).length).toBe(1)
+    await patch(a.id, { status: 'booked' })
+    expect(await names(await list('?status=booked'))).toEqual(['Ava'])
+    expect(await names(await list('?status=new'))).toEqual(['Restored'])
+  })
+
+  it('streams the CSV: no ETag hashing of the whole file, every row there', async () => {
+    for (let i = 0; i < 60; i++) await stored({ firstName: `Row${i}` })
+    const res = await ctx.t.call('GET', '/api/admin/inquiries.csv', { cookie: ctx.cookie })
+    expect(res.headers.get('etag')).toBeNull()
+    expect(res.body).toBeInstanceOf(ReadableStream)
+    const rows = (await res.text()).trim().split('\r\n')
+    expect(rows).toHaveLength(61)
+  })
+
+  it('opens one inquiry by id (a link from the calendar to one beyond the first page)', async () => {
+    const a = await stored({ firstName: 'Linked' })
+    const res = await ctx.t.call('GET', `/api/admin/inquiries/${a.id}`, { cookie: ctx.cookie })
+    expect(await res.json()).toMatchObject({ id: a.id, inquiry: { firstName: 'Linked' } })
+    expect((await ctx.t.call('GET', '/api/admin/inquiries/2020-01-01T00-00-00-000Z-abcdef', { cookie: ctx.cookie })).status).toBe(404)
+    expect((await ctx.t.call('GET', `/api/admin/inquiries/${a.id}`)).status).toBe(401)
   })
 })

@@ -1,16 +1,18 @@
-// The inbox API under /api/admin: list and search inquiries, move them through the pipeline, notes, quote and
-// deposit, the CSV export, the new-inquiry count, reply templates, and retrying an e-mail. Admin session on every call.
+// The inbox API under /api/admin: list (a page at a time) and search inquiries, move them through the pipeline, notes,
+// quote and deposit, the CSV export (streamed), the counts, reply templates, and retrying an e-mail. Admin session on
+// every call.
 import { Hono } from 'hono'
+import { z } from 'zod'
 import type { Context } from 'hono'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import type { ContentDeps } from '../lib/content-deps'
 import { badRequest, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
-import { csvResponse, toCsv } from '../lib/csv'
+import { csvResponse, csvStream } from '../lib/csv'
 import { formatStudioTime, studioToday } from '../lib/studio-time'
 import { textLine } from '../lib/text'
 import { InquiryStore } from './inquiries.store'
-import { matchesSearch, referralLabel, STATUS_LABELS } from './inquiry-format'
+import { referralLabel, STATUS_LABELS } from './inquiry-format'
 import { addNote, applyInquiryChange } from './inquiry-pipeline'
 import {
   customAnswers,
@@ -55,6 +57,22 @@ function statusHistory(r: InquiryRecord): string[] {
 
 const SearchSchema = textLine('Search').max(200, 'Search is too long')
 
+/** A page of the list: 50 by default, 200 at most. */
+export const PAGE_SIZE = 50
+export const MAX_PAGE_SIZE = 200
+const PageSchema = {
+  limit: z.coerce.number<string>({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be 1 or more').max(MAX_PAGE_SIZE, `limit must be ${MAX_PAGE_SIZE} or less`),
+  offset: z.coerce.number<string>({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(10_000_000, 'offset is too large'),
+}
+
+function pageOf(c: Context) {
+  const limit = PageSchema.limit.safeParse(c.req.query('limit') || String(PAGE_SIZE))
+  if (!limit.success) throw badRequest(limit.error.issues[0].message)
+  const offset = PageSchema.offset.safeParse(c.req.query('offset') || '0')
+  if (!offset.success) throw badRequest(offset.error.issues[0].message)
+  return { limit: limit.data, offset: offset.data }
+}
+
 /** `?status=` (a pipeline status or all; `handled` reads as `contacted`) and `?q=` (name, e-mail, phone or service). */
 function listFilter(c: Context) {
   const status = InquiryStatusFilterSchema.safeParse(c.req.query('status') || undefined)
@@ -67,26 +85,34 @@ function listFilter(c: Context) {
 export function createInboxRoutes(deps: ContentDeps & { mailOutbox: MailOutbox }) {
   const { config, mailOutbox: outbox } = deps
   const inquiries = InquiryStore.for(config.dataDir)
-  const list = async (c: Context) => {
-    const { status, q } = listFilter(c)
-    return { status, q, records: (await inquiries.list(status)).filter((r) => !q || matchesSearch(r, q)) }
-  }
   const requireRecord = (record: InquiryRecord | null) => {
     if (!record) throw notFound('No such inquiry')
     return record
   }
 
   return new Hono<AppEnv>()
-    .get('/admin/inquiries', requireAdmin, async (c) => c.json((await list(c)).records))
+    // A JSON list of inquiries as before, now one page of them (?limit=, ?offset=); X-Total-Count says how many match.
+    .get('/admin/inquiries', requireAdmin, async (c) => {
+      const query = listFilter(c)
+      const { limit, offset } = pageOf(c)
+      const { records, total } = await inquiries.page(query, offset, limit)
+      c.header('X-Total-Count', String(total))
+      return c.json(records)
+    })
     .get('/admin/inquiries/summary', requireAdmin, async (c) => {
-      const all = await inquiries.list('all')
-      return c.json({ new: all.filter((r) => r.status === 'new').length, mailConfigured: outbox.configured })
+      const counts = await inquiries.counts()
+      return c.json({ new: counts.new, mailConfigured: outbox.configured, counts })
     })
     .get('/admin/inquiries.csv', requireAdmin, async (c) => {
-      const { status, q, records } = await list(c)
-      const filtered = status !== 'all' || q !== ''
-      return csvResponse(toCsv(CSV_HEADER, records.map(csvRow)), filtered ? 'inquiries-filtered' : 'inquiries', studioToday())
+      const query = listFilter(c)
+      const ids = await inquiries.matchingIds(query)
+      const rows = (async function* () {
+        for await (const record of inquiries.records(ids)) yield csvRow(record)
+      })()
+      const filtered = query.status !== 'all' || query.q !== ''
+      return csvResponse(csvStream(CSV_HEADER, rows), filtered ? 'inquiries-filtered' : 'inquiries', studioToday())
     })
+    .get('/admin/inquiries/:id', requireAdmin, async (c) => c.json(requireRecord(await inquiries.find(c.req.param('id')))))
     .patch('/admin/inquiries/:id', requireAdmin, async (c) => {
       const change = await jsonBody(c, InquiryChangeSchema)
       const at = new Date().toISOString()

@@ -1,16 +1,44 @@
-// Inquiries on disk: one JSON file per inquiry under DATA_DIR/inquiries/, written durably before the visitor hears "sent".
+// Inquiries on disk: one JSON file per inquiry under DATA_DIR/inquiries/, written durably before the visitor hears "sent";
+// and a small in-memory index (status and searched fields per id) so the inbox pages and searches without reading
+// every file on each request.
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SerialQueue, writeFileDurable } from '../lib/durable-file'
+import { matchesSearch, type SearchFields } from './inquiry-format'
 import {
   INQUIRY_ID_PATTERN,
   InquiryRecordSchema,
   type InquiryRecord,
+  type InquiryStatus,
   type InquiryStatusFilter,
   type MailState,
   type StoredInquiry,
 } from './inquiry-record.schema'
+
+interface IndexEntry {
+  status: InquiryStatus
+  search: SearchFields
+}
+
+interface InquiryIndex {
+  /** The directory's mtime when the index last matched it: any other writer (a restore, a hand edit) changes it. */
+  stamp: number
+  entries: Map<string, IndexEntry>
+  /** Newest first. */
+  ids: string[]
+}
+
+export interface InquiryQuery {
+  status: InquiryStatusFilter
+  /** Search words (name, e-mail, phone or service); empty: everything. */
+  q: string
+}
+
+const indexEntry = (r: InquiryRecord): IndexEntry => {
+  const { firstName, lastName, email, phone, service } = r.inquiry
+  return { status: r.status, search: { firstName, lastName, email, phone, service } }
+}
 
 /** Time-sortable and unique: the receipt time to the millisecond plus 24 random bits. */
 export function newInquiryId(now: Date): string {
@@ -29,6 +57,8 @@ export class InquiryStore {
 
   readonly dir: string
   private readonly writes = new SerialQueue()
+  private index: InquiryIndex | null = null
+  private building: Promise<InquiryIndex> | null = null
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'inquiries')
@@ -51,8 +81,114 @@ export class InquiryStore {
       mail,
       ...(confirmation ? { confirmation } : {}),
     }
-    await this.writes.run(() => writeFileDurable(this.file(record.id), JSON.stringify(record, null, 2)))
+    await this.writes.run(() => this.write(record))
     return record
+  }
+
+  /** Writes one record and keeps the index in step (or drops it when someone else changed the folder meanwhile). */
+  private async write(record: InquiryRecord): Promise<void> {
+    const before = await this.stamp()
+    await writeFileDurable(this.file(record.id), JSON.stringify(record, null, 2))
+    const index = this.index
+    if (!index || index.stamp !== before) {
+      this.index = null
+      return
+    }
+    if (!index.entries.has(record.id)) index.ids = insertNewestFirst(index.ids, record.id)
+    index.entries.set(record.id, indexEntry(record))
+    index.stamp = await this.stamp()
+  }
+
+  private stamp(): Promise<number> {
+    return stat(this.dir).then((s) => s.mtimeMs, () => 0)
+  }
+
+  /** Ids of stored inquiries, newest first. */
+  private async ids(): Promise<string[]> {
+    let names: string[]
+    try {
+      names = await readdir(this.dir)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw err
+    }
+    return names
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => n.slice(0, -'.json'.length))
+      .filter((id) => INQUIRY_ID_PATTERN.test(id))
+      .sort()
+      .reverse()
+  }
+
+  /** The index as the folder is now: rebuilt (one read of every file, once) when the folder changed behind our back. */
+  private async currentIndex(): Promise<InquiryIndex> {
+    const stamp = await this.stamp()
+    if (this.index?.stamp === stamp) return this.index
+    this.building ??= (async () => {
+      try {
+        const ids = await this.ids()
+        const entries = new Map<string, IndexEntry>()
+        for (const id of ids) {
+          const record = await this.readLogged(id)
+          if (record) entries.set(id, indexEntry(record))
+        }
+        this.index = { stamp, entries, ids: ids.filter((id) => entries.has(id)) }
+        return this.index
+      } finally {
+        this.building = null
+      }
+    })()
+    return this.building
+  }
+
+  private async readLogged(id: string): Promise<InquiryRecord | null> {
+    try {
+      return await this.find(id)
+    } catch (err) {
+      console.error(`inquiries/${id}.json could not be read:`, (err as Error).message)
+      return null
+    }
+  }
+
+  /** Ids matching the query, newest first. */
+  async matchingIds({ status, q }: InquiryQuery): Promise<string[]> {
+    const index = await this.currentIndex()
+    return index.ids.filter((id) => {
+      const entry = index.entries.get(id)!
+      return (status === 'all' || entry.status === status) && (!q || matchesSearch({ inquiry: entry.search }, q))
+    })
+  }
+
+  /**
+   * One page of the inquiries matching the query, newest first, and how many match in all. Only the page's files
+   * are read; the first page of everything is answered from the folder listing even before the index is built.
+   */
+  async page(query: InquiryQuery, offset: number, limit: number): Promise<{ records: InquiryRecord[]; total: number }> {
+    const everything = query.status === 'all' && !query.q
+    const ids = everything && !this.index ? await this.ids() : await this.matchingIds(query)
+    if (everything && !this.index) void this.currentIndex().catch(() => undefined)
+    const records: InquiryRecord[] = []
+    for (const id of ids.slice(offset, offset + limit)) {
+      const record = await this.readLogged(id)
+      if (record) records.push(record)
+    }
+    return { records, total: ids.length }
+  }
+
+  /** How many inquiries there are per status, and in all. */
+  async counts(): Promise<Record<InquiryStatusFilter, number>> {
+    const index = await this.currentIndex()
+    const counts = { all: index.ids.length, new: 0, contacted: 0, quoted: 0, booked: 0, completed: 0, lost: 0 }
+    for (const entry of index.entries.values()) counts[entry.status]++
+    return counts
+  }
+
+  /** Reads the records one by one, for exports that stream (never all in memory at once). */
+  async *records(ids: string[]): AsyncGenerator<InquiryRecord> {
+    for (const id of ids) {
+      const record = await this.readLogged(id)
+      if (record) yield record
+    }
   }
 
   async find(id: string): Promise<InquiryRecord | null> {
@@ -69,27 +205,10 @@ export class InquiryStore {
 
   /** Newest first. A file that cannot be read is logged and skipped rather than hiding every other lead. */
   async list(filter: InquiryStatusFilter = 'all'): Promise<InquiryRecord[]> {
-    let names: string[]
-    try {
-      names = await readdir(this.dir)
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
-      throw err
-    }
-    const ids = names
-      .filter((n) => n.endsWith('.json'))
-      .map((n) => n.slice(0, -'.json'.length))
-      .filter((id) => INQUIRY_ID_PATTERN.test(id))
-      .sort()
-      .reverse()
     const records: InquiryRecord[] = []
-    for (const id of ids) {
-      try {
-        const record = await this.find(id)
-        if (record && (filter === 'all' || record.status === filter)) records.push(record)
-      } catch (err) {
-        console.error(`inquiries/${id}.json could not be read:`, (err as Error).message)
-      }
+    for (const id of await this.ids()) {
+      const record = await this.readLogged(id)
+      if (record && (filter === 'all' || record.status === filter)) records.push(record)
     }
     return records
   }
@@ -100,8 +219,15 @@ export class InquiryStore {
       const current = await this.find(id)
       if (!current) return null
       const next = InquiryRecordSchema.parse(change(current))
-      await writeFileDurable(this.file(id), JSON.stringify(next, null, 2))
+      await this.write(next)
       return next
     })
   }
+}
+
+function insertNewestFirst(ids: string[], id: string): string[] {
+  let at = 0
+  while (at < ids.length && ids[at] > id) at++
+  ids.splice(at, 0, id)
+  return ids
 }

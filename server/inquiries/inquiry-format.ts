@@ -52,7 +52,10 @@ export const STATUS_LABELS: Record<InquiryStatus, string> = {
 }
 
 /** The inbox search: every word must appear in the name, e-mail, phone (digits compared alone too) or service. */
-export function matchesSearch(record: InquiryRecord, query: string): boolean {
+/** The fields a search looks at (the inbox's index keeps only these per inquiry). */
+export type SearchFields = Pick<InquiryRecord['inquiry'], 'firstName' | 'lastName' | 'email' | 'phone' | 'service'>
+
+export function matchesSearch(record: { inquiry: SearchFields }, query: string): boolean {
   const q = record.inquiry
   const haystack = `${q.firstName} ${q.lastName} ${q.email} ${q.phone} ${q.service}`.toLowerCase()
   const digits = q.phone.replace(/\D/g, '')

@@ -1,7 +1,7 @@
 // The mail queue: e-mails each stored inquiry to the studio, and a confirmation to the visitor, each retried with
 // backoff (also after a restart) until SMTP accepts it and never sent again after that.
 import nodemailer from 'nodemailer'
-import { composeInquiryMessage, oneLine } from './inquiry-mail'
+import { composeInquiryMessage } from './inquiry-mail'
 import type { InquiryRecord, MailState } from './inquiry-record.schema'
 import type { InquiryStore } from './inquiries.store'
 import { composeConfirmationMessage } from './visitor-mail'
@@ -276,9 +276,9 @@ export class MailOutbox {
       return { from: fromHeader, to, ...composeInquiryMessage(record, brand) }
     }
     const message = composeConfirmationMessage(record, { brand, email: contact?.email ?? to, phone: contact?.phone })
-    const q = record.inquiry
-    // An address object, so the visitor's text is never parsed as a list of recipients.
-    const visitor = { name: oneLine(`${q.firstName} ${q.lastName}`), address: q.email }
+    // An address object, so the visitor's text is never parsed as a list of recipients; no display name, because the
+    // name is free text the sender typed and the address may be anyone's (docs/decisions/admin-security.md).
+    const visitor = { name: '', address: record.inquiry.email }
     return { from: from.includes('<') ? from : { name: brand, address: from }, to: visitor, ...message }
   }
 }

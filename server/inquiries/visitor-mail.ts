@@ -1,4 +1,6 @@
 // The visitor's confirmation e-mail: "we received your inquiry", what they asked for, what happens next, how to reach the studio.
+// It goes to whatever address the form was given, so it holds nothing the sender typed: no name, no city, no message;
+// only the service (one of the site's own titles), the event date (a checked date) and the studio's own words.
 import { escapeHtml, oneLine } from './inquiry-mail'
 import type { InquiryRecord } from './inquiry-record.schema'
 
@@ -26,30 +28,20 @@ export function formatEventDate(value: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date)
 }
 
-/** A greeting name: one line and short, since the message goes to whatever address the form was given. */
-function greetingName(firstName: string): string {
-  const name = oneLine(firstName)
-  return name.length > 40 ? `${name.slice(0, 40).trimEnd()}…` : name
-}
-
 /**
- * Only what the visitor sent (their first name, the service, event date and city) and the studio's own details:
- * no other answers, no inquiry id, nothing from other records.
+ * Only the service and the event date of what the visitor sent, and the studio's own details: none of their free
+ * text (a stranger's address typed in the form must not receive words the sender chose), no other answers, no id.
  */
 export function composeConfirmationMessage(record: InquiryRecord, studio: StudioContact): ConfirmationMessage {
   const q = record.inquiry
   const brand = oneLine(studio.brand)
-  const name = greetingName(q.firstName)
   const date = formatEventDate(q.eventDate)
-  const summary: [string, string][] = [
-    ['Service', oneLine(q.service)],
-    ['Event date', date],
-    ['City', oneLine(q.city)],
-  ]
+  // An older record's date that is not a calendar date is left out rather than repeated as typed.
+  const summary: [string, string][] = [['Service', oneLine(q.service)], ...(date !== q.eventDate ? [['Event date', date] as [string, string]] : [])]
   const contact: [string, string][] = [['E-mail', studio.email], ...(studio.phone ? [['Phone', studio.phone] as [string, string]] : [])]
   const subject = oneLine(`We received your inquiry — ${brand}`)
   const text = [
-    name ? `Hi ${name},` : 'Hello,',
+    'Hello,',
     '',
     `Thank you for reaching out to ${brand}! We received your inquiry and are excited to hear about your event.`,
     '',
@@ -68,7 +60,7 @@ export function composeConfirmationMessage(record: InquiryRecord, studio: Studio
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#2a1e2c;line-height:1.5">
 <div style="max-width:560px">
-<p style="margin:0 0 12px">${name ? `Hi ${escapeHtml(name)},` : 'Hello,'}</p>
+<p style="margin:0 0 12px">Hello,</p>
 <p style="margin:0 0 16px">Thank you for reaching out to ${escapeHtml(brand)}! We received your inquiry and are excited to hear about your event.</p>
 <p style="margin:0 0 6px;font-weight:600">What you asked about</p>
 <table style="border-collapse:collapse;margin:0 0 16px">

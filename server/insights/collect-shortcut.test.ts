@@ -20,7 +20,7 @@ beforeEach(async () => {
     res.writeHead(299)
     res.end()
   }
-  server = createServer(collectShortcut(fallback as never, createBeaconIntake(t.deps), { publicOrigin: TEST_ORIGIN, trustProxy: true }))
+  server = createServer(collectShortcut(fallback as never, createBeaconIntake(t.deps), { publicOrigin: TEST_ORIGIN, trustProxy: ['127.0.0.0/8', '::1'] }))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   port = (server.address() as AddressInfo).port
 })

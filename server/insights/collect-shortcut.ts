@@ -4,12 +4,13 @@
 // middleware chain, and pages stay quick. Anything else is handed to Hono, which answers it the same way.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { HTTPException } from 'hono/http-exception'
+import { resolveClientAddress } from '../lib/client-address'
 import { BEACON_BODY_LIMIT, BEACON_TYPE, type BeaconIntake } from './beacon-intake'
 import type { Visit } from './collector'
 
 interface ShortcutOptions {
   publicOrigin: string
-  trustProxy: boolean
+  trustProxy: readonly string[]
 }
 
 function takesShortcut(req: IncomingMessage, publicOrigin: string): boolean {
@@ -22,10 +23,9 @@ function takesShortcut(req: IncomingMessage, publicOrigin: string): boolean {
   return h.origin === undefined ? h['sec-fetch-site'] === undefined : h.origin === publicOrigin
 }
 
-function visitOf(req: IncomingMessage, trustProxy: boolean): Visit {
-  const forwarded = trustProxy ? (req.headers['x-forwarded-for'] as string | undefined)?.split(',').at(-1)?.trim() : undefined
+function visitOf(req: IncomingMessage, trustProxy: readonly string[]): Visit {
   return {
-    address: forwarded || req.socket.remoteAddress || 'unknown',
+    address: resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trustProxy),
     userAgent: req.headers['user-agent'],
     optedOut: req.headers.dnt === '1' || req.headers['sec-gpc'] === '1',
     admin: false,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { InsightsCollector, MAX_VIEWS_PER_VISITOR, type Visit } from './collector'
+import { InsightsCollector, MAX_VIEWS_PER_ADDRESS, MAX_VIEWS_PER_VISITOR, MAX_VISITORS_PER_ADDRESS, type Visit } from './collector'
 import { DailySalt } from './daily-salt'
 import { KEY_CAPS, OTHER } from './day-counts'
 import { DIRECT, type TrafficSource } from './traffic-source'
@@ -79,6 +79,24 @@ describe('insights collector', () => {
     expect(day.pages[OTHER]).toBe(50)
     expect(Object.keys(day.sources).length).toBeLessThanOrEqual(KEY_CAPS.sources + 1)
     expect(day.pages['/p0']).toBe(1 + MAX_VIEWS_PER_VISITOR)
+  })
+
+  it('one machine making up a new user agent per beacon counts as at most its allowance of visitors and views', async () => {
+    const made = (i: number): Visit => ({ address: '203.0.113.66', userAgent: `${AGENTS.windows} Build/${i}`, optedOut: false, admin: false })
+    let counted = 0
+    for (let i = 0; i < 5000; i++) if (collector.pageView(made(i), view('/'))) counted++
+    for (let i = 0; i < MAX_VISITORS_PER_ADDRESS; i++) {
+      for (let j = 0; j < 100; j++) if (collector.pageView(made(i), view('/'))) counted++
+    }
+    const day = (await collector.day('2026-11-23'))!
+    expect(day.visitors).toBe(MAX_VISITORS_PER_ADDRESS)
+    expect(day.pageviews).toBe(MAX_VIEWS_PER_ADDRESS)
+    expect(counted).toBe(MAX_VIEWS_PER_ADDRESS)
+    // Another address is not held by it.
+    expect(collector.pageView(visitor(7), view('/'))).toBe(true)
+    // The next day the address has its allowance again.
+    clock = new Date('2026-11-24T18:00:00Z')
+    expect(collector.pageView(made(1), view('/'))).toBe(true)
   })
 
   it('writes counts only, and picks today\'s counts up again after a restart', async () => {

@@ -39,6 +39,18 @@ interface VisitorDay {
 /** Per day: visitors kept in memory (a flood of made-up visitors stops counting here) and views counted per visitor. */
 export const MAX_VISITORS_PER_DAY = 50_000
 export const MAX_VIEWS_PER_VISITOR = 300
+/**
+ * Per address and day: one machine that makes up a new user agent for every beacon counts as at most this many
+ * visitors and views (a household or an office behind one address fits well inside).
+ */
+export const MAX_VISITORS_PER_ADDRESS = 20
+export const MAX_VIEWS_PER_ADDRESS = 1000
+
+/** What one address has added today, kept under a daily-salted hash of the address, in memory only. */
+interface AddressDay {
+  visitors: number
+  views: number
+}
 
 /** Twice a second, so a kill loses at most the last second even when a write takes a few hundred milliseconds. */
 export const FLUSH_EVERY_MS = 500
@@ -53,6 +65,7 @@ export interface CollectorOptions {
 export class InsightsCollector {
   private today: DayCounts
   private visitors = new Map<string, VisitorDay>()
+  private addresses = new Map<string, AddressDay>()
   /** Days changed since their last write: normally today, and yesterday just after midnight. */
   private dirty = new Map<string, DayCounts>()
   private readonly writes = new SerialQueue()
@@ -89,11 +102,14 @@ export class InsightsCollector {
     const id = this.visitorId(visit)
     if (!id) return false
     const day = this.today
+    const address = this.addressDay(visit.address)
+    if (!address || address.views >= MAX_VIEWS_PER_ADDRESS) return false
     let visitor = this.visitors.get(id)
     if (!visitor) {
-      if (this.visitors.size >= MAX_VISITORS_PER_DAY) return false
+      if (this.visitors.size >= MAX_VISITORS_PER_DAY || address.visitors >= MAX_VISITORS_PER_ADDRESS) return false
       visitor = { source: view.source.source, campaign: view.source.campaign, landingPage: view.path, views: 0, services: new Set() }
       this.visitors.set(id, visitor)
+      address.visitors++
       day.visitors++
       addCount(day.sources, visitor.source, KEY_CAPS.sources)
       if (view.source.campaign) addCount(day.campaigns, view.source.campaign, KEY_CAPS.campaigns)
@@ -102,6 +118,7 @@ export class InsightsCollector {
     }
     if (visitor.views >= MAX_VIEWS_PER_VISITOR) return false
     visitor.views++
+    address.views++
     day.pageviews++
     addCount(day.pages, view.path, KEY_CAPS.pages)
     if (view.serviceId) {
@@ -171,6 +188,17 @@ export class InsightsCollector {
     return this.salt.visitorId(this.today.date, visit.address, visit.userAgent!)
   }
 
+  /** The address's allowance for today; null when the day already holds as many addresses as it may. */
+  private addressDay(address: string): AddressDay | null {
+    const key = this.salt.visitorId(this.today.date, `address:${address}`, '')
+    let found = this.addresses.get(key)
+    if (!found) {
+      if (this.addresses.size >= MAX_VISITORS_PER_DAY) return null
+      this.addresses.set(key, (found = { visitors: 0, views: 0 }))
+    }
+    return found
+  }
+
   /** At the studio's midnight: yesterday is written once more, its visitors forgotten, and a new day begins. */
   private rollOver(): void {
     const date = studioToday(this.now())
@@ -178,5 +206,6 @@ export class InsightsCollector {
     this.dirty.set(this.today.date, this.today)
     this.today = emptyDay(date)
     this.visitors = new Map()
+    this.addresses = new Map()
   }
 }

@@ -5,7 +5,7 @@ import { isAdmin } from '../auth/auth.middleware'
 import { clientAddress } from '../lib/http'
 import type { Visit } from './collector'
 
-export function visitOf(c: Context, trustProxy: boolean): Visit {
+export function visitOf(c: Context, trustProxy: readonly string[]): Visit {
   return {
     address: clientAddress(c, trustProxy),
     userAgent: c.req.header('user-agent'),

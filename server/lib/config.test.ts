@@ -36,7 +36,7 @@ describe('configuration from the environment', () => {
       flodeskApiKey: undefined,
       flodeskApiUrl: 'https://api.flodesk.com/v1',
       mailRetryDelaysMs: [5000, 30000, 120000, 600000, 1800000],
-      trustProxy: false,
+      trustProxy: [],
       clientDir: join(PROJECT_ROOT, 'dist/client'),
       imageWarmUp: true,
       backupDir: '/srv/site/backups',
@@ -95,7 +95,7 @@ describe('configuration from the environment', () => {
       mailConfirmVisitor: false,
       flodeskApiUrl: 'http://flodesk.test/v1',
       mailRetryDelaysMs: [1000, 2500, 60000],
-      trustProxy: true,
+      trustProxy: ['127.0.0.0/8', '::1'],
       clientDir: '/srv/client',
       imageWarmUp: false,
       backupDir: '/srv/bk',
@@ -108,8 +108,12 @@ describe('configuration from the environment', () => {
     })
     expect(isHttps(config)).toBe(true)
     expect(isHttps(loadConfig({ PUBLIC_ORIGIN: 'http://https.example' }))).toBe(false)
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true)
-    expect(loadConfig({ TRUST_PROXY: 'yes' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual(['127.0.0.0/8', '::1'])
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toEqual([])
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 192.168.0.0/16 ,fd00::/8' }).trustProxy).toEqual(['10.0.0.2', '192.168.0.0/16', 'fd00::/8'])
+    for (const bad of ['10.0.0.300', '10.0.0.0/33', 'proxy.local', '10.0.0.1,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be 1 \(a proxy on this machine\) or the proxies' addresses/)
+    }
     expect(loadConfig({ MAIL_CONFIRM_VISITOR: 'on' }).mailConfirmVisitor).toBe(true)
     expect(loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_PREFIX: 'site/', AWS_ENDPOINT_URL_S3: 'http://s3a.test', AWS_ENDPOINT_URL: 'http://s3b.test', AWS_REGION: 'eu-west-1' }).backupS3).toEqual({
       bucket: 'b',

@@ -1,6 +1,7 @@
 // Server configuration: the environment parsed with zod, with the defaults documented in README.md.
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { LOOPBACK_PROXIES, parseProxyEntry } from './client-address'
 import { scheduleInstant } from './schedule'
 
 /** The project checkout; the default content root and the home of dist/client. */
@@ -46,8 +47,11 @@ export interface Config {
   flodeskApiUrl: string
   /** Waits between inquiry e-mail attempts; the last one repeats (MAIL_RETRY_DELAYS, seconds). */
   mailRetryDelaysMs: number[]
-  /** Use the last X-Forwarded-For address as the client address (only behind a reverse proxy). */
-  trustProxy: boolean
+  /**
+   * The reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed (TRUST_PROXY; `1` = loopback);
+   * empty: the socket peer is the client.
+   */
+  trustProxy: string[]
   /** Built web app served as static files. */
   clientDir: string
   /** Make missing image copies in the background at start-up (IMAGE_WARMUP, default on; the browser tests turn it off). */
@@ -115,7 +119,14 @@ const EnvSchema = z.object({
       .regex(/^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*$/, 'MAIL_RETRY_DELAYS must be seconds separated by commas, e.g. 5,30,120,600,1800')
       .optional(),
   ),
-  TRUST_PROXY: optional,
+  TRUST_PROXY: optional.transform((v, ctx) => {
+    if (!v || ['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return []
+    if (['1', 'true', 'on', 'yes'].includes(v.toLowerCase())) return LOOPBACK_PROXIES
+    const entries = v.split(',').map((e) => e.trim())
+    if (entries.every((e) => parseProxyEntry(e))) return entries
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be 1 (a proxy on this machine) or the proxies\' addresses, e.g. 127.0.0.1,10.0.0.0/8' })
+    return z.NEVER
+  }),
   CLIENT_DIR: optional,
   IMAGE_WARMUP: optional,
   BACKUP_DIR: optional,
@@ -178,7 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     flodeskApiKey: e.FLODESK_API_KEY,
     flodeskApiUrl: e.FLODESK_API_URL ?? 'https://api.flodesk.com/v1',
     mailRetryDelaysMs: (e.MAIL_RETRY_DELAYS ?? '5,30,120,600,1800').split(',').map((s) => Math.round(Number(s) * 1000)),
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     clientDir: resolve(e.CLIENT_DIR ?? resolve(PROJECT_ROOT, 'dist/client')),
     imageWarmUp: !['0', 'false', 'off', 'no'].includes((e.IMAGE_WARMUP ?? 'on').toLowerCase()),
     backupDir: resolve(e.BACKUP_DIR ?? resolve(dataDir, '..', 'backups')),

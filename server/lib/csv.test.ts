@@ -17,6 +17,17 @@ describe('CSV', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
   })
 
+  it('also a cell starting with a line feed or CR, and the fullwidth forms of = + - @ (NFKC)', () => {
+    expect(csvCell('\n=HYPERLINK("http://evil")')).toBe(`"'\n=HYPERLINK(""http://evil"")"`)
+    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`)
+    expect(csvCell('＝HYPERLINK("http://evil")')).toBe(`"'＝HYPERLINK(""http://evil"")"`)
+    expect(csvCell('＋1')).toBe("'＋1")
+    expect(csvCell('－2')).toBe("'－2")
+    expect(csvCell('＠SUM(A1)')).toBe("'＠SUM(A1)")
+    expect(csvCell('﹦1')).toBe("'﹦1")
+    expect(csvCell('Ｊane')).toBe('Ｊane')
+  })
+
   it('starts with a BOM and ends rows with CRLF', () => {
     expect(toCsv(['a', 'b'], [['1', '2']])).toBe('\uFEFFa,b\r\n1,2\r\n')
   })

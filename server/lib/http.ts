@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { z } from 'zod'
+import { resolveClientAddress } from './client-address'
 import { badRequest, firstZodMessage, payloadTooLarge, unsupportedMediaType } from './errors'
 
 export const JSON_BODY_LIMIT = 512 * 1024
@@ -47,15 +48,13 @@ export function limitBody(maxSize: number, message?: string): MiddlewareHandler 
   })
 }
 
-/** The client's address for throttling: the socket peer, or the proxy's X-Forwarded-For when TRUST_PROXY is set. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
-    if (forwarded) return forwarded
-  }
+/** The client's address for throttling: the socket peer, or what a trusted proxy says it saw (client-address.ts). */
+export function clientAddress(c: Context, trustedProxies: readonly string[]): string {
+  let peer: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address
   } catch {
-    return 'unknown'
+    peer = undefined
   }
+  return resolveClientAddress(peer, c.req.header('x-forwarded-for'), trustedProxies)
 }

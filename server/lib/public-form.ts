@@ -10,7 +10,7 @@ const PUBLIC_FORM_BODY_LIMIT = 32 * 1024
 const HONEYPOT_FIELD = 'website'
 
 /** The rate limit first (refusing cheaply), then the body limit; each public POST gets its own limiter. */
-export function publicFormGuard(limit: number, windowMs: number, trustProxy: boolean): MiddlewareHandler {
+export function publicFormGuard(limit: number, windowMs: number, trustProxy: readonly string[]): MiddlewareHandler {
   return every(
     rateLimit(new RateLimiter(limit, windowMs), trustProxy),
     limitBody(PUBLIC_FORM_BODY_LIMIT, 'The form is too large. Please shorten your answers.'),

@@ -67,3 +67,38 @@ describe('rate limiter under a flood of addresses', () => {
     expect(limiter.take('client')).toBe(false)
   })
 })
+
+describe('rate limiter work per request', () => {
+  it('a flood of 40,000 addresses inside one window costs a bounded amount per request (no scan of every address)', () => {
+    const limiter = new RateLimiter(10, 60_000, () => 0)
+    const started = performance.now()
+    for (let i = 0; i < 40_000; i++) limiter.record(`flood-${i}`)
+    // Scanning every stored address on each request past 10,000 took 13 s here; a bounded clean-up takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(1500)
+    expect(limiter.size).toBe(40_000)
+  })
+
+  it('holds at most its cap of addresses, forgetting the quietest first', () => {
+    let now = 0
+    const limiter = new RateLimiter(2, 1000, () => now, 100)
+    limiter.record('quiet')
+    now = 1
+    for (let i = 0; i < 500; i++) limiter.record(`flood-${i}`)
+    expect(limiter.size).toBe(100)
+    expect(limiter.isLimited('flood-499')).toBe(false)
+    limiter.record('flood-499')
+    expect(limiter.isLimited('flood-499')).toBe(true)
+  })
+
+  it('keeps no more times per address than its limit, and takes back the latest on release', () => {
+    let now = 0
+    const limiter = new RateLimiter(3, 1000, () => now)
+    for (let i = 0; i < 1000; i++) limiter.record('a')
+    expect(limiter.isLimited('a')).toBe(true)
+    limiter.release('a')
+    expect(limiter.isLimited('a')).toBe(false)
+    now = 999
+    expect(limiter.take('a')).toBe(true)
+    expect(limiter.take('a')).toBe(false)
+  })
+})

@@ -5,13 +5,20 @@ import { clientAddress } from './http'
 
 const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.'
 
+/** Keys kept at most; past it the longest-quiet key is forgotten first, so a flood of addresses cannot fill memory. */
+export const MAX_KEYS = 50_000
+/** Quiet keys cleared out per event: a fixed amount, however many addresses are stored. */
+const PRUNE_PER_EVENT = 2
+
 export class RateLimiter {
+  /** Each key's recent times (at most `limit` of them), in order of each key's latest event: the quietest first. */
   private hits = new Map<string, number[]>()
 
   constructor(
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys = MAX_KEYS,
   ) {}
 
   /** Counts this request and says whether it is within the limit (a refused request is not counted). */
@@ -29,8 +36,20 @@ export class RateLimiter {
   /** Counts one event for the key (a failed login, say). */
   record(key: string): void {
     const t = this.now()
-    if (this.hits.size > 10_000) this.prune(t)
-    this.hits.set(key, [...this.recent(key, t), t])
+    const times = this.recent(key, t)
+    times.push(t)
+    if (times.length > this.limit) times.shift()
+    // Re-inserted, so the map stays in order of latest event and the quiet keys are at its front.
+    this.hits.delete(key)
+    this.hits.set(key, times)
+    this.prune(t)
+  }
+
+  /** Takes back the key's latest event (an attempt counted ahead that turned out well). */
+  release(key: string): void {
+    const times = this.hits.get(key)
+    times?.pop()
+    if (times && times.length === 0) this.hits.delete(key)
   }
 
   /** Forgets the key's events (a successful login clears that client's failures). */
@@ -38,24 +57,32 @@ export class RateLimiter {
     this.hits.delete(key)
   }
 
+  /** How many keys are held (for tests and the flood benchmark). */
+  get size(): number {
+    return this.hits.size
+  }
+
   private recent(key: string, t: number): number[] {
     const times = this.hits.get(key)
     if (!times) return []
-    const recent = times.filter((at) => t - at < this.windowMs)
-    if (recent.length) this.hits.set(key, recent)
-    else this.hits.delete(key)
-    return recent
+    while (times.length && t - times[0] >= this.windowMs) times.shift()
+    if (!times.length) this.hits.delete(key)
+    return times
   }
 
+  /** A bounded amount of work per event: the quietest keys whose every event has left the window, or over the cap. */
   private prune(t: number): void {
+    let checked = 0
     for (const [key, times] of this.hits) {
-      if (times.every((at) => t - at >= this.windowMs)) this.hits.delete(key)
+      const over = this.hits.size > this.maxKeys
+      if (!over && (checked++ >= PRUNE_PER_EVENT || t - times[times.length - 1] < this.windowMs)) break
+      this.hits.delete(key)
     }
   }
 }
 
 /** 429 `{error}` once a client address has used up its requests in the window. */
-export function rateLimit(limiter: RateLimiter, trustProxy: boolean): MiddlewareHandler {
+export function rateLimit(limiter: RateLimiter, trustProxy: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     if (!limiter.take(clientAddress(c, trustProxy))) {
       c.header('Retry-After', String(Math.ceil(limiter.windowMs / 1000)))

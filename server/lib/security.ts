@@ -26,7 +26,21 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     xFrameOptions: 'DENY',
     strictTransportSecurity: isHttps(config) ? 'max-age=31536000; includeSubDomains' : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
+    // No page uses a device feature: the quote form's photo picker is a file input, which needs no permission.
+    permissionsPolicy: PERMISSIONS_OFF,
   })
+}
+
+/** Every powerful feature off, for this site and anything it might embed; passkey sign-in stays possible on the site. */
+const PERMISSIONS_OFF: Record<string, string[]> = {
+  ...Object.fromEntries(
+    [
+      'accelerometer', 'ambientLightSensor', 'autoplay', 'battery', 'bluetooth', 'camera', 'displayCapture', 'geolocation',
+      'gyroscope', 'hid', 'idleDetection', 'magnetometer', 'microphone', 'midi', 'payment', 'screenWakeLock', 'serial',
+      'usb', 'xrSpatialTracking', 'browsingTopics',
+    ].map((feature) => [feature, []]),
+  ),
+  publickeyCredentialsGet: ['self'],
 }
 
 /**

@@ -1,6 +1,6 @@
 // The studio's dates and times, checked against fixed instants (not against the functions themselves): Portland is
 // UTC-8 in winter and UTC-7 in summer, so the studio's "today" changes at 08:00 or 07:00 UTC.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DATE_PATTERN, formatStudioTime, isCalendarDate, studioDateTime, studioToday } from './studio-time'
 
 describe('studio time (America/Los_Angeles)', () => {
@@ -40,4 +40,17 @@ describe('calendar dates', () => {
       expect(isCalendarDate(date)).toBe(false)
     },
   )
+})
+
+describe('formatting many times', () => {
+  it('reuses one formatter: a 10,000-row CSV export built one per call and held ~500 MB of native memory', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat')
+    try {
+      for (let i = 0; i < 1000; i++) formatStudioTime(new Date(Date.UTC(2026, 10, 21, 4, i)).toISOString())
+      expect(made).not.toHaveBeenCalled()
+    } finally {
+      made.mockRestore()
+    }
+    expect(formatStudioTime('2026-11-22T04:31:00.000Z')).toBe('Sat, Nov 21, 2026, 8:31 PM PST')
+  })
 })

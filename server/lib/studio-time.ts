@@ -19,18 +19,24 @@ export function isCalendarDate(date: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date
 }
 
+/**
+ * Made once as well: one per call (three per CSV row) held on to native ICU memory faster than it was given back,
+ * ~500 MB over a 10,000-row export.
+ */
+const studioTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: STUDIO_TIME_ZONE,
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
+
 /** A time as the studio reads it, e.g. "Sat, Nov 21, 2026, 8:31 PM PST". */
 export function formatStudioTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: STUDIO_TIME_ZONE,
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso))
+  return studioTime.format(new Date(iso))
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', {

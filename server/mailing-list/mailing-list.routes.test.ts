@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
@@ -22,7 +22,15 @@ async function app(env: Record<string, string> = {}) {
 const subscribe = (json: unknown, from = `10.2.0.${++client}`) =>
   t.call('POST', '/api/subscribe', { json, headers: { 'X-Forwarded-For': from } })
 const ann = (extra: Record<string, unknown> = {}) => ({ email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', segment_ids: ['weddings'], ...extra })
-const subscribersFile = () => JSON.parse(readFileSync(join(t.dataDir, 'subscribers.json'), 'utf8'))
+/** The local list as one object keyed by lowercased e-mail, from its one-record files (throws when there are none). */
+const subscribersFile = () => ({
+  subscribers: Object.fromEntries(
+    readdirSync(join(t.dataDir, 'subscribers')).map((name) => {
+      const record = JSON.parse(readFileSync(join(t.dataDir, 'subscribers', name), 'utf8'))
+      return [record.email.toLowerCase(), record]
+    }),
+  ),
+})
 
 afterEach(async () => {
   await t.cleanup()

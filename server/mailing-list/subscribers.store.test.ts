@@ -1,5 +1,6 @@
-// The local mailing list (no Flodesk key) as the owner finds it in DATA_DIR/subscribers.json and in the export.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// The local mailing list (no Flodesk key) as the owner finds it in DATA_DIR/subscribers/ (and an older
+// subscribers.json) and in the export.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -13,7 +14,15 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const onDisk = () => JSON.parse(readFileSync(join(dataDir, 'subscribers.json'), 'utf8'))
+/** Every record file, keyed by lowercased e-mail as the older single file was. */
+const onDisk = () => ({
+  subscribers: Object.fromEntries(
+    readdirSync(join(dataDir, 'subscribers')).map((name) => {
+      const record = JSON.parse(readFileSync(join(dataDir, 'subscribers', name), 'utf8'))
+      return [record.email.toLowerCase(), record]
+    }),
+  ),
+})
 
 describe('SubscriberStore', () => {
   it('a second sign-up with the same address keeps the first date, takes the new names and adds interests once', async () => {
@@ -41,12 +50,32 @@ describe('SubscriberStore', () => {
     expect((await store.list()).map((s) => s.email)).toEqual(['c@example.com', 'b@example.com', 'a@example.com'])
   })
 
+  it('each sign-up writes its own record only: the others and an older single file are left as they are', async () => {
+    const person = (i: number) => ({ email: `p${i}@example.com`, firstName: 'P', lastName: `${i}`, segmentIds: [], subscribedAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' })
+    const legacy = JSON.stringify({ subscribers: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}@example.com`, person(i)])) })
+    writeFileSync(join(dataDir, 'subscribers.json'), legacy)
+    for (let i = 500; i < 520; i++) await store.upsert({ email: `p${i}@example.com`, firstName: 'P', lastName: `${i}`, segmentIds: [] })
+    const files = () => new Map(readdirSync(join(dataDir, 'subscribers')).map((n) => [n, statSync(join(dataDir, 'subscribers', n)).mtimeMs]))
+    const before = files()
+    await new Promise((r) => setTimeout(r, 20))
+    await store.upsert({ email: 'p3@example.com', firstName: 'Pat', lastName: 'Three', segmentIds: ['weddings'] })
+    const after = files()
+    expect(after.size).toBe(before.size + 1)
+    expect([...before].every(([name, mtime]) => after.get(name) === mtime)).toBe(true)
+    expect(readFileSync(join(dataDir, 'subscribers.json'), 'utf8')).toBe(legacy)
+    const listed = await store.list()
+    expect(listed).toHaveLength(520)
+    // The newer record of an address in the older file wins, keeping its first sign-up date.
+    expect(listed.find((s) => s.email === 'p3@example.com')).toMatchObject({ firstName: 'Pat', segmentIds: ['weddings'], subscribedAt: '2025-01-01T00:00:00.000Z' })
+  })
+
   it('with no file yet the list is empty; a damaged file is refused, never overwritten by the next sign-up', async () => {
     expect(await store.list()).toEqual([])
     writeFileSync(join(dataDir, 'subscribers.json'), '{"subscribers": {"ann@example.com": {"email": "ann@exa')
     await expect(store.upsert({ email: 'new@example.com', firstName: 'N', lastName: 'N', segmentIds: [] })).rejects.toThrow()
     await expect(store.list()).rejects.toThrow()
     expect(readFileSync(join(dataDir, 'subscribers.json'), 'utf8')).toBe('{"subscribers": {"ann@example.com": {"email": "ann@exa')
+    expect(existsSync(join(dataDir, 'subscribers'))).toBe(false)
   })
 
   it('a subscribers file that cannot be read is an error, not an empty list', async () => {

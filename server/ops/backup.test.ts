@@ -11,6 +11,7 @@ import { GARLANDS_SERVICE, sampleInquiry } from '../inquiries/testing-inquiry'
 import { loadConfig } from '../lib/config'
 import { REPO_ROOT } from '../testing/temp-content'
 import { createTestApp, fixtureFiles, makeJpeg, TEST_ADMIN, TEST_ORIGIN, type TestApp } from '../testing/test-app'
+import * as tar from 'tar'
 import { createBackup, listBackups, restoreBackup, RestoreRefused } from './backup'
 
 /** Tests that spawn the scripts or keep four senders busy; much slower on a busy two-core machine. */
@@ -129,8 +130,17 @@ describe('a backup of a live site', () => {
     const copyCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]
     const read = async (app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, path: string, c: string) =>
       (await app.request(`${TEST_ORIGIN}${path}`, { headers: { Cookie: c } })).text()
-    const liveInbox = JSON.parse(await read(t.app, '/api/admin/inquiries?status=all', cookie)) as { id: string }[]
-    const copyInbox = JSON.parse(await read(copy, '/api/admin/inquiries?status=all', copyCookie)) as { id: string }[]
+    // The inbox answers a page at a time: every page, for the whole list.
+    const wholeInbox = async (app: Parameters<typeof read>[0], c: string) => {
+      const all: { id: string }[] = []
+      for (;;) {
+        const page = JSON.parse(await read(app, `/api/admin/inquiries?status=all&limit=200&offset=${all.length}`, c)) as { id: string }[]
+        all.push(...page)
+        if (page.length < 200) return all
+      }
+    }
+    const liveInbox = await wholeInbox(t.app, cookie)
+    const copyInbox = await wholeInbox(copy, copyCookie)
     expect(copyInbox.length).toBe(restoredIds.length)
     expect(copyInbox).toEqual(liveInbox.filter((r) => restoredIds.includes(r.id)))
     expect(copyInbox.find((r) => r.id === early[0])).toMatchObject({ status: 'quoted', quotedAmount: 640, history: [{ from: 'new', to: 'quoted' }] })
@@ -139,6 +149,38 @@ describe('a backup of a live site', () => {
     expect(subscribers).toBe(await read(t.app, '/api/admin/subscribers.csv', cookie))
     for (const n of [1, 2, 3]) expect(subscribers).toContain(`guest${n}@example.com`)
   }, SLOW)
+})
+
+describe('secrets and backups', () => {
+  it('an archive holds no password hash, device key or calendar feed secret; restoring an older one that does drops them', async () => {
+    const t = await siteApp()
+    writeFileSync(join(t.dataDir, 'admin-password-hash'), `${await hashPassword('generated-one')}\n`)
+    mkdirSync(join(t.dataDir, 'calendar'), { recursive: true })
+    writeFileSync(join(t.dataDir, 'calendar', 'feed.json'), '{"token":"secret-feed-token","createdAt":"2026-01-01T00:00:00.000Z"}')
+    writeFileSync(join(t.dataDir, 'calendar', 'blocked.json'), '[]')
+    expect(existsSync(join(t.dataDir, 'device-key'))).toBe(true)
+    await postInquiry(t)
+    const backup = await createBackup({ dataDir: t.dataDir, contentRoot: t.root, backupDir: join(t.dataDir, '../backups'), keep: 5 })
+    const entries: string[] = []
+    await tar.t({ file: backup.file, onReadEntry: (e) => entries.push(e.path) })
+    for (const secret of ['data/admin-password-hash', 'data/device-key', 'data/calendar/feed.json']) expect(entries).not.toContain(secret)
+    expect(entries).toContain('data/calendar/blocked.json')
+    expect(entries.some((e) => e.startsWith('data/inquiries/'))).toBe(true)
+
+    // An archive made by an older version, secrets included: restored without them, so they are made anew.
+    const staging = tempDir()
+    mkdirSync(join(staging, 'data', 'calendar'), { recursive: true })
+    writeFileSync(join(staging, 'data', 'admin-password-hash'), 'scrypt$1$1$1$c2FsdA==$a2V5\n')
+    writeFileSync(join(staging, 'data', 'device-key'), 'x\n')
+    writeFileSync(join(staging, 'data', 'calendar', 'feed.json'), '{}')
+    writeFileSync(join(staging, 'data', 'calendar', 'blocked.json'), '[]')
+    const old = join(staging, 'old.tar.gz')
+    await tar.c({ gzip: true, cwd: staging, file: old }, ['data'])
+    const target = tempDir()
+    await restoreBackup({ archive: old, dataDir: join(target, 'data') })
+    expect(readdirSync(join(target, 'data')).sort()).toEqual(['calendar'])
+    expect(readdirSync(join(target, 'data', 'calendar'))).toEqual(['blocked.json'])
+  })
 })
 
 describe('restore', () => {

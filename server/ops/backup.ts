@@ -2,7 +2,7 @@
 // (content.bundle), named by its time; the last N are kept. Restoring puts them back into empty directories.
 import { execFile } from 'node:child_process'
 import { lstat, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import * as tar from 'tar'
 
@@ -11,6 +11,13 @@ const run = promisify(execFile)
 export const ARCHIVE_NAME = /^backup-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.tar\.gz$/
 /** Derived files (image copies) are made again on demand; they would only make the archive large. */
 const SKIPPED_DIRS = new Set(['image-cache'])
+/**
+ * Secrets stay out of archives (an archive may leave the machine): the generated admin password's hash, the device
+ * cookies' signing key and the calendar feed's secret link. After a restore they are made anew: a new generated
+ * password printed at the next start (unless ADMIN_PASSWORD is set), known devices sign in again, a new feed link.
+ * Restoring an older archive that holds them drops them, with the same effect.
+ */
+export const SECRET_FILES = ['admin-password-hash', 'device-key', 'calendar/feed.json']
 /** writeFileDurable's temp files are writes in progress; the finished file appears by rename. */
 const WRITE_IN_PROGRESS = /^\..+\.tmp$/
 
@@ -91,7 +98,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupInfo> 
   return { file, name, at: now.toISOString(), size: (await stat(file)).size }
 }
 
-async function copyConsistent(from: string, to: string, top: boolean): Promise<void> {
+async function copyConsistent(from: string, to: string, top: boolean, root = from): Promise<void> {
   await mkdir(to, { recursive: true, mode: 0o700 })
   let entries
   try {
@@ -103,8 +110,8 @@ async function copyConsistent(from: string, to: string, top: boolean): Promise<v
   for (const entry of entries) {
     const source = join(from, entry.name)
     if (entry.isDirectory()) {
-      if (!(top && SKIPPED_DIRS.has(entry.name))) await copyConsistent(source, join(to, entry.name), false)
-    } else if (entry.isFile() && !WRITE_IN_PROGRESS.test(entry.name)) {
+      if (!(top && SKIPPED_DIRS.has(entry.name))) await copyConsistent(source, join(to, entry.name), false, root)
+    } else if (entry.isFile() && !WRITE_IN_PROGRESS.test(entry.name) && !SECRET_FILES.includes(relative(root, source))) {
       let data: Buffer
       let mode: number
       try {
@@ -177,6 +184,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   try {
     await tar.x({ file: archive, cwd: unpack, preservePaths: false })
     await mkdir(join(unpack, 'data'), { recursive: true })
+    for (const secret of SECRET_FILES) await rm(join(unpack, 'data', secret), { force: true })
     let movedAside: string | undefined
     if (!dataEmpty) {
       movedAside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`

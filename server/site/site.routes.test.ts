@@ -79,6 +79,11 @@ describe('PUT /api/site-settings', () => {
     ['a bad e-mail', (s: Settings) => (s.contact.email = 'hello-at-example'), /Contact e-mail must be an e-mail address/],
     ['a link that is not https', (s: Settings) => (s.social.instagram = 'javascript:alert(1)'), /Instagram link must be a full address starting with https:\/\//],
     ['a button link that is neither a page nor an address', (s: Settings) => (s.hero.primaryHref = 'contact us'), /First button link must be a page of this site/],
+    ['a button link starting /\\ (a browser goes to another site)', (s: Settings) => (s.hero.primaryHref = '/\\evil.example'), /First button link must be a page of this site/],
+    ['a button link starting \\\\', (s: Settings) => (s.hero.secondaryHref = '\\\\evil.example/x'), /Second button link must be a page of this site/],
+    ['a scheme-relative button link', (s: Settings) => (s.hero.primaryHref = '//evil.example'), /First button link must be a page of this site/],
+    ['a button link with a backslash later on', (s: Settings) => (s.hero.primaryHref = '/contact\\..\\\\evil.example'), /First button link must be a page of this site/],
+    ['an address whose host holds a backslash', (s: Settings) => (s.hero.primaryHref = 'https://site.test\\@evil.example'), /First button link must be a page of this site/],
     ['a hero picture that is not an upload', (s: Settings) => (s.hero.image = 'https://evil.example/x.jpg'), /Hero picture must be an uploaded picture/],
     ['an empty phone', (s: Settings) => (s.contact.phone = ''), /Phone is required/],
     ['a phone that is not a number', (s: Settings) => (s.contact.phone = 'call us'), /Phone must be a phone number/],
@@ -149,5 +154,14 @@ describe('site settings on the public side, on the next request', () => {
     const res = await t.call('POST', '/api/admin/history/restore', { json: { hash: seed, item: 'site' }, cookie })
     expect(res.status).toBe(200)
     expect(((await current()).contact as { phone: string }).phone).toBe('503-555-0100')
+  })
+})
+
+describe('button links in a hand-edited file', () => {
+  it('an unsafe link written into content/site.yaml by hand is served as the default page', async () => {
+    writeFileSync(join(t.root, 'content/site.yaml'), `${siteFile()}  primaryHref: /\\evil.example\n  secondaryHref: //evil.example\n`)
+    const settings = await (await t.call('GET', '/api/site-settings')).json()
+    expect(settings.hero.primaryHref).toBe('/contact')
+    expect(settings.hero.secondaryHref).toBe('/services')
   })
 })

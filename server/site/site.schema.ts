@@ -56,6 +56,16 @@ const pageTextEntries = Object.entries(PAGE_TEXT_FIELDS) as [PageTextKey, (typeo
 
 const TitledText = z.object({ title: z.string(), text: z.string() })
 
+/**
+ * A page of this site (`/contact`, `/#services`) or a full http(s) address, mailto: or tel:. No backslash anywhere:
+ * browsers read `/\evil.example` (and `/\/`, `\\`) as `//evil.example`, a link to another site that looks like a page
+ * of this one; no `//` start (scheme-relative), no spaces or control characters.
+ */
+const LINK = /^(\/(?![/\\])[^\s\\]*|https?:\/\/[^\s/\\?#]+[^\s\\]*|mailto:[^\s\\]+|tel:[+\d][\d\s().-]*)$/
+
+/** True for a button link the site may render (the same rule as the dashboard's check). */
+export const isSafeLink = (href: string): boolean => LINK.test(href)
+
 export const SiteSettingsSchema = z.object({
   brand: z.object({
     name: z.string().min(1),
@@ -80,9 +90,10 @@ export const SiteSettingsSchema = z.object({
     /** What the hero picture shows, for screen readers; empty means decorative. */
     imageAlt: z.string().default(''),
     primaryLabel: z.string().default('Get a Quote'),
-    primaryHref: z.string().default('/contact'),
+    // A hand-edited file gets the same rule as the dashboard: an unsafe link is read as the default page.
+    primaryHref: z.string().default('/contact').transform((v) => (isSafeLink(v) ? v : '/contact')),
     secondaryLabel: z.string().optional(),
-    secondaryHref: z.string().default('/services'),
+    secondaryHref: z.string().default('/services').transform((v) => (isSafeLink(v) ? v : '/services')),
     /**
      * A seasonal hero: its title, subtitle and picture take the standing hero's place while its window is open
      * (`showFrom`/`showUntil`, ISO 8601; absent: no limit). Outside it, the public site shows the standing hero.
@@ -140,8 +151,6 @@ export function publicSiteSettings(settings: SiteSettings, now: number): SiteSet
 // naming the field as the editor labels it.
 
 const UPLOAD_URL = /^\/uploads\/[A-Za-z0-9._-]+$/
-/** A page of this site (`/contact`, `/#services`) or a full http(s) address, mailto: or tel:. */
-const LINK = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/]+[^\s]*|mailto:[^\s]+|tel:[+\d][\d\s().-]*)$/
 
 const line = (label: string, max: number) => textLine(label).max(max, `${label} is too long (${max} characters at most)`)
 const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`)

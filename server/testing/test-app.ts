@@ -85,8 +85,15 @@ export interface TestApp extends TempContentRoot {
   app: ReturnType<typeof createApp>
   deps: AppDeps
   config: Config
-  /** Sends a request to the app; JSON bodies get the JSON content type and the site's Origin. */
-  call: (method: string, path: string, options?: { json?: unknown; body?: BodyInit; cookie?: string; headers?: Record<string, string> }) => Promise<Response>
+  /**
+   * Sends a request to the app; JSON bodies get the JSON content type and the site's Origin. It arrives from `peer`
+   * (default 127.0.0.1, as from a proxy on the same machine), the socket address a real connection would have.
+   */
+  call: (
+    method: string,
+    path: string,
+    options?: { json?: unknown; body?: BodyInit; cookie?: string; headers?: Record<string, string>; peer?: string },
+  ) => Promise<Response>
   /** Logs in and returns the Cookie header value. */
   login: () => Promise<string>
   /** Commit subjects, newest first. */
@@ -108,17 +115,23 @@ export async function createTestApp(
   })
   const deps = await createAppDeps(config, { passwordHash: testPasswordHash() })
   const app = createApp(deps)
-  const call: TestApp['call'] = async (method, path, { json, body, cookie, headers = {} } = {}) =>
-    app.request(`${TEST_ORIGIN}${path}`, {
-      method,
-      headers: {
-        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(method !== 'GET' && method !== 'HEAD' ? { Origin: TEST_ORIGIN } : {}),
-        ...(cookie ? { Cookie: cookie } : {}),
-        ...headers,
+  const call: TestApp['call'] = async (method, path, { json, body, cookie, headers = {}, peer = '127.0.0.1' } = {}) =>
+    app.request(
+      `${TEST_ORIGIN}${path}`,
+      {
+        method,
+        headers: {
+          ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(method !== 'GET' && method !== 'HEAD' ? { Origin: TEST_ORIGIN } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...headers,
+        },
+        body: json !== undefined ? JSON.stringify(json) : body,
       },
-      body: json !== undefined ? JSON.stringify(json) : body,
-    })
+      // The socket as @hono/node-server's getConnInfo reads it (under `server`, so nothing takes this for a real
+      // connection's `incoming`).
+      { server: { incoming: { socket: { remoteAddress: peer } } } },
+    )
   const login = async () => {
     const res = await call('POST', '/api/login', { json: TEST_ADMIN })
     if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`)

@@ -19,6 +19,7 @@ const InsightsPanel = lazy(async () => ({ default: (await import('./insights/ins
 const SitePanel = lazy(async () => ({ default: (await import('./site/site-panel')).SitePanel }))
 const FaqPanel = lazy(async () => ({ default: (await import('./faq/faq-panel')).FaqPanel }))
 const PricingPanel = lazy(async () => ({ default: (await import('./pricing/pricing-panel')).PricingPanel }))
+const AccountPanel = lazy(async () => ({ default: (await import('./account/account-panel')).AccountPanel }))
 
 interface AdminTab {
   /** Stable key, also used in the tab's DOM ids. */
@@ -42,6 +43,7 @@ const ADMIN_TABS: AdminTab[] = [
   { value: 'calendar', label: 'Calendar', Panel: CalendarPanel },
   { value: 'history', label: 'History', Panel: HistoryPanel },
   { value: 'insights', label: 'Insights', Panel: InsightsPanel },
+  { value: 'account', label: 'Sign-in & sessions', Panel: AccountPanel },
 ]
 
 /** `focusHeading`: right after logging in, focus moves to the dashboard's heading (the login form is gone). */

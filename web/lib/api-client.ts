@@ -38,6 +38,8 @@ interface RequestOptions {
   headers?: Record<string, string>
   /** A 401 is this call's answer (checking or starting a session), not a session that lapsed. */
   unauthorizedIsAnswer?: boolean
+  /** Sees the successful answer's headers (a page's X-Total-Count, say). */
+  onHeaders?: (headers: Headers) => void
 }
 
 /** Sends a request to `/api{path}` and returns its JSON; a non-2xx answer throws ApiError with the server's `error`. */
@@ -82,6 +84,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     if (res.status === 401 && !options.unauthorizedIsAnswer) onUnauthorized?.()
     throw new ApiError(message, res.status, data)
   }
+  options.onHeaders?.(res.headers)
   return data as T
 }
 

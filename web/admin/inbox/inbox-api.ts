@@ -6,8 +6,17 @@ import type { CalendarWarning } from '../../../server/calendar/calendar.schema'
 
 export type { CalendarWarning, InquiryChange, InquiryRecord, InquiryStatus, InquiryStatusFilter, ReplyTemplate }
 
-export const getInquiries = (status: InquiryStatusFilter = 'all') =>
-  apiRequest<InquiryRecord[]>('GET', `/admin/inquiries?status=${status}`)
+/** One page of the inquiries matching the filter and search (the server searches), and how many match in all. */
+export async function getInquiryPage(status: InquiryStatusFilter, q: string, offset: number, limit = 50) {
+  let total = 0
+  const query = new URLSearchParams({ status, offset: String(offset), limit: String(limit), ...(q ? { q } : {}) })
+  const records = await apiRequest<InquiryRecord[]>('GET', `/admin/inquiries?${query}`, {
+    onHeaders: (headers) => (total = Number(headers.get('X-Total-Count') ?? 0)),
+  })
+  return { records, total }
+}
+
+export const getInquiry = (id: string) => apiRequest<InquiryRecord>('GET', `/admin/inquiries/${encodeURIComponent(id)}`)
 
 export const changeInquiry = (id: string, change: InquiryChange) =>
   apiRequest<InquiryRecord>('PATCH', `/admin/inquiries/${encodeURIComponent(id)}`, { body: change })
@@ -18,7 +27,8 @@ export const addInquiryNote = (id: string, text: string) =>
 export const retryInquiryMail = (id: string) =>
   apiRequest<InquiryRecord>('POST', `/admin/inquiries/${encodeURIComponent(id)}/retry-mail`)
 
-export const getInboxSummary = () => apiRequest<{ new: number; mailConfigured: boolean }>('GET', '/admin/inquiries/summary')
+export const getInboxSummary = () =>
+  apiRequest<{ new: number; mailConfigured: boolean; counts: Record<InquiryStatusFilter, number> }>('GET', '/admin/inquiries/summary')
 
 export const getCalendarWarnings = () => apiRequest<CalendarWarning[]>('GET', '/admin/calendar/warnings')
 

@@ -1,9 +1,9 @@
-// Inbox: every inquiry newest first, filtered by pipeline status and searched; each opens to its answers, pipeline,
-// notes, history and a templated reply. Says plainly when e-mail is not set up. Exports everything as CSV.
+// Inbox: inquiries newest first, a page at a time, filtered by pipeline status and searched on the server; each opens to
+// its answers, pipeline, notes, history and a templated reply. Says plainly when e-mail is not set up. Exports as CSV.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api-client'
 import { INQUIRY_STATUSES } from '../../../server/inquiries/inquiry-record.schema'
-import { matchesSearch, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
+import { STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import {
@@ -12,7 +12,8 @@ import {
   changeInquiry,
   getCalendarWarnings,
   getInboxSummary,
-  getInquiries,
+  getInquiry,
+  getInquiryPage,
   getReplyTemplates,
   inquiriesCsvUrl,
   retryInquiryMail,
@@ -38,10 +39,17 @@ function failed(error: unknown, title: string, description: string) {
   notifyError(title, error instanceof ApiError && error.status === 400 ? error.message : description)
 }
 
+/** Typing waits this long before the server is asked. */
+const SEARCH_DELAY_MS = 250
+
 export function InboxPanel() {
   const [filter, setFilter] = useState<InquiryStatusFilter>('all')
   const [search, setSearch] = useState('')
+  const [query, setQuery] = useState('')
   const [items, setItems] = useState<InquiryRecord[] | null>(null)
+  const [total, setTotal] = useState(0)
+  const [counts, setCounts] = useState<Partial<Record<InquiryStatusFilter, number>>>({})
+  const [loadingMore, setLoadingMore] = useState(false)
   const [mailConfigured, setMailConfigured] = useState(true)
   const [warnings, setWarnings] = useState<CalendarWarning[]>([])
   const [templates, setTemplates] = useState<ReplyTemplate[]>([])
@@ -49,43 +57,76 @@ export function InboxPanel() {
   const [open, setOpen] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 
-  const load = useCallback(async () => {
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [search])
+
+  // A link from the calendar (or the .ics feed) opens one inquiry and brings it into view once the list is there.
+  const linked = useRef(new URLSearchParams(window.location.search).get('inquiry'))
+  /** The first page for the filter and search, with the counts; also after each change of either. */
+  const loadList = useCallback(async () => {
     try {
-      const [records, summary, found, saved] = await Promise.all([getInquiries('all'), getInboxSummary(), getCalendarWarnings(), getReplyTemplates()])
+      const [page, summary] = await Promise.all([getInquiryPage(filter, query, 0), getInboxSummary()])
+      let records = page.records
+      // A linked inquiry beyond the first page is fetched on its own and shown first.
+      if (linked.current && !records.some((r) => r.id === linked.current)) {
+        const one = await getInquiry(linked.current).catch(() => null)
+        if (one) records = [one, ...records]
+      }
       setItems(records)
+      setTotal(page.total)
+      setCounts(summary.counts)
       setMailConfigured(summary.mailConfigured)
-      setWarnings(found)
-      setTemplates(saved)
       setLoadFailed(false)
     } catch (error) {
       setLoadFailed(true)
       failed(error, 'Error loading inquiries', 'Could not load the inbox. Please try again.')
     }
+  }, [filter, query])
+  const loadExtras = useCallback(async () => {
+    try {
+      const [found, saved] = await Promise.all([getCalendarWarnings(), getReplyTemplates()])
+      setWarnings(found)
+      setTemplates(saved)
+    } catch (error) {
+      failed(error, 'Error loading inquiries', 'Could not load the inbox. Please try again.')
+    }
   }, [])
+  const load = () => Promise.all([loadList(), loadExtras()])
 
-  // A link from the calendar (or the .ics feed) opens one inquiry and brings it into view once the list is there.
-  const linked = useRef(new URLSearchParams(window.location.search).get('inquiry'))
+  useEffect(() => void loadList(), [loadList])
   useEffect(() => {
-    void load()
+    void loadExtras()
     if (linked.current) setOpen(linked.current)
-  }, [load])
+  }, [loadExtras])
+
+  const loadMore = async () => {
+    if (!items) return
+    setLoadingMore(true)
+    try {
+      const page = await getInquiryPage(filter, query, items.length)
+      const seen = new Set(items.map((r) => r.id))
+      setItems([...items, ...page.records.filter((r) => !seen.has(r.id))])
+      setTotal(page.total)
+    } catch (error) {
+      failed(error, 'Error loading inquiries', 'Could not load more inquiries. Please try again.')
+    } finally {
+      setLoadingMore(false)
+    }
+  }
   useEffect(() => {
     if (!items || !linked.current) return
     document.getElementById(`inquiry-${linked.current}`)?.closest('li')?.scrollIntoView({ block: 'start' })
     linked.current = null
   }, [items])
 
-  const counts = useMemo(() => {
-    const byStatus = new Map<string, number>([['all', items?.length ?? 0]])
-    for (const r of items ?? []) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1)
-    return byStatus
-  }, [items])
-  const shown = useMemo(
-    () => (items ?? []).filter((r) => (filter === 'all' || r.status === filter) && (!search.trim() || matchesSearch(r, search))),
-    [items, filter, search],
-  )
-  const filtered = filter !== 'all' || search.trim() !== ''
+  // The server filtered the page; one moved to another status here leaves the filtered view at once.
+  const shown = useMemo(() => (items ?? []).filter((r) => filter === 'all' || r.status === filter), [items, filter])
+  const filtered = filter !== 'all' || query !== ''
+  const everything = counts.all ?? 0
 
+  const refreshCounts = () => void getInboxSummary().then((summary) => setCounts(summary.counts), () => undefined)
   const replace = (record: InquiryRecord) => setItems((list) => (list ?? []).map((r) => (r.id === record.id ? record : r)))
   const refreshWarnings = () => void getCalendarWarnings().then(setWarnings, () => undefined)
 
@@ -96,6 +137,7 @@ export function InboxPanel() {
       notifySuccess(done)
       announceInquiriesChanged()
       refreshWarnings()
+      refreshCounts()
     } catch (error) {
       failed(error, 'Error', 'Could not update the inquiry. Please try again.')
     } finally {
@@ -163,7 +205,7 @@ export function InboxPanel() {
         <div className="admin-inbox__filters" role="group" aria-label="Show inquiries">
           {FILTERS.map((f) => (
             <button key={f.value} type="button" className="admin-inbox__filter" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
-              {f.label} <span className="admin-inbox__filter-count">{counts.get(f.value) ?? 0}</span>
+              {f.label} <span className="admin-inbox__filter-count">{counts[f.value] ?? 0}</span>
             </button>
           ))}
         </div>
@@ -183,9 +225,9 @@ export function InboxPanel() {
       </div>
       {items && filtered && (
         <p className="admin-inbox__export-note" role="status">
-          Showing {shown.length} of {items.length}. <strong>Export CSV</strong> downloads all {items.length} inquiries;{' '}
-          <a href={inquiriesCsvUrl(filter, search.trim())} download>
-            export only these {shown.length}
+          Showing {total} of {everything}. <strong>Export CSV</strong> downloads all {everything} inquiries;{' '}
+          <a href={inquiriesCsvUrl(filter, query)} download>
+            export only these {total}
           </a>
           .
         </p>
@@ -202,7 +244,7 @@ export function InboxPanel() {
       )}
       {items && shown.length === 0 && (
         <p className="admin-empty-note">
-          {items.length === 0 ? 'No inquiries yet.' : filter === 'new' && !search ? 'No new inquiries. You are all caught up.' : 'No inquiries match.'}
+          {everything === 0 ? 'No inquiries yet.' : filter === 'new' && !query ? 'No new inquiries. You are all caught up.' : 'No inquiries match.'}
         </p>
       )}
       {items && shown.length > 0 && (
@@ -223,6 +265,11 @@ export function InboxPanel() {
             />
           ))}
         </ul>
+      )}
+      {items && items.length < total && (
+        <button type="button" className="admin-button admin-button--outline" disabled={loadingMore} onClick={() => void loadMore()}>
+          {loadingMore ? 'Loading…' : `Show more (${total - items.length} more)`}
+        </button>
       )}
       {items && <ReplyTemplatesEditor templates={templates} onSaved={setTemplates} />}
     </section>
