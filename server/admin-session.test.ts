@@ -8,6 +8,9 @@ const PUBLIC = [
   /^GET \/api\/(site-settings|service-order|services|services\/:id|service-content\/:id|testimonials|delivery-installation-content|flodesk-segments|image-versions|faq|availability|pricing)$/,
   /^POST \/api\/(contact|subscribe|login|logout|collect)$/,
   /^GET \/api\/check-auth$/,
+  // A client's quote link: the 128-bit token in the path is the credential (server/quotes/quotes.routes.test.ts).
+  /^GET \/api\/quotes\/:token$/,
+  /^POST \/api\/quotes\/:token\/accept$/,
   // A push to the content remote: proven by GIT_WEBHOOK_SECRET, not a session (server/history/git-states.test.ts).
   /^POST \/api\/git\/webhook$/,
   /^GET \/api\/calendar\/[^ ]*\.ics$|^GET \/api\/calendar\/:[^ ]+$/,

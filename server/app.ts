@@ -9,6 +9,7 @@ import { createFaqRoutes } from './faq/faq.routes'
 import { createGitWebhookRoutes } from './history/git-webhook.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createPricingRoutes } from './pricing/pricing.routes'
+import { createQuoteRoutes } from './quotes/quotes.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import { createInboxRoutes } from './inquiries/inbox.routes'
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createDeliveryRoutes(deps))
     .route('/api', createFaqRoutes(deps))
     .route('/api', createPricingRoutes(deps))
+    .route('/api', createQuoteRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
     .route('/api', createInboxRoutes(deps))

@@ -286,6 +286,8 @@ describe('requests the history routes refuse or answer precisely', () => {
       { item: 'testimonials', label: 'Testimonials', current: true },
       { item: 'faq', label: 'FAQ', current: true },
       { item: 'delivery-installation', label: 'Delivery & Installation page', current: true },
+      { item: 'pricing', label: 'Price list', current: true },
+      { item: 'agreement', label: 'Agreement', current: true },
       { item: 'service-order', label: 'Service order', current: true },
     ])
   })

@@ -6,11 +6,12 @@ import { FAQ_KIND } from '../faq/faq.kind'
 import { entryIdOf, type ContentKind } from '../lib/content-kind'
 import { SEGMENTS_KIND } from '../mailing-list/mailing-list.kind'
 import { PRICING_KIND } from '../pricing/pricing.kind'
+import { AGREEMENT_KIND } from '../quotes/agreement.kind'
 import { SERVICE_ORDER_KIND, SERVICES_KIND } from '../services/services.kind'
 import { SITE_KIND } from '../site/site.kind'
 import { TESTIMONIALS_KIND } from '../testimonials/testimonials.kind'
 
-export const CONTENT_KINDS = [SERVICES_KIND, SITE_KIND, TESTIMONIALS_KIND, FAQ_KIND, DELIVERY_KIND, PRICING_KIND, SEGMENTS_KIND, SERVICE_ORDER_KIND] as const satisfies readonly ContentKind[]
+export const CONTENT_KINDS = [SERVICES_KIND, SITE_KIND, TESTIMONIALS_KIND, FAQ_KIND, DELIVERY_KIND, PRICING_KIND, AGREEMENT_KIND, SEGMENTS_KIND, SERVICE_ORDER_KIND] as const satisfies readonly ContentKind[]
 
 /** The item names of kinds kept in one file (`faq`, `site`, ...). */
 export type SingleFileItem = Exclude<(typeof CONTENT_KINDS)[number]['item'], typeof SERVICES_KIND.item>

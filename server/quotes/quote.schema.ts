@@ -1,0 +1,73 @@
+// A quote built from an inquiry: the owner's request (dollars, as JSON carries them) and the record kept (integer cents).
+import { z } from 'zod'
+import { DATE_PATTERN, isCalendarDate } from '../lib/studio-time'
+import { textBlock, textLine } from '../lib/text'
+import { DollarsSchema } from '../pricing/pricing.schema'
+import type { DepositRule, QuoteLine, QuoteTotals } from '../pricing/money'
+
+const LineSchema = z.object({
+  description: textLine('Description').min(1, 'Each line needs a description').max(200, 'A description is 200 characters at most'),
+  quantity: z.number({ error: 'Quantity must be a number' }).positive('Quantity must be more than 0').max(10_000, 'Quantity is too large'),
+  unitPrice: DollarsSchema('Unit price'),
+  optional: z.boolean().optional(),
+})
+
+export const QuoteRequestSchema = z
+  .object({
+    items: z.array(LineSchema).min(1, 'A quote needs at least one line').max(100, 'A quote has 100 lines at most'),
+    deliveryFee: DollarsSchema('Delivery fee').optional(),
+    discount: DollarsSchema('Discount').optional(),
+    depositPercent: z.number({ error: 'Deposit percent must be a number' }).min(0).max(100, 'Deposit percent is 100 at most').optional(),
+    deposit: DollarsSchema('Deposit').optional(),
+    validUntil: z
+      .string()
+      .regex(DATE_PATTERN, 'Valid until must be a date (YYYY-MM-DD)')
+      .refine(isCalendarDate, 'Valid until must be a real date')
+      .optional(),
+    note: textBlock('Note').max(2000, 'The note is 2,000 characters at most').optional(),
+  })
+  .refine((q) => q.depositPercent === undefined || q.deposit === undefined, { message: 'Give the deposit as a percent or an amount, not both', path: ['deposit'] })
+export type QuoteRequest = z.infer<typeof QuoteRequestSchema>
+
+export interface Signature {
+  /** The full name the client typed. */
+  name: string
+  at: string
+  /** The optional lines the client chose (their indexes in `lines`). */
+  addOns: number[]
+  /** SHA-256 (hex) of the exact agreement text shown, placeholders filled in. */
+  textSha256: string
+  /** The content commit content/agreement.md came from (null when the site had no agreement file). */
+  agreementCommit: string | null
+  /** The totals as signed. */
+  totals: QuoteTotals
+}
+
+export interface QuoteRecord {
+  id: string
+  /** 128 random bits, base64url: the client's link. */
+  token: string
+  inquiryId: string
+  /** 1 for the inquiry's first quote, then 2, 3, … for revisions. */
+  version: number
+  createdAt: string
+  /** The last day it can be accepted (studio date, inclusive). */
+  validUntil: string
+  lines: QuoteLine[]
+  deliveryFeeCents: number
+  discountCents: number
+  deposit: DepositRule
+  note?: string
+  /** The quote's id that replaced this one. */
+  replacedBy?: string
+  signature?: Signature
+}
+
+/** The state a client's link is in. */
+export type QuoteState = 'open' | 'accepted' | 'expired' | 'replaced'
+
+export const AcceptSchema = z.object({
+  name: textLine('Full name').min(2, 'Type your full name to sign').max(120, 'The name is 120 characters at most'),
+  agree: z.literal(true, { error: 'Tick "I agree to the terms above" to accept' }),
+  addOns: z.array(z.number().int().min(0)).max(100).default([]),
+})
