@@ -1,5 +1,6 @@
 // Browser entry. A public page arrives rendered by the server with its data: only that page's code is loaded to
-// hydrate it, and links between pages are ordinary page loads. The dashboard at /admin is a client-only app.
+// hydrate it, and links between pages are ordinary page loads. The dashboard at /admin and a client's quote at
+// /quote/<token> are client-only apps.
 import { hydrateRoot } from 'react-dom/client'
 import { publicApp } from './app/public-app'
 import type { PageData } from './lib/page-context'
@@ -12,6 +13,12 @@ async function start() {
   if (/^\/admin(\/|$)/.test(window.location.pathname)) {
     const { mountAdmin } = await import('./admin/mount')
     mountAdmin(container)
+    return
+  }
+  const quote = /^\/quote\/([A-Za-z0-9_-]{22})\/?$/.exec(window.location.pathname)
+  if (quote) {
+    const { mountQuote } = await import('./quote/mount')
+    mountQuote(container, quote[1]!)
     return
   }
   const json = document.getElementById('page-data')?.textContent

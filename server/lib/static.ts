@@ -29,7 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Which paths are pages of the app; the rest get the app's not-found page with status 404. */
 export type ClientRouteCheck = (path: string) => Promise<boolean> | boolean
 
-const STATIC_ROUTES = /^\/(about|contact|delivery-installation|thank-you|privacy|faq)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$/
+const STATIC_ROUTES = /^\/(about|contact|delivery-installation|thank-you|privacy|faq)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$|^\/quote\/[A-Za-z0-9_-]{22}\/?$/
 
 /** A page address: one of the routes above, and decodable (`/services/%ZZ` is no page: 404, never a URIError). */
 export const isClientRoute: ClientRouteCheck = (path) => STATIC_ROUTES.test(path) && decodePath(path) !== null
@@ -51,8 +51,11 @@ export interface PageRendering {
 export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck = isClientRoute, pages?: PageRendering) {
   async function appPage(c: Context, status: 200 | 404) {
     if (pages) {
-      // The dashboard stays a client-only app; every other page is rendered with its content (404s included).
-      const rendered = /^\/admin(\/|$)/.test(c.req.path) ? pages.shell(c, status) : await pages.render(c)
+      // The dashboard and a client's quote (personal: never kept anywhere, never indexed) are client-only apps; every
+      // other page is rendered with its content (404s included).
+      const quote = /^\/quote\//.test(c.req.path)
+      const rendered = /^\/admin(\/|$)/.test(c.req.path) || quote ? pages.shell(c, status) : await pages.render(c)
+      if (rendered && quote) rendered.headers.set('Cache-Control', 'no-store')
       if (rendered) return rendered
     }
     const html = await readIfFile(join(clientDir, 'index.html'))

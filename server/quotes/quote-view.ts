@@ -38,6 +38,8 @@ export interface QuoteView {
   lines: { description: string; quantity: number; unitPrice: number; amount: number; optional: boolean }[]
   deliveryFee: number
   discount: number
+  /** How the deposit is worked out, so the page's totals follow the add-ons ticked (dollars for a fixed one). */
+  depositRule: { percent: number } | { fixed: number }
   /** For the add-ons chosen (none, or the signed ones once accepted). */
   total: number
   deposit: number
@@ -67,6 +69,7 @@ export function quoteView(
     lines: q.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: toDollars(l.unitPriceCents), amount: toDollars(lineTotal(l)), optional: Boolean(l.optional) })),
     deliveryFee: toDollars(q.deliveryFeeCents),
     discount: toDollars(q.discountCents),
+    depositRule: 'percent' in q.deposit ? { percent: q.deposit.percent } : { fixed: toDollars(q.deposit.fixedCents) },
     total: toDollars(totals.totalCents),
     deposit: toDollars(totals.depositCents),
     balance: toDollars(totals.balanceCents),
@@ -75,4 +78,18 @@ export function quoteView(
     ...(facts.replacedByUrl ? { replacedByUrl: facts.replacedByUrl } : {}),
     ...(q.signature ? { signed: { name: q.signature.name, at: q.signature.at, addOns: q.signature.addOns } } : {}),
   }
+}
+
+/** The totals of a view for the add-ons ticked, computed as the server computes them when it signs. */
+export function viewTotals(view: Pick<QuoteView, 'lines' | 'deliveryFee' | 'discount' | 'depositRule'>, chosen: ReadonlySet<number>): QuoteTotals {
+  const cents = (d: number) => Math.round(d * 100)
+  return quoteTotals(
+    {
+      lines: view.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: cents(l.unitPrice), optional: l.optional })),
+      deliveryFeeCents: cents(view.deliveryFee),
+      discountCents: cents(view.discount),
+      deposit: 'percent' in view.depositRule ? view.depositRule : { fixedCents: cents(view.depositRule.fixed) },
+    },
+    chosen,
+  )
 }
