@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InquiryStore } from '../../server/inquiries/inquiries.store'
 import { sampleInquiry } from '../../server/inquiries/testing-inquiry'
 import { axeFindings, describeFindings } from './axe'
-import { DESKTOP, PHONE, keepScreenshot, launchBrowser, newPage, startSite, type Site } from './harness'
+import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
 import { ownerApi, type OwnerApi } from './history-e2e'
 
 const quoteBody = {
@@ -79,6 +79,32 @@ describe("the client's quote page", () => {
     await page.getByText(/^Accepted and signed by Jane Doe on /).waitFor()
     const signed = (await (await api('GET', `/admin/inquiries/${inquiryId}/quotes`)).json()) as { version: number; total: number; signature: { name: string; addOns: number[] } | null }[]
     expect(signed.at(-1)).toMatchObject({ total: 520, signature: { name: 'Jane Doe', addOns: [2] } })
+    await context.close()
+  })
+
+  it('the owner makes a quote in the inbox from the price list, the delivery fee from the ZIP zone; the lead is Quoted', async () => {
+    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+    await loginAsOwner(page, site.url)
+    await page.goto(`${site.url}/admin/inbox`)
+    const row = page.locator('.admin-inquiry').filter({ hasText: 'Jane Doe' }).first()
+    await row.waitFor()
+    if ((await row.getByRole('region', { name: 'Quotes' }).count()) === 0) await row.getByRole('button', { name: /Jane Doe/ }).first().click()
+    const quotes = row.getByRole('region', { name: 'Quotes' })
+    await quotes.getByRole('button', { name: /Make a (new version|quote)/ }).click()
+    expect(await quotes.getByLabel(/^Delivery fee/).inputValue()).toBe('25')
+    await quotes.getByLabel('Add from the price list').selectOption({ label: 'Classic bouquet (5 latex balloons) ($45)' })
+    await quotes.getByLabel('Add from the price list').selectOption({ label: 'Add-on: Warm LED string lights ($40)' })
+    await quotes.getByLabel('Line 1: quantity').fill('4')
+    expect(describeFindings(await axeFindings(page, 'quote builder phone'))).toBe('')
+    const links = quotes.getByRole('link', { name: /The client.s link \(version \d+\)/ })
+    const before = await links.count()
+    await quotes.getByRole('button', { name: 'Create quote' }).click()
+    await expect.poll(() => links.count()).toBe(before + 1)
+    const link = links.last()
+    const href = (await link.getAttribute('href'))!
+    const client = await fetch(`${site.url}/api${new URL(href).pathname.replace('/quote/', '/quotes/')}`)
+    expect(await client.json()).toMatchObject({ total: 205, lines: [{ description: 'Classic bouquet (5 latex balloons)', quantity: 4, amount: 180 }, { optional: true, amount: 40 }] })
+    expect(await row.textContent()).toContain('Quoted')
     await context.close()
   })
 

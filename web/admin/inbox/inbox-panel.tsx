@@ -130,6 +130,13 @@ export function InboxPanel() {
   const replace = (record: InquiryRecord) => setItems((list) => (list ?? []).map((r) => (r.id === record.id ? record : r)))
   const refreshWarnings = () => void getCalendarWarnings().then(setWarnings, () => undefined)
 
+  /** After a change made elsewhere (a quote made moves the lead to Quoted): the record as the server has it now. */
+  const reloadOne = async (id: string) => {
+    const fresh = await getInquiry(id).catch(() => null)
+    if (fresh) replace(fresh)
+    refreshCounts()
+  }
+
   const update = async (record: InquiryRecord, change: InquiryChange, done: string) => {
     setBusy(record.id)
     try {
@@ -262,6 +269,7 @@ export function InboxPanel() {
               onAddNote={(text) => addNote(record, text)}
               onReplied={() => record.status === 'new' && void update(record, { status: 'contacted' }, 'Marked as contacted')}
               onRetry={() => void retry(record)}
+              onQuoted={() => void reloadOne(record.id)}
             />
           ))}
         </ul>

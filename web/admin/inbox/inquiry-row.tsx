@@ -4,6 +4,7 @@ import { formatStudioTime } from '../../../server/lib/studio-time'
 import { formatMoney, inquiryRows, plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { CalendarWarning, InquiryChange, InquiryRecord, ReplyTemplate } from './inbox-api'
 import { InquiryHistory } from './inquiry-history'
+import { InquiryQuotes } from './inquiry-quotes'
 import { InquiryNotes } from './inquiry-notes'
 import { InquiryPipeline } from './inquiry-pipeline'
 import { ReplyButton } from './reply-button'
@@ -33,12 +34,14 @@ interface InquiryRowProps {
   busy: boolean
   onToggle: () => void
   onChange: (change: InquiryChange, done: string) => void
+  /** A quote was made: the record changed on the server (status, amount, notes). */
+  onQuoted: () => void
   onAddNote: (text: string) => Promise<boolean>
   onReplied: () => void
   onRetry: () => void
 }
 
-export function InquiryRow({ record, warnings, templates, open, busy, onToggle, onChange, onAddNote, onReplied, onRetry }: InquiryRowProps) {
+export function InquiryRow({ record, warnings, templates, open, busy, onToggle, onChange, onAddNote, onReplied, onRetry, onQuoted }: InquiryRowProps) {
   const q = record.inquiry
   const mail = MAIL_BADGES[record.mail.state]
   const confirmation = record.confirmation && CONFIRMATION_BADGES[record.confirmation.state]
@@ -143,6 +146,7 @@ export function InquiryRow({ record, warnings, templates, open, busy, onToggle, 
             <InquiryPipeline key={`${record.status}|${record.quotedAmount}|${record.deposit?.amount}|${record.deposit?.date}`} record={record} busy={busy} onChange={onChange} />
             <InquiryNotes record={record} busy={busy} onAdd={onAddNote} />
           </div>
+          <InquiryQuotes record={record} onQuoted={onQuoted} />
           <InquiryHistory record={record} />
         </div>
       )}
