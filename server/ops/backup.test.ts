@@ -258,3 +258,24 @@ describe('npm run backup', () => {
     expect(readdirSync(backupDir).filter((n) => n.startsWith('.'))).toEqual([])
   }, SLOW)
 })
+
+describe('backup permissions', () => {
+  it('archives are readable by their owner only (0600) in an owner-only folder (0700), also one made open earlier', async () => {
+    const t = await siteApp()
+    await postInquiry(t)
+    const backupDir = join(tempDir(), 'backups')
+    mkdirSync(backupDir, { mode: 0o755 })
+    // An archive left by an older version, world-readable.
+    const old = join(backupDir, 'backup-2020-01-01T00-00-00-000Z.tar.gz')
+    writeFileSync(old, 'old archive', { mode: 0o644 })
+    const previous = process.umask(0o022)
+    try {
+      const info = await createBackup({ dataDir: t.dataDir, contentRoot: t.root, backupDir, keep: 5 })
+      expect(statSync(info.file).mode & 0o777).toBe(0o600)
+      expect(statSync(backupDir).mode & 0o777).toBe(0o700)
+      expect(statSync(old).mode & 0o777).toBe(0o600)
+    } finally {
+      process.umask(previous)
+    }
+  })
+})
