@@ -70,7 +70,7 @@ describe('deploy/balloon-site.service', () => {
       expect(unitValues(key), key).toEqual([value])
     }
     expect(unitValues('EnvironmentFile')).toEqual(['/etc/balloon-site/site.env'])
-    expect(unitValues('ExecStart')[0]).toMatch(/node_modules\/\.bin\/node --import tsx server\/index\.ts$/)
+    expect(unitValues('ExecStart')[0]).toMatch(/node_modules\/\.bin\/node --enable-source-maps dist\/app\/index\.mjs$/)
   })
 
   it('may write exactly the content, data and backup folders of the settings file', () => {

@@ -32,7 +32,9 @@ console.log(describeFolders(config, envFile))
 await requireContentRepository(config.contentRoot).catch(refuse)
 // The built web app is served as it is: a start never builds. A missing build stops a production start; a stale one is
 // reported (the pages would not match the code).
-const build = checkBuild(config.clientDir)
+// Run as the bundle (dist/app/index.mjs, what `npm run serve` and the service start), the server's own sources count too.
+const bundled = !import.meta.url.endsWith('.ts')
+const build = checkBuild(config.clientDir, undefined, bundled ? ['client', 'server', 'app'] : ['client', 'server'])
 if (build.state !== 'ok') {
   if (build.state === 'missing' && config.isProduction) refuse(new Error(build.message))
   console.warn(build.message)

@@ -3,9 +3,15 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { PROJECT_ROOT } from './config'
 
-export type BuildPart = 'client' | 'server'
+/** The web app (client), its server renderer (server) and the bundled server itself (app, dist/app/index.mjs). */
+/**
+ * The checkout (two folders up, from server/lib and from the bundle in dist/app alike). Not config.ts's PROJECT_ROOT:
+ * vite.config.ts imports this module, and should load no more of the server than it.
+ */
+const PROJECT_ROOT = resolve(import.meta.dirname, '../..')
+
+export type BuildPart = 'client' | 'server' | 'app'
 
 interface Stamp {
   builtAt: number
@@ -40,14 +46,14 @@ export function writeBuildStamp(clientDir: string, part: BuildPart, files: Itera
  * Cheap enough for every start (a stat per source, ~300 files): only a file modified after the build is hashed, so a
  * checkout that touched files without changing them is not called stale.
  */
-export function checkBuild(clientDir: string, root = PROJECT_ROOT): BuildCheck {
+export function checkBuild(clientDir: string, root = PROJECT_ROOT, parts: BuildPart[] = ['client', 'server']): BuildCheck {
   const where = relative(root, clientDir).startsWith('..') ? clientDir : relative(root, clientDir)
   const entry = resolve(clientDir, '../server/entry-server.js')
   if (!existsSync(resolve(clientDir, 'index.html')) || !existsSync(entry)) {
     return { state: 'missing', message: `The web app is not built (${where}/index.html or its server renderer is missing): run \`npm run build\`, then start again.` }
   }
   const changed: string[] = []
-  for (const part of ['client', 'server'] as const) {
+  for (const part of parts) {
     let stamp: Stamp
     try {
       stamp = JSON.parse(readFileSync(stampPath(clientDir, part), 'utf8')) as Stamp
