@@ -55,7 +55,8 @@ describe('deploy/site.env.example', () => {
 
   it('is a valid production configuration as shipped: loopback, behind the proxy, content outside the checkout', () => {
     const config = loadConfig(env)
-    expect(config).toMatchObject({ isProduction: true, host: '127.0.0.1', trustProxy: true })
+    expect(config).toMatchObject({ isProduction: true, host: '127.0.0.1' })
+    expect(config.trustProxy.length).toBeGreaterThan(0)
     expect(config.publicOrigin).toMatch(/^https:/)
     expect(config.contentRoot).not.toContain('/app')
     expect(env.ADMIN_PASSWORD).toBeUndefined()
