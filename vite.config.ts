@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, minify, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { writeBuildStamp } from './server/lib/build-stamp'
 
 /**
  * web/public/start-after-paint.js is copied as written (its comments say why it waits for the first paint); every page
@@ -26,10 +27,30 @@ function minifyStarter(): Plugin {
   }
 }
 
+/**
+ * Records the sources each build read (dist/build-stamp.client.json, .server.json) so the server can tell a stale build
+ * at start-up without building; the lock file stands for the dependencies.
+ */
+function buildStamp(ssr: boolean): Plugin {
+  const files = new Set<string>()
+  return {
+    name: 'build-stamp',
+    apply: 'build',
+    generateBundle() {
+      for (const id of this.getModuleIds()) if (!id.startsWith('\0')) files.add(id.split('?')[0])
+    },
+    closeBundle() {
+      const root = fileURLToPath(new URL('.', import.meta.url))
+      for (const file of ['package-lock.json', 'vite.config.ts', 'web/index.html', 'server/lib/build-stamp.ts']) files.add(resolve(root, file))
+      writeBuildStamp(resolve(root, 'dist/client'), ssr ? 'server' : 'client', files, root)
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), minifyStarter()],
+  plugins: [react(), minifyStarter(), buildStamp(Boolean(isSsrBuild))],
   build: isSsrBuild
     ? {
         outDir: '../dist/server',

@@ -1,6 +1,6 @@
 // Writes one backup archive (the data directory and a git bundle of the content repository): see --help.
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../server/lib/config'
+import { describeFolders, loadSiteConfig } from '../server/lib/site-folders'
 import { createBackup } from '../server/ops/backup'
 import { copyToS3 } from '../server/ops/backup-offsite'
 
@@ -18,7 +18,10 @@ Options:
   --keep N        archives to keep (default: $BACKUP_KEEP, else 14)
   -h, --help      show this help
 
-DATA_DIR and CONTENT_ROOT say what to back up, as for the server. With
+DATA_DIR and CONTENT_ROOT say what to back up, as for the server; with
+ENV_FILE=/etc/balloon-site/site.env they come from the server's own settings
+file. The folders acted on are printed first. Archives are readable by their
+owner only (0600, in a 0700 folder): they hold inquiries. With
 BACKUP_S3_BUCKET set, the archive is also copied to S3-compatible storage
 (see the README).
 Restore with: npm run restore -- <archive>
@@ -32,7 +35,8 @@ if (values.help) {
   process.exit(0)
 }
 try {
-  const config = loadConfig({ ...process.env, ...(values.dir ? { BACKUP_DIR: values.dir } : {}), ...(values.keep ? { BACKUP_KEEP: values.keep } : {}) })
+  const { config, envFile } = loadSiteConfig(process.env, { BACKUP_DIR: values.dir, BACKUP_KEEP: values.keep })
+  process.stdout.write(`${describeFolders(config, envFile)}\n`)
   const info = await createBackup({ dataDir: config.dataDir, contentRoot: config.contentRoot, backupDir: config.backupDir, keep: config.backupKeep })
   process.stdout.write(`${info.file} (${(info.size / 1024).toFixed(1)} KiB)\n`)
   if (config.backupS3) process.stdout.write(`copied to ${await copyToS3(info, config.backupS3)}\n`)

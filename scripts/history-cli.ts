@@ -1,7 +1,7 @@
 // Shared bits of the history scripts: argument parsing, the content root, and printing a field change.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { resolve } from 'node:path'
-import { loadConfig } from '../server/lib/config'
+import { describeFolders, loadSiteConfig } from '../server/lib/site-folders'
 import { studioDateTime } from '../server/lib/studio-time'
 import type { CommitDetail, FieldChange, HistoryEntry } from '../server/history/history.types'
 
@@ -13,7 +13,10 @@ interface Cli {
   root: string
 }
 
-/** Parses argv; prints `help` and exits on --help; the content root is --root, else CONTENT_ROOT, else this checkout. */
+/**
+ * Parses argv; prints `help` and exits on --help; the content root is --root, else CONTENT_ROOT (from the environment or
+ * ENV_FILE), else this checkout. The folders acted on go to stderr, so stdout stays the listing (and --json stays JSON).
+ */
 export function cli(help: string, options: NonNullable<ParseArgsConfig['options']>, argv = process.argv.slice(2)): Cli {
   let parsed: { values: Values; positionals: string[] }
   try {
@@ -29,7 +32,14 @@ export function cli(help: string, options: NonNullable<ParseArgsConfig['options'
     process.stdout.write(`${help.trim()}\n`)
     process.exit(0)
   }
-  const root = parsed.values.root ? resolve(String(parsed.values.root)) : loadConfig().contentRoot
+  let site
+  try {
+    site = loadSiteConfig(process.env, { CONTENT_ROOT: parsed.values.root ? resolve(String(parsed.values.root)) : undefined })
+  } catch (err) {
+    fail((err as Error).message)
+  }
+  process.stderr.write(`${describeFolders(site.config, site.envFile)}\n`)
+  const root = site.config.contentRoot
   return { values: parsed.values, positionals: parsed.positionals, root }
 }
 

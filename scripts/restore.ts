@@ -1,6 +1,6 @@
 // Restores a backup archive into an empty data directory (and, if asked, a new content repository): see --help.
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../server/lib/config'
+import { describeFolders, loadSiteConfig } from '../server/lib/site-folders'
 import { restoreBackup } from '../server/ops/backup'
 
 const HELP = `
@@ -19,6 +19,10 @@ Options:
                       files are moved aside to <DATA_DIR>.before-restore-<time>,
                       never deleted
   -h, --help          show this help
+
+DATA_DIR and CONTENT_ROOT are read as the server reads them: from the
+environment, and from ENV_FILE=/etc/balloon-site/site.env when set. The
+folders acted on are printed first.
 `
 
 const { values, positionals } = parseArgs({
@@ -40,7 +44,8 @@ if (!archive || positionals.length > 1) {
   process.exit(2)
 }
 try {
-  const config = loadConfig({ ...process.env, ...(values['data-dir'] ? { DATA_DIR: values['data-dir'] } : {}) })
+  const { config, envFile } = loadSiteConfig(process.env, { DATA_DIR: values['data-dir'] })
+  process.stdout.write(`${describeFolders(config, envFile)}\n`)
   const result = await restoreBackup({ archive, dataDir: config.dataDir, contentRoot: values['content-root'], force: values.force })
   process.stdout.write(`Restored ${result.files} files into ${config.dataDir}\n`)
   if (result.movedAside) process.stdout.write(`The files that were there are in ${result.movedAside}\n`)

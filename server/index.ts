@@ -1,18 +1,44 @@
 // Starts the site: configuration, content repository housekeeping, the app's parts (app-deps.ts), then the HTTP server.
+import './lib/env-file-startup'
 import { mkdir } from 'node:fs/promises'
 import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { createAppDeps, stopAppDeps } from './app-deps'
-import { loadConfig } from './lib/config'
+import { checkBuild } from './lib/build-stamp'
+import { requireContentRepository } from './lib/content-root'
+import { describeFolders, loadSiteConfig } from './lib/site-folders'
 import { ContentRepo } from './lib/git'
 import { logger, logRequests, routeConsoleToLogger, type LoggedListener } from './lib/logger'
 import { createBeaconIntake } from './insights/beacon-intake'
 import { collectShortcut } from './insights/collect-shortcut'
 
-const config = loadConfig()
+/** A setting the site cannot start with: one clear line naming the variable, no stack trace. */
+function refuse(err: unknown): never {
+  process.stderr.write(`Not starting: ${(err as Error).message}\n`)
+  process.exit(1)
+}
+
+const { config, envFile } = (() => {
+  try {
+    return loadSiteConfig()
+  } catch (err) {
+    refuse(err)
+  }
+})()
 // In production every line is JSON (pino), scrubbed of e-mail addresses and secrets, whoever writes it.
 if (config.isProduction) routeConsoleToLogger()
+console.log(describeFolders(config, envFile))
+await requireContentRepository(config.contentRoot).catch(refuse)
+// The built web app is served as it is: a start never builds. A missing build stops a production start; a stale one is
+// reported (the pages would not match the code).
+// Run as the bundle (dist/app/index.mjs, what `npm run serve` and the service start), the server's own sources count too.
+const bundled = !import.meta.url.endsWith('.ts')
+const build = checkBuild(config.clientDir, undefined, bundled ? ['client', 'server', 'app'] : ['client', 'server'])
+if (build.state !== 'ok') {
+  if (build.state === 'missing' && config.isProduction) refuse(new Error(build.message))
+  console.warn(build.message)
+}
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
 const housekeeping = new ContentRepo(config.contentRoot, config.gitAuthor)
 await housekeeping.ensureRepository()
@@ -40,7 +66,6 @@ const options = {
 }
 const server = serve(options, (info) => {
   console.log(`Balloon studio site on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port} (admin: /admin)`)
-  console.log(`Content: ${config.contentRoot}  Data: ${config.dataDir}`)
 })
 
 // SIGTERM: stop accepting connections, let requests in flight (saves, inquiries) finish within SHUTDOWN_TIMEOUT, then

@@ -258,3 +258,52 @@ describe('npm run backup', () => {
     expect(readdirSync(backupDir).filter((n) => n.startsWith('.'))).toEqual([])
   }, SLOW)
 })
+
+describe('backup permissions', () => {
+  it('archives are readable by their owner only (0600) in an owner-only folder (0700), also one made open earlier', async () => {
+    const t = await siteApp()
+    await postInquiry(t)
+    const backupDir = join(tempDir(), 'backups')
+    mkdirSync(backupDir, { mode: 0o755 })
+    // An archive left by an older version, world-readable.
+    const old = join(backupDir, 'backup-2020-01-01T00-00-00-000Z.tar.gz')
+    writeFileSync(old, 'old archive', { mode: 0o644 })
+    const previous = process.umask(0o022)
+    try {
+      const info = await createBackup({ dataDir: t.dataDir, contentRoot: t.root, backupDir, keep: 5 })
+      expect(statSync(info.file).mode & 0o777).toBe(0o600)
+      expect(statSync(backupDir).mode & 0o777).toBe(0o700)
+      expect(statSync(old).mode & 0o777).toBe(0o600)
+    } finally {
+      process.umask(previous)
+    }
+  })
+})
+
+describe('npm run backup and restore with the settings file', () => {
+  it('act on the folders of ENV_FILE, name them first, and refuse the code checkout in production', async () => {
+    const t = await siteApp()
+    await postInquiry(t)
+    const dir = tempDir()
+    const envFile = join(dir, 'site.env')
+    writeFileSync(envFile, `NODE_ENV=production\nCONTENT_ROOT=${t.root}\nDATA_DIR=${t.dataDir}\nBACKUP_DIR=${join(dir, 'backups')}\n`)
+    const script = (name: string, env: Record<string, string>, ...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', name), ...args], { cwd: REPO_ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, ...env } })
+    const backup = script('backup.ts', { ENV_FILE: envFile })
+    expect(backup.stderr).toBe('')
+    expect(backup.stdout).toContain(`Settings: ${envFile}\nContent: ${t.root}\nData:    ${t.dataDir}\nBackups: ${join(dir, 'backups')}`)
+    const [archive] = await listBackups(join(dir, 'backups'))
+    expect(statSync(archive.file).mode & 0o777).toBe(0o600)
+
+    const restored = script('restore.ts', { ENV_FILE: envFile, DATA_DIR: join(dir, 'restored') }, archive.file)
+    expect(restored.status).toBe(0)
+    expect(restored.stdout).toContain(`Data:    ${join(dir, 'restored')}`)
+    expect(readdirSync(join(dir, 'restored', 'inquiries'))).toHaveLength(1)
+
+    // Without the file, in production: the checkout would be the content root; nothing is written.
+    const refused = script('backup.ts', { NODE_ENV: 'production', BACKUP_DIR: join(dir, 'checkout-backups') })
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toMatch(/CONTENT_ROOT is the code checkout .*ALLOW_CHECKOUT_CONTENT=1/)
+    expect(existsSync(join(dir, 'checkout-backups'))).toBe(false)
+  }, SLOW)
+})

@@ -1,7 +1,7 @@
 // Backups: one .tar.gz per run holding the data directory (data/) and a git bundle of the content repository
 // (content.bundle), named by its time; the last N are kept. Restoring puts them back into empty directories.
 import { execFile } from 'node:child_process'
-import { lstat, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
+import { chmod, lstat, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import * as tar from 'tar'
@@ -72,6 +72,10 @@ export async function listBackups(backupDir: string): Promise<BackupInfo[]> {
   return found.filter((b): b is BackupInfo => b !== null)
 }
 
+/** Archives hold inquiries and the password hash: readable by the site's own user only, whatever the umask. */
+const ARCHIVE_MODE = 0o600
+const FOLDER_MODE = 0o700
+
 /**
  * Takes a backup while the site runs. Every file of the data directory is read whole into a staging folder first:
  * data files are only ever replaced by rename (writeFileDurable), so each copy is one complete version, and temp
@@ -79,7 +83,9 @@ export async function listBackups(backupDir: string): Promise<BackupInfo[]> {
  */
 export async function createBackup(options: BackupOptions): Promise<BackupInfo> {
   const { dataDir, contentRoot, backupDir, keep, now = new Date() } = options
-  await mkdir(backupDir, { recursive: true, mode: 0o700 })
+  await mkdir(backupDir, { recursive: true, mode: FOLDER_MODE })
+  // mkdir's mode applies only to a folder it makes; one made earlier (or by hand) is closed too.
+  await chmod(backupDir, FOLDER_MODE)
   const staging = await mkdtemp(join(backupDir, '.staging-'))
   const name = archiveName(now)
   const file = join(backupDir, name)
@@ -87,7 +93,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupInfo> 
   try {
     await copyConsistent(dataDir, join(staging, 'data'), true)
     await run('git', ['-C', contentRoot, 'bundle', 'create', '--quiet', join(staging, 'content.bundle'), '--all'])
+    // Made owner-only before a byte is written; tar writes into it and keeps the mode.
+    await (await open(partial, 'w', ARCHIVE_MODE)).close()
     await tar.c({ gzip: true, portable: true, cwd: staging, file: partial }, ['data', 'content.bundle'])
+    await chmod(partial, ARCHIVE_MODE)
     await syncFile(partial)
     await rename(partial, file)
   } finally {
@@ -95,6 +104,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupInfo> 
     await rm(partial, { force: true })
   }
   await prune(backupDir, keep)
+  // Archives written by an older version were world-readable (0644): the kept ones are closed as well.
+  for (const kept of await listBackups(backupDir)) await chmod(kept.file, ARCHIVE_MODE).catch(() => undefined)
   return { file, name, at: now.toISOString(), size: (await stat(file)).size }
 }
 
