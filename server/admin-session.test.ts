@@ -10,7 +10,9 @@ const PUBLIC = [
   /^GET \/api\/check-auth$/,
   // A client's quote link: the 128-bit token in the path is the credential (server/quotes/quotes.routes.test.ts).
   /^GET \/api\/quotes\/:token$/,
-  /^POST \/api\/quotes\/:token\/accept$/,
+  /^POST \/api\/quotes\/:token\/(accept|checkout)$/,
+  // Stripe's events: proven by their signature (server/quotes/stripe-payments.test.ts).
+  /^POST \/api\/stripe\/webhook$/,
   // A push to the content remote: proven by GIT_WEBHOOK_SECRET, not a session (server/history/git-states.test.ts).
   /^POST \/api\/git\/webhook$/,
   /^GET \/api\/calendar\/[^ ]*\.ics$|^GET \/api\/calendar\/:[^ ]+$/,

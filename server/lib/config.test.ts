@@ -35,6 +35,7 @@ describe('configuration from the environment', () => {
       mailConfirmVisitor: true,
       flodeskApiKey: undefined,
       flodeskApiUrl: 'https://api.flodesk.com/v1',
+      stripe: undefined,
       mailRetryDelaysMs: [5000, 30000, 120000, 600000, 1800000],
       trustProxy: [],
       clientDir: join(PROJECT_ROOT, 'dist/client'),
@@ -160,6 +161,17 @@ describe('configuration values, each spelling', () => {
     const sync = (v: string) => loadConfig({ GIT_SYNC_SECONDS: v }).gitSyncMs
     expect(['off', 'OFF', 'false', 'no', '0'].map(sync)).toEqual([null, null, null, null, null])
     expect([sync('1'), sync('5'), sync('86400')]).toEqual([1000, 5000, 86_400_000])
+  })
+
+  it('card payments need both Stripe settings, each refused by name when malformed', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' }).stripe).toBeUndefined()
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_def', STRIPE_API_URL: 'http://127.0.0.1:1234' }).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_def',
+      apiUrl: 'http://127.0.0.1:1234',
+    })
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)')
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
   })
 
   it('a sync interval or webhook secret that cannot be used is refused naming the variable', () => {

@@ -44,6 +44,8 @@ export interface Config {
   mailConfirmVisitor: boolean
   flodeskApiKey?: string
   /** Flodesk's API base; tests point it at a local server speaking the same contract. */
+  /** Card payments of deposits and balances (Stripe Checkout), when both the key and the webhook secret are set. */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string }
   flodeskApiUrl: string
   /** Waits between inquiry e-mail attempts; the last one repeats (MAIL_RETRY_DELAYS, seconds). */
   mailRetryDelaysMs: number[]
@@ -113,6 +115,9 @@ const EnvSchema = z.object({
   ),
   FLODESK_API_KEY: optional,
   FLODESK_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'FLODESK_API_URL must be an http(s) URL' }).optional()),
+  STRIPE_SECRET_KEY: optional.pipe(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional()),
+  STRIPE_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be an http(s) URL' }).optional()),
   MAIL_RETRY_DELAYS: optional.pipe(
     z
       .string()
@@ -188,6 +193,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailConfirmVisitor: !['0', 'false', 'off', 'no'].includes(e.MAIL_CONFIRM_VISITOR ?? '1'),
     flodeskApiKey: e.FLODESK_API_KEY,
     flodeskApiUrl: e.FLODESK_API_URL ?? 'https://api.flodesk.com/v1',
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
     mailRetryDelaysMs: (e.MAIL_RETRY_DELAYS ?? '5,30,120,600,1800').split(',').map((s) => Math.round(Number(s) * 1000)),
     trustProxy: e.TRUST_PROXY,
     clientDir: resolve(e.CLIENT_DIR ?? resolve(PROJECT_ROOT, 'dist/client')),

@@ -50,6 +50,8 @@ const PricingShape = z.object({
   balanceDueDays: z.number().int('Balance due must be whole days').min(0).max(365).default(7),
   /** A quote can be accepted for this many days. */
   quoteValidDays: z.number().int('Quote validity must be whole days').min(1).max(365).default(14),
+  /** How to pay when cards are not set up (Venmo, Zelle, cash…), shown on a signed quote. */
+  paymentInstructions: z.string().max(2000, 'Payment instructions are 2,000 characters at most').optional(),
 })
 
 /** Items and add-ons are picked by id in a quote: each id once across both lists. */

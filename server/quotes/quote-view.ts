@@ -50,11 +50,22 @@ export interface QuoteView {
   /** When replaced: the newer quote's page. */
   replacedByUrl?: string
   signed?: { name: string; at: string; addOns: number[] }
+  /** Once signed: what can be paid by card now, what was paid, and the studio's own instructions without cards. */
+  payment?: { card: boolean; due: { kind: 'deposit' | 'balance'; amount: number } | null; paid: { kind: 'deposit' | 'balance'; amount: number; at: string; refunded?: number }[]; instructions?: string }
 }
 
 export function quoteView(
   q: QuoteRecord,
-  facts: { today: string; studio: string; clientName: string; eventDate: string; balanceDueDays: number; agreement: string; replacedByUrl?: string },
+  facts: {
+    today: string
+    studio: string
+    clientName: string
+    eventDate: string
+    balanceDueDays: number
+    agreement: string
+    replacedByUrl?: string
+    payment?: { card: boolean; due: { kind: 'deposit' | 'balance'; amountCents: number } | null; instructions?: string }
+  },
 ): QuoteView {
   const chosen = new Set(q.signature?.addOns ?? [])
   const totals = q.signature?.totals ?? totalsOf(q, chosen)
@@ -77,6 +88,16 @@ export function quoteView(
     agreement: facts.agreement,
     ...(facts.replacedByUrl ? { replacedByUrl: facts.replacedByUrl } : {}),
     ...(q.signature ? { signed: { name: q.signature.name, at: q.signature.at, addOns: q.signature.addOns } } : {}),
+    ...(q.signature && facts.payment
+      ? {
+          payment: {
+            card: facts.payment.card,
+            due: facts.payment.due ? { kind: facts.payment.due.kind, amount: toDollars(facts.payment.due.amountCents) } : null,
+            paid: (q.payments ?? []).map((p) => ({ kind: p.kind, amount: toDollars(p.amountCents), at: p.at, ...(p.refundedCents ? { refunded: toDollars(p.refundedCents) } : {}) })),
+            ...(facts.payment.instructions ? { instructions: facts.payment.instructions } : {}),
+          },
+        }
+      : {}),
   }
 }
 

@@ -43,6 +43,18 @@ export interface Signature {
   totals: QuoteTotals
 }
 
+/** A card payment recorded from Stripe's webhook (never from the browser's word). */
+export interface Payment {
+  kind: 'deposit' | 'balance'
+  amountCents: number
+  at: string
+  /** Stripe's ids: the Checkout Session, its PaymentIntent, and the event that reported it. */
+  sessionId: string
+  paymentIntent: string | null
+  eventId: string
+  refundedCents?: number
+}
+
 export interface QuoteRecord {
   id: string
   /** 128 random bits, base64url: the client's link. */
@@ -61,6 +73,9 @@ export interface QuoteRecord {
   /** The quote's id that replaced this one. */
   replacedBy?: string
   signature?: Signature
+  payments?: Payment[]
+  /** Stripe event ids already recorded: a repeated delivery changes nothing. */
+  stripeEvents?: string[]
 }
 
 /** The state a client's link is in. */

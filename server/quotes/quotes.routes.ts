@@ -1,12 +1,13 @@
 // Quotes: the owner builds one from an inquiry (POST /api/admin/inquiries/:id/quotes); the client opens its link
 // (GET /api/quotes/:token) and accepts and signs it (POST /api/quotes/:token/accept). No cookie, no index, no store.
 import { Hono, type Context } from 'hono'
+import type Stripe from 'stripe'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import { InquiryStore } from '../inquiries/inquiries.store'
 import { applyInquiryChange, addNote } from '../inquiries/inquiry-pipeline'
 import type { Config } from '../lib/config'
 import type { ContentStore } from '../lib/content-store'
-import { conflict, notFound, tooManyRequests } from '../lib/errors'
+import { badRequest, conflict, httpError, notFound, tooManyRequests } from '../lib/errors'
 import { clientAddress, jsonBody } from '../lib/http'
 import { RateLimiter } from '../lib/rate-limit'
 import { studioToday } from '../lib/studio-time'
@@ -16,10 +17,11 @@ import { readSiteSettings } from '../site/site.store'
 import { fillAgreement, readAgreement, sha256 } from './agreement'
 import { AcceptSchema, QuoteRequestSchema, type QuoteRecord } from './quote.schema'
 import { addDays, chosenAddOns, quoteState, quoteView, totalsOf } from './quote-view'
+import { amountDue, stripeClient, withPayment, withRefund } from './payments'
 import { QuoteStore } from './quotes.store'
 
 interface QuoteDeps {
-  config: Pick<Config, 'dataDir' | 'publicOrigin' | 'trustProxy'>
+  config: Pick<Config, 'dataDir' | 'publicOrigin' | 'trustProxy' | 'stripe'>
   store: ContentStore
 }
 
@@ -31,6 +33,7 @@ export function createQuoteRoutes({ config, store }: QuoteDeps) {
   const inquiries = InquiryStore.for(config.dataDir)
   const misses = new RateLimiter(MISSES_PER_ADDRESS, 10 * 60_000)
   const urlOf = (q: QuoteRecord) => `${config.publicOrigin}/quote/${q.token}`
+  const stripe = config.stripe ? stripeClient(config.stripe) : null
 
   const facts = async (q: QuoteRecord) => {
     const [inquiry, settings, pricing, agreement, newer] = await Promise.all([
@@ -49,6 +52,7 @@ export function createQuoteRoutes({ config, store }: QuoteDeps) {
       agreement: agreement.template,
       agreementCommit: agreement.commit,
       ...(newer ? { replacedByUrl: `/quote/${newer.token}` } : {}),
+      payment: { card: stripe !== null, due: amountDue(q), ...(pricing.paymentInstructions ? { instructions: pricing.paymentInstructions } : {}) },
     }
   }
 
@@ -141,5 +145,80 @@ export function createQuoteRoutes({ config, store }: QuoteDeps) {
         addNote(applyInquiryChange(r, { quotedAmount: toDollars(totals.totalCents) }, at), `Quote version ${q.version} accepted and signed by ${body.name}: ${formatMoney(totals.totalCents)}`, at),
       )
       return c.json(quoteView(signed, f))
+    })
+    // "Pay deposit" (later "Pay balance"): a Stripe Checkout Session for what is due on the signed quote.
+    .post('/quotes/:token/checkout', async (c) => {
+      const q = await byToken(c, c.req.param('token'))
+      if (!stripe) throw notFound('Card payments are not set up on this site. Please use the payment instructions on the quote.')
+      if (!q.signature) throw conflict('Accept and sign the quote before paying.')
+      const due = amountDue(q)
+      if (!due) throw conflict('Nothing is left to pay on this quote.')
+      const f = await facts(q)
+      const page = urlOf(q)
+      try {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'payment',
+          client_reference_id: q.id,
+          metadata: { quoteId: q.id, kind: due.kind },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: 'usd', unit_amount: due.amountCents, product_data: { name: `${due.kind === 'deposit' ? 'Deposit' : 'Balance'} for ${f.studio}, event on ${f.eventDate}` } },
+            },
+          ],
+          success_url: `${page}?paid=1`,
+          cancel_url: page,
+        })
+        if (!session.url) throw new Error('Stripe answered no checkout address')
+        return c.json({ url: session.url })
+      } catch (err) {
+        console.error(`Stripe checkout failed for quote ${q.id}: ${(err as Error).message}`)
+        throw httpError(502, 'Card payments are not available right now. Your acceptance is saved; please try again in a few minutes.')
+      }
+    })
+    // Stripe's events, signed with STRIPE_WEBHOOK_SECRET: a completed checkout books the lead; a refund is recorded.
+    .post('/stripe/webhook', async (c) => {
+      if (!stripe || !config.stripe) throw notFound('Card payments are not set up on this site')
+      const body = await c.req.text()
+      let event: Stripe.Event
+      try {
+        event = stripe.webhooks.constructEvent(body, c.req.header('stripe-signature') ?? '', config.stripe.webhookSecret)
+      } catch {
+        throw badRequest('The Stripe signature does not match, or the event is too old')
+      }
+      if (event.type === 'checkout.session.completed') {
+        const session = event.data.object
+        const quoteId = session.metadata?.quoteId ?? session.client_reference_id ?? ''
+        const at = new Date().toISOString()
+        let recorded = false
+        const q = await quotes.update(quoteId, (current) => {
+          const next = withPayment(current, event, session, at)
+          recorded = next !== null
+          return next ?? current
+        })
+        if (q && recorded) {
+          const payment = q.payments!.at(-1)!
+          await inquiries.update(q.inquiryId, (r) => {
+            const words = `${payment.kind === 'deposit' ? 'Deposit' : 'Balance'} ${formatMoney(payment.amountCents)} paid by card (Stripe ${payment.sessionId})`
+            const booked = payment.kind === 'deposit' ? applyInquiryChange(r, { status: 'booked', deposit: { amount: toDollars(payment.amountCents), date: studioToday() } }, at) : r
+            return addNote(booked, words, at)
+          })
+        }
+      } else if (event.type === 'charge.refunded') {
+        const charge = event.data.object
+        for (const q of await quotes.all()) {
+          let recorded = false
+          const after = await quotes.update(q.id, (current) => {
+            const next = withRefund(current, event, charge)
+            recorded = next !== null
+            return next ?? current
+          })
+          if (after && recorded) {
+            const at = new Date().toISOString()
+            await inquiries.update(after.inquiryId, (r) => addNote(r, `Refund of ${formatMoney(charge.amount_refunded)} recorded from Stripe`, at))
+          }
+        }
+      }
+      return c.json({ received: true })
     })
 }

@@ -7,3 +7,4 @@ export type { QuoteView }
 export const getQuote = (token: string) => apiRequest<QuoteView>('GET', `/quotes/${encodeURIComponent(token)}`)
 export const acceptQuote = (token: string, body: { name: string; agree: boolean; addOns: number[] }) =>
   apiRequest<QuoteView>('POST', `/quotes/${encodeURIComponent(token)}/accept`, { body })
+export const startCheckout = (token: string) => apiRequest<{ url: string }>('POST', `/quotes/${encodeURIComponent(token)}/checkout`)

@@ -6,7 +6,7 @@ import { ApiError } from '../lib/api-client'
 import { formatMoney } from '../../server/pricing/money'
 import { fillAgreement } from '../../server/quotes/agreement-text'
 import { viewTotals } from '../../server/quotes/quote-view'
-import { acceptQuote, getQuote, type QuoteView } from './quote-api'
+import { acceptQuote, getQuote, startCheckout, type QuoteView } from './quote-api'
 import './quote-page.css'
 
 const dollars = (d: number) => formatMoney(Math.round(d * 100))
@@ -114,6 +114,7 @@ function Quote({ token, view, onAccepted }: { token: string; view: QuoteView; on
         <MarkdownContent markdown={agreement} />
       </section>
       {open && <AcceptForm token={token} chosen={chosen} onAccepted={onAccepted} />}
+      {view.payment && <PaymentSection token={token} payment={view.payment} />}
     </article>
   )
 }
@@ -229,5 +230,56 @@ function AcceptForm({ token, chosen, onAccepted }: { token: string; chosen: Set<
         {sending ? 'Signing…' : 'Accept and sign'}
       </button>
     </form>
+  )
+}
+
+function PaymentSection({ token, payment }: { token: string; payment: NonNullable<QuoteView['payment']> }) {
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const returned = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('paid')
+  const pay = async () => {
+    setBusy(true)
+    setFailure(null)
+    try {
+      window.location.assign((await startCheckout(token)).url)
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : 'Card payments are not available right now. Please try again.')
+      setBusy(false)
+    }
+  }
+  return (
+    <section className="quote-payment" aria-labelledby="payment-title">
+      <h2 id="payment-title">Payment</h2>
+      {payment.paid.length > 0 && (
+        <ul>
+          {payment.paid.map((p) => (
+            <li key={`${p.kind}-${p.at}`}>
+              {p.kind === 'deposit' ? 'Deposit' : 'Balance'} of {dollars(p.amount)} paid{p.refunded ? ` (${dollars(p.refunded)} refunded)` : ''}. Thank you!
+            </li>
+          ))}
+        </ul>
+      )}
+      {returned && payment.due?.kind === 'deposit' && payment.paid.length === 0 && (
+        <p role="status">Thank you! Your payment is being confirmed; this page shows it in a moment when you reload it.</p>
+      )}
+      {payment.due && payment.card && (
+        <>
+          <button type="button" className="quote-button" onClick={() => void pay()} disabled={busy}>
+            {busy ? 'Opening the secure payment page…' : `Pay ${payment.due.kind} of ${dollars(payment.due.amount)} by card`}
+          </button>
+          {failure && (
+            <p className="quote-error" role="alert">
+              {failure}
+            </p>
+          )}
+        </>
+      )}
+      {payment.due && !payment.card && (
+        <p>
+          {payment.due.kind === 'deposit' ? 'Deposit' : 'Balance'} due: {dollars(payment.due.amount)}. {payment.instructions ?? 'The studio will tell you how to pay.'}
+        </p>
+      )}
+      {!payment.due && <p>Everything is paid. See you at the event!</p>}
+    </section>
   )
 }

@@ -26,6 +26,8 @@ export interface PricingDraft {
   deposit: string
   balanceDueDays: string
   quoteValidDays: string
+  /** Shown on a signed quote when cards are not set up. */
+  paymentInstructions: string
 }
 
 let next = 0
@@ -51,6 +53,7 @@ export function toDraft(p: Pricing): PricingDraft {
     deposit: 'percent' in p.deposit ? String(p.deposit.percent) : money(p.deposit.fixed),
     balanceDueDays: String(p.balanceDueDays),
     quoteValidDays: String(p.quoteValidDays),
+    paymentInstructions: p.paymentInstructions ?? '',
   }
 }
 
@@ -75,5 +78,6 @@ export function fromDraft(d: PricingDraft): Pricing {
     deposit: d.depositKind === 'percent' ? { percent: parseAmount(d.deposit) } : { fixed: parseAmount(d.deposit) },
     balanceDueDays: parseAmount(d.balanceDueDays),
     quoteValidDays: parseAmount(d.quoteValidDays),
+    ...(d.paymentInstructions.trim() ? { paymentInstructions: d.paymentInstructions.trim() } : {}),
   }
 }

@@ -100,6 +100,10 @@ export function PricingPanel() {
             <input className="admin-input" inputMode="numeric" value={draft.quoteValidDays} onChange={(e) => set({ quoteValidDays: e.target.value })} />
           </label>
         </div>
+        <label className="admin-pricing__inline admin-pricing__name">
+          <span>How to pay without a card (shown on a signed quote when card payments are not set up)</span>
+          <textarea className="admin-input" rows={3} value={draft.paymentInstructions} onChange={(e) => set({ paymentInstructions: e.target.value })} placeholder="Venmo @studio, Zelle hello@studio.com, or cash at the studio" />
+        </label>
       </section>
       <div className="admin-savebar">
         {error && (
