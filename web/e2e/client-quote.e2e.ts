@@ -77,6 +77,9 @@ describe("the client's quote page", () => {
     await page.getByRole('checkbox', { name: 'I agree to the terms above' }).check()
     await page.getByRole('button', { name: 'Accept and sign' }).click()
     await page.getByText(/^Accepted and signed by Jane Doe on /).waitFor()
+    // No card payments on this site: the deposit due and how to pay, no card button.
+    expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toBe('PaymentDeposit due: $156.00. The studio will tell you how to pay.')
+    expect(await page.getByRole('button', { name: /by card/ }).count()).toBe(0)
     const signed = (await (await api('GET', `/admin/inquiries/${inquiryId}/quotes`)).json()) as { version: number; total: number; signature: { name: string; addOns: number[] } | null }[]
     expect(signed.at(-1)).toMatchObject({ total: 520, signature: { name: 'Jane Doe', addOns: [2] } })
     await context.close()
