@@ -6,6 +6,7 @@ import { isAdmin, sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
 import { createFaqRoutes } from './faq/faq.routes'
+import { createPasskeyRoutes } from './auth/passkey.routes'
 import { createGitWebhookRoutes } from './history/git-webhook.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createPricingRoutes } from './pricing/pricing.routes'
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   const routes = app
     .route('/api', createSiteRoutes(deps))
     .route('/api', createAuthRoutes(deps))
+    .route('/api', createPasskeyRoutes(deps))
     .route('/api', createServiceRoutes(deps))
     .route('/api', createTestimonialRoutes(deps))
     .route('/api', createDeliveryRoutes(deps))

@@ -17,7 +17,7 @@ const SKIPPED_DIRS = new Set(['image-cache'])
  * password printed at the next start (unless ADMIN_PASSWORD is set), known devices sign in again, a new feed link.
  * Restoring an older archive that holds them drops them, with the same effect.
  */
-export const SECRET_FILES = ['admin-password-hash', 'device-key', 'calendar/feed.json']
+export const SECRET_FILES = ['admin-password-hash', 'device-key', 'calendar/feed.json', 'passkeys.json']
 /** writeFileDurable's temp files are writes in progress; the finished file appears by rename. */
 const WRITE_IN_PROGRESS = /^\..+\.tmp$/
 

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog'
 import { Loading } from '../ui/loading'
 import { notifyError, notifySuccess } from '../ui/notify'
 import './account.css'
+import { PasskeysSection } from './passkeys-section'
 import { getLoginActivity, getSessions, signOutEverywhere, signOutSession, type LoginActivitySummary, type SessionSummary } from './account-api'
 
 export function AccountPanel() {
@@ -53,6 +54,7 @@ export function AccountPanel() {
   if (!sessions || !activity) return <Loading label="Loading sessions..." />
   const latest = activity.recent[0]
   return (
+    <>
     <section className="admin-card" aria-labelledby="account-heading">
       <div className="admin-card__header">
         <div>
@@ -95,5 +97,7 @@ export function AccountPanel() {
         onCancel={() => setConfirmAll(false)}
       />
     </section>
+    <PasskeysSection />
+    </>
   )
 }

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api-client'
 import { login } from '../admin-api'
+import { signInWithPasskey, signInWithRecoveryCode } from '../account/passkeys-api'
 
 const LOGIN_FAILED = 'Invalid username or password'
 
@@ -10,6 +11,31 @@ export function LoginForm({ brand, onLoggedIn }: { brand: string | null; onLogge
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
+
+  const [recovery, setRecovery] = useState<string | null>(null)
+  const withPasskey = async () => {
+    setSubmitting(true)
+    setError(null)
+    try {
+      await signInWithPasskey()
+      onLoggedIn()
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The passkey sign-in was cancelled or is not available here. Use the password instead.')
+      setSubmitting(false)
+    }
+  }
+  const withRecoveryCode = async (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitting(true)
+    setError(null)
+    try {
+      await signInWithRecoveryCode(recovery ?? '')
+      onLoggedIn()
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Could not reach the server. Please try again.')
+      setSubmitting(false)
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -65,7 +91,28 @@ export function LoginForm({ brand, onLoggedIn }: { brand: string | null; onLogge
         <button type="submit" className="admin-button admin-button--primary admin-button--block" disabled={submitting}>
           {submitting ? 'Logging in...' : 'Login'}
         </button>
+        <div className="admin-login__alternatives">
+          <button type="button" className="admin-button admin-button--outline admin-button--block" onClick={() => void withPasskey()} disabled={submitting}>
+            Sign in with a passkey
+          </button>
+          {recovery === null ? (
+            <button type="button" className="admin-button admin-button--ghost admin-button--block" onClick={() => setRecovery('')}>
+              Use a recovery code
+            </button>
+          ) : null}
+        </div>
       </form>
+      {recovery !== null && (
+        <form className="admin-login__card admin-login__recovery" onSubmit={withRecoveryCode}>
+          <label className="admin-field">
+            <span className="admin-field__label">Recovery code</span>
+            <input className="admin-input" autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} value={recovery} onChange={(e) => setRecovery(e.target.value)} />
+          </label>
+          <button type="submit" className="admin-button admin-button--primary admin-button--block" disabled={submitting}>
+            Sign in with the code
+          </button>
+        </form>
+      )}
     </main>
   )
 }
