@@ -13,7 +13,8 @@ export const ARCHIVE_NAME = /^backup-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z
 const SKIPPED_DIRS = new Set(['image-cache'])
 /**
  * Secrets stay out of archives (an archive may leave the machine): the generated admin password's hash, the device
- * cookies' signing key and the calendar feed's secret link. After a restore they are made anew: a new generated
+ * cookies' signing key, the calendar feed's secret link and the passkeys (with their recovery codes). After a restore
+ * they are made anew (passkeys are added again): a new generated
  * password printed at the next start (unless ADMIN_PASSWORD is set), known devices sign in again, a new feed link.
  * Restoring an older archive that holds them drops them, with the same effect.
  */
