@@ -50,6 +50,12 @@ export default function MobileMenu({ settings, defaultOpen = false }: { settings
                 ))}
               </div>
             )}
+            <NavLink href="/faq" className="site-nav__link" onClick={close}>
+              FAQ
+            </NavLink>
+            <NavLink href="/contact" className="site-nav__link" onClick={close}>
+              Contact
+            </NavLink>
           </nav>
           <a href="/contact" className="button button--primary button--block" onClick={close}>
             Inquire

@@ -31,7 +31,7 @@ describe('admin inbox', () => {
     await expect.poll(() => inboxTab.textContent()).toBe('Inbox 1 new')
     await expect.poll(() => page.title()).toMatch(/^\(1 new\) Admin Dashboard \| .+ Management$/)
     await inboxTab.click()
-    await page.getByRole('note').filter({ hasText: 'E-mail is not set up.' }).waitFor()
+    await page.getByRole('note').filter({ hasText: 'New inquiries are not e-mailed to you yet.' }).waitFor()
     const list = page.getByRole('list', { name: 'Inquiries' })
     const row = list.getByRole('listitem').filter({ hasText: 'Rosalind Inboxtest' })
     await row.waitFor()
