@@ -53,10 +53,8 @@ export default function MobileMenu({ settings, defaultOpen = false }: { settings
             <NavLink href="/faq" className="site-nav__link" onClick={close}>
               FAQ
             </NavLink>
-            <NavLink href="/contact" className="site-nav__link" onClick={close}>
-              Contact
-            </NavLink>
           </nav>
+          {/* The contact page, once: the menu lists each destination once, and Inquire is it. */}
           <a href="/contact" className="button button--primary button--block" onClick={close}>
             Inquire
           </a>
