@@ -1,5 +1,6 @@
-// How a change from the inbox lands on an inquiry: status (with its history entry and lost reason), quote, deposit, notes.
-import type { InquiryChange, InquiryRecord } from './inquiry-record.schema'
+// How a change from the inbox lands on an inquiry: status (with its history entry and lost reason), quote and deposit
+// (each with its own history entry), notes.
+import type { InquiryChange, InquiryRecord, MoneyChange } from './inquiry-record.schema'
 
 /**
  * Applies only the fields the change names to the record as it is now (read inside the store's write queue), so two
@@ -17,8 +18,18 @@ export function applyInquiryChange(record: InquiryRecord, change: InquiryChange,
   } else {
     delete next.lostReason
   }
-  if (change.quotedAmount !== undefined) next = withOptional(next, 'quotedAmount', change.quotedAmount)
-  if (change.deposit !== undefined) next = withOptional(next, 'deposit', change.deposit)
+  const money: MoneyChange[] = []
+  if (change.quotedAmount !== undefined) {
+    if ((record.quotedAmount ?? null) !== change.quotedAmount) money.push({ at, what: 'quote', amount: change.quotedAmount })
+    next = withOptional(next, 'quotedAmount', change.quotedAmount)
+  }
+  if (change.deposit !== undefined) {
+    const before = record.deposit
+    const same = change.deposit ? before?.amount === change.deposit.amount && before.date === change.deposit.date : !before
+    if (!same) money.push(change.deposit ? { at, what: 'deposit', ...change.deposit } : { at, what: 'deposit', amount: null })
+    next = withOptional(next, 'deposit', change.deposit)
+  }
+  if (money.length) next.moneyHistory = [...(record.moneyHistory ?? []), ...money]
   return next
 }
 

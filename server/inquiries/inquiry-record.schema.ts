@@ -81,6 +81,10 @@ export type StatusChange = z.infer<typeof StatusChangeSchema>
 
 const DepositSchema = z.object({ amount: z.number(), date: z.string() })
 
+/** One change of the money: the quote set or cleared (amount null), a deposit recorded (with its date) or cleared. */
+const MoneyChangeSchema = z.object({ at: z.string(), what: z.enum(['quote', 'deposit']), amount: z.number().nullable(), date: z.string().optional() })
+export type MoneyChange = z.infer<typeof MoneyChangeSchema>
+
 export const InquiryRecordSchema = z.object({
   id: z.string().regex(INQUIRY_ID_PATTERN),
   receivedAt: z.string(),
@@ -94,6 +98,8 @@ export const InquiryRecordSchema = z.object({
   quotedAmount: z.number().optional(),
   deposit: DepositSchema.optional(),
   history: z.array(StatusChangeSchema).default([]),
+  /** Each quote and deposit saved, oldest first (records from before it have none). */
+  moneyHistory: z.array(MoneyChangeSchema).optional(),
   inquiry: StoredInquirySchema,
   /** The studio's e-mail (records written before confirmations existed have only this one). */
   mail: MailStateSchema,

@@ -70,6 +70,8 @@ export const SiteSettingsSchema = z.object({
   brand: z.object({
     name: z.string().min(1),
     tagline: z.string().default(''),
+    /** The owner's first name, signing her reply e-mails ({ownerName}); empty: they are signed with the brand. */
+    ownerName: z.string().optional(),
   }),
   contact: z.object({
     email: z.email(),
@@ -142,9 +144,11 @@ export type SeasonalHero = NonNullable<SiteSettings['hero']['seasonal']>
 /** The settings as the public site sees them at `now` (ms): the seasonal hero in the hero's place inside its window. */
 export function publicSiteSettings(settings: SiteSettings, now: number): SiteSettings {
   const { seasonal, ...hero } = settings.hero
-  if (!seasonal || !isShownAt(seasonal, now)) return { ...settings, hero }
+  // The owner's own name only signs her e-mails; the public site speaks as the brand.
+  const { ownerName: _private, ...brand } = settings.brand
+  if (!seasonal || !isShownAt(seasonal, now)) return { ...settings, brand, hero }
   const { title, subtitle, image, imageAlt } = seasonal
-  return { ...settings, hero: { ...hero, title, subtitle, image, imageAlt } }
+  return { ...settings, brand, hero: { ...hero, title, subtitle, image, imageAlt } }
 }
 
 // What the dashboard saves: every text held to its kind and length, links and pictures to their forms, each message
@@ -170,7 +174,7 @@ const titledItems = (what: string, max: number) =>
     .max(max, `At most ${max} ${what.toLowerCase()}s`)
 
 export const SiteSettingsInputSchema = z.object({
-  brand: z.object({ name: required('Brand name', 120), tagline: line('Tagline', 200) }, { error: 'Brand is required' }),
+  brand: z.object({ name: required('Brand name', 120), tagline: line('Tagline', 200), ownerName: line('Your name', 80).transform((v) => v || undefined).optional() }, { error: 'Brand is required' }),
   contact: z.object(
     {
       email: line('Contact e-mail', 200).pipe(z.email({ error: 'Contact e-mail must be an e-mail address like name@example.com' })),

@@ -64,6 +64,16 @@ export function Dashboard({ brand, onLogout, focusHeading = false }: { brand: st
     void confirmLeave().then((leave) => (leave ? blocker.proceed() : blocker.reset()))
   }, [blocker, confirmLeave])
 
+  // On a phone the tabs are one row that scrolls sideways: the chosen one is brought into that row's view.
+  const tabList = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const list = tabList.current
+    const active = list?.querySelector<HTMLElement>('[data-state="active"]')
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return
+    const [row, chosen] = [list.getBoundingClientRect(), active.getBoundingClientRect()]
+    list.scrollLeft += chosen.left - row.left - (row.width - chosen.width) / 2
+  }, [tab])
+
   const changeTab = (next: string) => {
     const path = next === ADMIN_TABS[0].value ? '/admin' : `/admin/${next}`
     // A click both presses and focuses the tab, and each reports the change: one move, not two.
@@ -98,7 +108,7 @@ export function Dashboard({ brand, onLogout, focusHeading = false }: { brand: st
         <ContentProblemsBanner />
         <Tabs.Root className="admin-tabs" value={tab} onValueChange={changeTab}>
           <div className="admin-tabs__bar">
-            <Tabs.List className="admin-tabs__list" aria-label="Dashboard sections">
+            <Tabs.List ref={tabList} className="admin-tabs__list" aria-label="Dashboard sections">
               {ADMIN_TABS.map((t) => (
                 <Tabs.Trigger key={t.value} value={t.value} className="admin-tabs__trigger">
                   {t.label}

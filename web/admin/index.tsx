@@ -82,7 +82,18 @@ function AdminApp() {
           />}
         {session === 'logged-in' && <Dashboard brand={brand} onLogout={handleLogout} focusHeading={justLoggedIn} />}
       </div>
-      <Toaster position="top-right" richColors closeButton duration={5000} />
+      {/* At the bottom, above a save bar held there (admin.css sets --admin-toast-bottom), where they cover neither the
+          header's buttons nor the tabs; at most two shown, the rest stacked behind them. */}
+      <Toaster
+        position="bottom-right"
+        richColors
+        closeButton
+        duration={5000}
+        visibleToasts={2}
+        gap={8}
+        offset={{ bottom: 'var(--admin-toast-bottom)', right: '16px' }}
+        mobileOffset={{ bottom: 'var(--admin-toast-bottom)', left: '8px', right: '8px' }}
+      />
     </LeaveGuardProvider>
   )
 }

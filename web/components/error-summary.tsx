@@ -25,9 +25,13 @@ export function ErrorSummary({ title, problems, ref }: { title: string; problems
   )
 }
 
-function goToField(id: string) {
+/** Focuses a field (or a group's first control) and brings it to the middle of the screen. */
+export function goToField(id: string) {
   const el = document.getElementById(id)
-  const target = el?.matches('input, select, textarea, button') ? el : el?.querySelector<HTMLElement>('button, input, select, textarea')
-  target?.focus()
+  // A group names the control that answers it (the first swatch, not the colour search box) with data-error-focus.
+  const target = el?.matches('input, select, textarea, button')
+    ? el
+    : (el?.querySelector<HTMLElement>('[data-error-focus]') ?? el?.querySelector<HTMLElement>('button, input, select, textarea'))
+  target?.focus({ preventScroll: true })
   target?.scrollIntoView({ block: 'center' })
 }

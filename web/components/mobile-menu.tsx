@@ -50,7 +50,11 @@ export default function MobileMenu({ settings, defaultOpen = false }: { settings
                 ))}
               </div>
             )}
+            <NavLink href="/faq" className="site-nav__link" onClick={close}>
+              FAQ
+            </NavLink>
           </nav>
+          {/* The contact page, once: the menu lists each destination once, and Inquire is it. */}
           <a href="/contact" className="button button--primary button--block" onClick={close}>
             Inquire
           </a>

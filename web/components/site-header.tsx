@@ -1,4 +1,4 @@
-// The sticky site header: brand, main links, the Services dropdown, Inquire, and a mobile menu drawer.
+// The sticky site header: brand, main links, the Services dropdown, FAQ and Contact, Inquire, and a mobile menu drawer.
 import { lazy } from 'react'
 import { CorporateLink } from './corporate-link'
 import { NavLink } from './nav-link'
@@ -31,6 +31,12 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
           </NavLink>
           <CorporateLink servicesEnabled={servicesEnabled} />
           {servicesEnabled && <ServicesDropdown />}
+          <NavLink href="/faq" className="site-nav__link">
+            FAQ
+          </NavLink>
+          <NavLink href="/contact" className="site-nav__link">
+            Contact
+          </NavLink>
         </nav>
 
         <div className="site-header__actions">

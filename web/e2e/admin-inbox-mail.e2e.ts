@@ -42,7 +42,7 @@ describe('admin inbox, e-mail failing', () => {
     const list = page.getByRole('list', { name: 'Inquiries' })
     await list.waitFor()
     // E-mail is set up, so no set-up notice.
-    expect(await page.getByRole('note').filter({ hasText: 'E-mail is not set up.' }).count()).toBe(0)
+    expect(await page.getByRole('note').filter({ hasText: 'New inquiries are not e-mailed to you yet.' }).count()).toBe(0)
     const row = list.getByRole('listitem').filter({ hasText: 'Ottilie Mailtest' })
     // The first attempt is made right after the inquiry is stored; the inbox shows its failure after a reload.
     await expect

@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core'
 import { LOST_REASONS } from '../../server/inquiries/inquiry-record.schema'
 import { shortEventDate } from '../../server/inquiries/inquiry-format'
 import { expectToast } from '../admin/testing/admin-e2e'
-import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { sendInquiry } from './public-fixtures'
+import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { adminCookie, api, sendInquiry } from './public-fixtures'
 
 describe('admin inbox', () => {
   let site: Site
@@ -31,7 +31,7 @@ describe('admin inbox', () => {
     await expect.poll(() => inboxTab.textContent()).toBe('Inbox 1 new')
     await expect.poll(() => page.title()).toMatch(/^\(1 new\) Admin Dashboard \| .+ Management$/)
     await inboxTab.click()
-    await page.getByRole('note').filter({ hasText: 'E-mail is not set up.' }).waitFor()
+    await page.getByRole('note').filter({ hasText: 'New inquiries are not e-mailed to you yet.' }).waitFor()
     const list = page.getByRole('list', { name: 'Inquiries' })
     const row = list.getByRole('listitem').filter({ hasText: 'Rosalind Inboxtest' })
     await row.waitFor()
@@ -64,23 +64,20 @@ describe('admin inbox', () => {
     await expectToast(page, 'Note added')
     await row.getByText('Prefers pastel colours; call after 5 pm').waitFor()
 
+    // A quote on a contacted lead offers to move it on to Quoted: one Save does both.
     await row.getByLabel('Quoted amount ($)').fill('1,250.50')
-    await row.getByRole('button', { name: 'Save quote' }).click()
-    await expectToast(page, 'Quote saved')
-    await row.getByLabel('Status', { exact: true }).selectOption('quoted')
-    await row.getByRole('button', { name: 'Save status' }).click()
-    await expectToast(page, 'Moved to Quoted')
+    expect(await row.getByLabel('Also move this lead from Contacted to Quoted').isChecked()).toBe(true)
+    await row.getByRole('button', { name: 'Save pipeline' }).click()
+    await expectToast(page, 'Saved: Moved to Quoted, quote $1,250.50')
     await row.getByLabel('Deposit received ($)').fill('300')
     await row.getByLabel('Received on').fill('2026-11-20')
-    await row.getByRole('button', { name: 'Save deposit' }).click()
-    await expectToast(page, 'Deposit saved')
     await row.getByLabel('Status', { exact: true }).selectOption('booked')
-    await row.getByRole('button', { name: 'Save status' }).click()
-    await expectToast(page, 'Moved to Booked')
+    await row.getByRole('button', { name: 'Save pipeline' }).click()
+    await expectToast(page, 'Saved: Moved to Booked, deposit $300')
     expect(await row.locator('.admin-inquiry__badges').textContent()).toContain('Quoted $1,250.50')
     expect(await row.locator('.admin-inquiry__badges').textContent()).toContain('Deposit $300')
     const history = row.getByRole('region', { name: 'History' })
-    for (const step of ['Received from the website', 'New → Contacted', 'Contacted → Quoted', 'Quoted → Booked', 'Not e-mailed: e-mail is not set up']) {
+    for (const step of ['Received from the website', 'New → Contacted', 'Contacted → Quoted', 'Quoted $1,250.50', 'Quoted → Booked', 'Deposit of $300 received on Fri, Nov 20, 2026', 'Not e-mailed: e-mail is not set up']) {
       await history.getByText(step).waitFor()
     }
 
@@ -150,14 +147,14 @@ describe('admin inbox', () => {
     // Lost, with a reason from the short list; then with one she writes.
     await row.getByLabel('Status', { exact: true }).selectOption('lost')
     await row.getByLabel('Why was it lost?').selectOption(LOST_REASONS[1])
-    await row.getByRole('button', { name: 'Save status' }).click()
-    await expectToast(page, 'Marked as lost')
+    await row.getByRole('button', { name: 'Save pipeline' }).click()
+    await expectToast(page, 'Saved: Marked as lost')
     await row.getByText(`Lost: ${LOST_REASONS[1]}`).waitFor()
     await row.getByRole('region', { name: 'History' }).getByText(`Contacted → Lost (${LOST_REASONS[1]})`).waitFor()
     await row.getByLabel('Why was it lost?').selectOption({ label: 'Other (write it)' })
     await row.getByLabel('Reason', { exact: true }).fill('Chose balloons from a friend')
-    await row.getByRole('button', { name: 'Save status' }).click()
-    await expectToast(page, 'Marked as lost')
+    await row.getByRole('button', { name: 'Save pipeline' }).click()
+    await expectToast(page, 'Saved: Marked as lost')
     await row.getByText('Lost: Chose balloons from a friend').waitFor()
 
     // After a reload both are still there.
@@ -166,6 +163,77 @@ describe('admin inbox', () => {
     await again.getByRole('button', { name: /Marguerite Losttest/ }).click()
     await again.getByText('Lost: Chose balloons from a friend').waitFor()
     expect(await again.getByLabel('Reply with').locator('option').allTextContents()).toContain('Date check')
+    await context.close()
+  })
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`at ${viewport.width} px: "Quoted" and $725 on one card are one save that keeps both, in the history, and in the quote reply`, async () => {
+      const first = `Quinn${viewport.width}`
+      await sendInquiry(site, { firstName: first, lastName: 'Quotetest', email: 'quinn@example.com' })
+      const { page, context } = await newPage(browser, viewport)
+      await loginAsOwner(page, site.url)
+      await page.getByRole('tab', { name: /Inbox/ }).click()
+      const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: `${first} Quotetest` })
+      await row.getByRole('button', { name: new RegExp(`${first} Quotetest`) }).click()
+
+      // Her path: the status first, then the amount, then the one Save.
+      const save = row.getByRole('button', { name: 'Save pipeline' })
+      expect(await save.isDisabled()).toBe(true)
+      await row.getByLabel('Status', { exact: true }).selectOption('quoted')
+      await row.getByText('Unsaved changes').waitFor()
+      await row.getByLabel('Quoted amount ($)').fill('$725')
+      // The status is already Quoted, so nothing else is offered.
+      expect(await row.getByText(/Also move this lead/).count()).toBe(0)
+      await save.click()
+      await expectToast(page, 'Saved: Moved to Quoted, quote $725')
+      await expect.poll(() => row.locator('.admin-status--quoted').textContent()).toBe('Quoted')
+      expect(await row.locator('.admin-inquiry__badges').textContent()).toContain('Quoted $725')
+      expect(await row.getByLabel('Status', { exact: true }).inputValue()).toBe('quoted')
+      expect(await row.getByText('Unsaved changes').count()).toBe(0)
+      const history = row.getByRole('region', { name: 'History' })
+      await history.getByText('New → Quoted').waitFor()
+      await history.getByText('Quoted $725').waitFor()
+
+      // The Quote template names the amount and is signed with the brand (no owner's name set yet).
+      const { brand } = await api<{ brand: { name: string } }>(site, 'GET', '/api/site-settings')
+      await row.getByLabel('Reply with').selectOption({ label: 'Quote' })
+      const body = async () => {
+        const href = (await row.getByRole('link', { name: 'Reply', exact: true }).getAttribute('href')) ?? ''
+        return new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('body') ?? ''
+      }
+      await expect.poll(body).toContain(`Best,\r\n${brand.name}`)
+      expect(await body()).toMatch(/on Sat, Mar 15, 2031: \$725\./)
+      await keepScreenshot(page, `inbox-pipeline-${viewport.width}`)
+
+      // A reload shows both as saved.
+      await page.reload()
+      const again = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: `${first} Quotetest` })
+      await again.getByRole('button', { name: new RegExp(`${first} Quotetest`) }).click()
+      expect(await again.getByLabel('Status', { exact: true }).inputValue()).toBe('quoted')
+      expect(await again.getByLabel('Quoted amount ($)').inputValue()).toBe('725')
+      await context.close()
+    })
+  }
+
+  it('signs replies with the owner\'s name once she gives it, which the public site never shows; warns when the quote is missing', async () => {
+    const cookie = await adminCookie(site)
+    const settings = await api<Record<string, any>>(site, 'GET', '/api/site-settings', undefined, cookie)
+    const { version, ...rest } = settings
+    await api(site, 'PUT', '/api/site-settings', { ...rest, brand: { ...rest.brand, ownerName: 'Maya' }, baseVersion: version }, cookie)
+    expect((await api<{ brand: Record<string, string> }>(site, 'GET', '/api/site-settings')).brand.ownerName).toBeUndefined()
+
+    await sendInquiry(site, { firstName: 'Noquote', lastName: 'Signtest' })
+    const { page, context } = await newPage(browser, PHONE)
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: /Inbox/ }).click()
+    const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Noquote Signtest' })
+    await row.getByRole('button', { name: /Noquote Signtest/ }).click()
+    await row.getByLabel('Reply with').selectOption({ label: 'Quote' })
+    await row.getByText('This template uses a quoted amount, which this inquiry does not have yet').waitFor()
+    const href = (await row.getByRole('link', { name: 'Reply', exact: true }).getAttribute('href')) ?? ''
+    expect(new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('body')).toMatch(/Best,\r\nMaya\r\n$/)
+    await row.getByLabel('Reply with').selectOption({ label: 'Thanks, a few questions' })
+    expect(await row.getByText(/This template uses/).count()).toBe(0)
     await context.close()
   })
 })

@@ -1,7 +1,7 @@
 // The service page's inquiry form as a visitor fills it: validation messages, colours, custom fields, submit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newPage, PHONE, startSite, waitForApp, type Site } from './harness'
+import { DESKTOP, keepScreenshot, launchBrowser, newPage, PHONE, startSite, waitForApp, type Site } from './harness'
 import { adminCookie, putService } from './public-fixtures'
 import { studioToday } from '../../server/lib/studio-time'
 
@@ -168,7 +168,9 @@ describe('inquiry form', () => {
     await button.focus()
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true)
     const needed = page.locator('#inq-still-needed')
-    await expect.poll(() => needed.textContent()).toBe('Still needed: first name, last name, email, phone, address, city, zipcode, event date, balloon colors, Size, Theme')
+    await expect.poll(() => needed.textContent()).toBe(
+      'Please complete the required fields (*) to send your inquiry: first name, last name, email, phone, address, city, zipcode, event date, balloon colors, Size, Theme.',
+    )
     expect(await button.getAttribute('aria-describedby')).toBe('inq-still-needed')
 
     // Required answers are marked as such, for the eye (a star) and for assistive technology.
@@ -225,6 +227,112 @@ describe('inquiry form', () => {
     await page.getByLabel('Zipcode').fill('9721')
     await page.getByLabel('Zipcode').blur()
     await page.locator('.field__error').getByText('Please enter a 5-digit ZIP code (or ZIP+4)').waitFor()
+    await context.close()
+  })
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`at ${viewport.width} px, every press of an unavailable Submit takes the visitor to what is missing`, async () => {
+      const { page, context } = await newPage(browser, viewport)
+      const open = async () => {
+        await page.goto(`${site.url}/services/bouquets`)
+        await waitForApp(page)
+      }
+      const inView = (selector: string) =>
+        page.locator(selector).evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          return r.top >= 0 && r.top < innerHeight && r.bottom > 0
+        })
+      const focusedId = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.className || '')
+      /** Scrolls down to Submit, as a visitor who filled the form would be, and presses it. */
+      const press = async () => {
+        const button = submit(page)
+        await button.scrollIntoViewIfNeeded()
+        expect(await inView('.inquiry-form__submit')).toBe(true)
+        await button.click({ force: true })
+      }
+      const needed = page.locator('#inq-still-needed')
+
+      // Nothing answered: the spec's sentence, now naming the answers, and the press moves to the summary.
+      await open()
+      expect(await needed.textContent()).toBe(
+        'Please complete the required fields (*) to send your inquiry: first name, last name, email, phone, address, city, zipcode, event date, balloon colors, Size, Theme.',
+      )
+      await press()
+      await expect.poll(focusedId).toBe('error-summary')
+      expect(await inView('.error-summary')).toBe(true)
+      expect(await page.locator('.error-summary__title').textContent()).toBe('Please fix 11 answers to send your inquiry:')
+      // And again: a second press after scrolling back down moves focus there again.
+      await press()
+      await expect.poll(focusedId).toBe('error-summary')
+      expect(await inView('.error-summary')).toBe(true)
+
+      // Everything but the ZIP code: the press takes the visitor to that field, scrolled into view, its message beside it.
+      await open()
+      await fillContact(page)
+      await page.getByLabel('Zipcode').fill('')
+      await page.getByRole('button', { name: 'Blush', exact: true }).click()
+      await page.getByLabel('Theme').fill('Peonies and gold')
+      await page.getByLabel('Size').selectOption('Large')
+      await expect.poll(() => needed.textContent()).toBe('Still needed: zipcode')
+      await press()
+      await expect.poll(focusedId).toBe('inq-zipcode')
+      expect(await inView('#inq-zipcode')).toBe(true)
+      await page.locator('#inq-zipcode-error').getByText('Zipcode is required').waitFor()
+      await press()
+      await expect.poll(focusedId).toBe('inq-zipcode')
+
+      // Two missing (the ZIP code and a custom answer): the summary, listing both.
+      await page.getByLabel('Theme').fill('')
+      await expect.poll(() => needed.textContent()).toBe('Still needed: zipcode, Theme')
+      await press()
+      await expect.poll(focusedId).toBe('error-summary')
+      expect(await inView('.error-summary')).toBe(true)
+      expect(await page.locator('.error-summary__list a').allTextContents()).toEqual(['Zipcode is required', 'Theme is required'])
+
+      // Only the colours missing: the first swatch takes the focus.
+      await page.getByLabel('Theme').fill('Peonies')
+      await page.getByLabel('Zipcode').fill('97214')
+      await page.getByRole('button', { name: 'Blush', exact: true }).click()
+      await expect.poll(() => needed.textContent()).toBe('Still needed: balloon colors')
+      await press()
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('fieldset')?.id)).toBe('inq-balloonColors')
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('White')
+      expect(await inView('#inq-balloonColors-error')).toBe(true)
+      await keepScreenshot(page, `inquiry-one-missing-${viewport.width}`)
+      await context.close()
+    })
+  }
+
+  it('keeps the colour picker compact on a phone, with a box that finds a colour by name', async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await page.goto(`${site.url}/services/bouquets`)
+    await waitForApp(page)
+    const height = (selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().height))
+    // 66 swatches (standard, crystal, effects) were 3 tall tiles a row: 2,156 px (form 3,884). Now chips, several a row.
+    const picker = await height('.color-picker')
+    console.log(`[inquiry] at 390 px: colour picker ${picker} px, whole form ${await height('form.inquiry-form')} px`)
+    expect(picker).toBeLessThan(1400)
+    // Each row of chips is a finger's height, not a tile's.
+    const rowHeight = await page.locator('.swatch').first().evaluate((el) => el.getBoundingClientRect().height)
+    expect(rowHeight).toBeGreaterThanOrEqual(24)
+    expect(rowHeight).toBeLessThanOrEqual(44)
+    // The crystal group names its colours briefly ("Pink" under "Crystal"); the button still says "Crystal Pink".
+    await page.getByRole('button', { name: 'Crystal Pink', exact: true }).waitFor()
+    await page.getByLabel('Find a color').fill('pink')
+    await page.getByText(/^\d+ of 66 colors shown$/).waitFor()
+    const names = await page.locator('.swatch').evaluateAll((els) => els.map((e) => e.textContent))
+    expect(names.length).toBeGreaterThan(2)
+    expect(names.every((n) => /pink/i.test(n ?? ''))).toBe(true)
+    // Enter in the box narrows the list; it does not send the form.
+    await page.getByLabel('Find a color').press('Enter')
+    expect(await page.locator('.error-summary').count()).toBe(0)
+    await page.getByRole('button', { name: 'Crystal Pink', exact: true }).click()
+    await page.getByLabel('Find a color').fill('zzz')
+    await page.getByText('No colors match. Try another word, or clear the box to see them all.').waitFor()
+    await page.getByText('1 selected').waitFor()
+    await page.getByLabel('Find a color').fill('')
+    expect(await page.locator('.swatch').count()).toBe(66)
+    await keepScreenshot(page, 'inquiry-colours-390', { fullPage: true })
     await context.close()
   })
 

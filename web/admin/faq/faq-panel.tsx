@@ -69,7 +69,11 @@ export function FaqPanel() {
   }, [])
   useEffect(() => {
     if (!focusKey.current) return
-    document.getElementById(`faq-question-${focusKey.current}`)?.focus()
+    // Scrolled to the middle of the screen: brought only just into view, it sat half behind the save bar.
+    // (The Field gives the input its own id, so the row is found by its key.)
+    const row = document.querySelector<HTMLElement>(`[data-faq-key="${window.CSS.escape(focusKey.current)}"]`)
+    row?.querySelector('input')?.focus({ preventScroll: true })
+    row?.scrollIntoView({ block: 'center' })
     focusKey.current = null
   })
 
@@ -235,7 +239,7 @@ function FaqRow({ draft, index, now, disabled, onChange, onDelete }: { draft: Dr
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: draft.key, disabled })
   const name = draft.question || `question ${index + 1}`
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={`admin-faq-row${isDragging ? ' is-dragging' : ''}`} {...listeners}>
+    <li ref={setNodeRef} data-faq-key={draft.key} style={{ transform: CSS.Translate.toString(transform), transition }} className={`admin-faq-row${isDragging ? ' is-dragging' : ''}`} {...listeners}>
       <div className="admin-faq-row__head">
         <span ref={setActivatorNodeRef} className="admin-drag-handle" {...attributes} aria-label={`Reorder ${name}`} aria-disabled={disabled}>
           <GripIcon />
@@ -248,7 +252,7 @@ function FaqRow({ draft, index, now, disabled, onChange, onDelete }: { draft: Dr
         </button>
       </div>
       <Field label={`Question ${index + 1}`}>
-        <input id={`faq-question-${draft.key}`} className="admin-input" value={draft.question} maxLength={300} onChange={(e) => onChange({ question: e.target.value })} />
+        <input className="admin-input" value={draft.question} maxLength={300} onChange={(e) => onChange({ question: e.target.value })} />
       </Field>
       <Field label={`Answer ${index + 1}`}>
         <textarea className="admin-input" rows={4} value={draft.answer} maxLength={5000} onChange={(e) => onChange({ answer: e.target.value })} />

@@ -76,6 +76,14 @@ export function HistoryPanel() {
     const timer = setInterval(refreshStatus, 10_000)
     return () => clearInterval(timer)
   }, [refreshStatus])
+  // On a narrow screen the detail opens below the list: a tapped change is brought into view once it has loaded.
+  const detailRef = useRef<HTMLElement>(null)
+  const tapped = useRef(false)
+  useEffect(() => {
+    if (!detail || !tapped.current) return
+    tapped.current = false
+    if (window.matchMedia('(max-width: 860px)').matches) detailRef.current?.scrollIntoView({ block: 'start' })
+  }, [detail])
   useEffect(() => {
     setDetail(null)
     if (!selected) return
@@ -190,7 +198,10 @@ export function HistoryPanel() {
                     className="history__entry"
                     data-commit={e.shortHash}
                     aria-current={e.hash === selected ? 'true' : undefined}
-                    onClick={() => setSelected(e.hash)}
+                    onClick={() => {
+                      tapped.current = true
+                      setSelected(e.hash)
+                    }}
                   >
                     <span className="history__summary">{e.title}</span>
                     <span className="history__meta">
@@ -206,7 +217,7 @@ export function HistoryPanel() {
               </button>
             )}
           </nav>
-          <section className="history__detail" aria-label="Change details">
+          <section className="history__detail" aria-label="Change details" ref={detailRef}>
             {selected && !detail && <Loading label="Loading change..." />}
             {detail && (
               <CommitView

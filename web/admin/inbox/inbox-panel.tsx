@@ -183,9 +183,13 @@ export function InboxPanel() {
     <section className="admin-card admin-inbox" aria-labelledby="inbox-heading">
       {!mailConfigured && (
         <div className="admin-inbox__notice" role="note">
-          <strong>E-mail is not set up.</strong> New inquiries are kept here, but nobody is e-mailed about them and visitors get no
-          confirmation. Check this inbox, or ask your developer to set <code>SMTP_URL</code> (and <code>MAIL_TO</code>, the address to
-          notify) on the server and restart it; the README's "Inquiries and the mailing list" section says how.
+          <strong>New inquiries are not e-mailed to you yet.</strong> Every inquiry is kept safely here, so check this Inbox for new
+          ones; visitors do not get a confirmation e-mail either. Whoever looks after your website can switch e-mail on.
+          <details className="admin-inbox__notice-more">
+            <summary>What to send them</summary>
+            Set <code>SMTP_URL</code> (the mail server) and <code>MAIL_TO</code> (the address to notify) on the server and restart it, as
+            the section "Inquiries and the mailing list" of the project's README.md describes.
+          </details>
         </div>
       )}
       <div className="admin-card__header admin-inbox__header">

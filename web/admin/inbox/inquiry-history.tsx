@@ -1,6 +1,7 @@
-// An inquiry's history, oldest first: when it arrived, each status change, and what became of its e-mails.
+// An inquiry's history, oldest first: when it arrived, each status change, each quote and deposit saved, and what
+// became of its e-mails.
 import { formatStudioTime } from '../../../server/lib/studio-time'
-import { plural, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
+import { formatMoney, plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { InquiryRecord } from './inbox-api'
 
 interface Entry {
@@ -28,6 +29,10 @@ export function historyEntries(record: InquiryRecord): Entry[] {
   }
   for (const h of record.history) {
     entries.push({ at: h.at, text: `${STATUS_LABELS[h.from]} → ${STATUS_LABELS[h.to]}${h.reason ? ` (${h.reason})` : ''}` })
+  }
+  for (const m of record.moneyHistory ?? []) {
+    if (m.what === 'quote') entries.push({ at: m.at, text: m.amount === null ? 'Quote cleared' : `Quoted ${formatMoney(m.amount)}` })
+    else entries.push({ at: m.at, text: m.amount === null ? 'Deposit cleared' : `Deposit of ${formatMoney(m.amount)} received${m.date ? ` on ${shortEventDate(m.date)}` : ''}` })
   }
   for (const n of record.notes) entries.push({ at: n.at, text: 'Note added' })
   return entries.sort((a, b) => a.at.localeCompare(b.at))

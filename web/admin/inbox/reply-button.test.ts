@@ -15,6 +15,12 @@ describe('the Reply link', () => {
     expect(url.searchParams.get('body')).toBe('Hi Ana (Ana Lee),\r\nthanks! {unknown}')
   })
 
+  it('fills the quote, the deposit and the signature', () => {
+    const quoted = { ...record, quotedAmount: 725, deposit: { amount: 200, date: '2026-01-02' } } as InquiryRecord
+    const href = replyMailto(quoted, { name: 'Q', subject: 'Quote', body: '{quote}, {deposit} paid.\nBest,\n{ownerName}' }, 'Maya')
+    expect(new URL(href).searchParams.get('body')).toBe('$725, $200 paid.\r\nBest,\r\nMaya')
+  })
+
   it('is a blank e-mail without a template', () => {
     expect(replyMailto(record, undefined)).toBe('mailto:ana@example.com')
   })

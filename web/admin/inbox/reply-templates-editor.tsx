@@ -1,4 +1,4 @@
-// The owner's reply templates: name, subject and message with {name}, {firstName}, {service} and {eventDate}.
+// The owner's reply templates: name, subject and message with the placeholders of REPLY_PLACEHOLDERS.
 import { useEffect, useState } from 'react'
 import { REPLY_PLACEHOLDERS, type ReplyTemplate } from '../../../server/inquiries/reply-templates.schema'
 import { ApiError } from '../../lib/api-client'
@@ -24,7 +24,10 @@ export function ReplyTemplatesEditor({ templates, onSaved }: { templates: ReplyT
   return (
     <details className="admin-templates">
       <summary>Reply templates</summary>
-      <p className="admin-card__hint">Placeholders: {REPLY_PLACEHOLDERS.join(', ')} are filled in from the inquiry.</p>
+      <p className="admin-card__hint">
+        Placeholders: {REPLY_PLACEHOLDERS.join(', ')} are filled in from the inquiry ({'{quote}'} and {'{deposit}'} from its Pipeline);{' '}
+        {'{ownerName}'} is your name from Site, Brand (or the brand name when it is empty).
+      </p>
       {draft.map((t, i) => (
         <fieldset key={i} className="admin-templates__item">
           <legend>Template {i + 1}</legend>

@@ -144,6 +144,7 @@ export function SitePanel() {
       <Section id="brand" title="Brand">
         {text('brand', 'name', 'Brand name', { required: true, max: 120 })}
         {text('brand', 'tagline', 'Tagline', { hint: 'One line under the name in the footer.', max: 200 })}
+        {text('brand', 'ownerName', 'Your name', { hint: 'Signs your reply e-mails from the Inbox ({ownerName}); never shown on the site. Empty: they are signed with the brand name.', max: 80 })}
       </Section>
       <Section id="contact" title="Contact" hint="Shown in the footer, on the contact page and to search engines.">
         {text('contact', 'email', 'Contact e-mail', { required: true, type: 'email', max: 200 })}

@@ -13,6 +13,7 @@ import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from 
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { Field } from '../ui/field'
+import { MAX_TESTIMONIALS } from '../../pages/home/home-loader'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { useUnsavedChanges } from '../ui/leave-guard'
 import { PictureField } from '../ui/picture-field'
@@ -91,7 +92,7 @@ export function TestimonialsPanel() {
         <h2 className="admin-card__title" id="testimonials-heading">
           Testimonials
         </h2>
-        <p className="admin-card__hint">The home page shows up to three of these, picked at random.</p>
+        <p className="admin-card__hint">{items ? homePageRule(items) : 'The home page shows up to three of these.'}</p>
         {!items && !loadFailed && <Loading label="Loading testimonials..." />}
         {loadFailed && !items && (
           <div className="admin-empty">
@@ -279,7 +280,7 @@ function TestimonialEditor({
         />
         <SwitchField
           label="Featured"
-          hint="Always among the three testimonials on the home page."
+          hint="Always shown on the home page (when more than three are featured, three of them, a different three on each visit)."
           checked={photo.featured}
           onChange={(featured) => setPhoto((p) => ({ ...p, featured }))}
         />
@@ -304,4 +305,14 @@ function TestimonialEditor({
       />
     </li>
   )
+}
+
+/** What the home page really does with the list (web/pages/home/home-loader.ts, pickTestimonials), in her words. */
+export function homePageRule(items: readonly { featured?: boolean }[]): string {
+  const featured = items.filter((t) => t.featured).length
+  if (items.length <= MAX_TESTIMONIALS) return `The home page shows all ${items.length === 1 ? 'one' : items.length} of these, in this order.`
+  if (featured >= MAX_TESTIMONIALS) return `The home page shows three of the ${featured} featured ones, a different three on each visit.`
+  if (featured === 0) return `The home page shows three of these ${items.length}, picked at random on each visit. Feature one to always show it.`
+  const rest = MAX_TESTIMONIALS - featured
+  return `The home page shows three: the ${featured === 1 ? 'featured one' : `${featured} featured ones`} always, and ${rest === 1 ? 'one other' : `${rest} others`} picked at random from the rest on each visit.`
 }

@@ -1,4 +1,4 @@
-// Contact: e-mail and phone buttons, social links and a path to the service inquiry forms.
+// Contact: a path straight to each service's quote form, then e-mail and phone buttons and social links.
 import { useRootData } from '../../lib/page-context'
 import { MailIcon, PhoneIcon } from '../../components/icons'
 import { socialLinks } from '../../components/social-links'
@@ -17,6 +17,20 @@ export function ContactPage() {
         </div>
       </header>
       <div className="container contact-layout">
+        {/* The quote comes first (the hero's "Get a Quote" lands here): each service opens straight at its form. */}
+        {features.servicesEnabled && services?.length ? (
+          <section className="contact-services" aria-labelledby="contact-quote">
+            <h2 id="contact-quote">{settings.pages.contactQuoteTitle}</h2>
+            <p>{settings.pages.contactQuoteText}</p>
+            <ul>
+              {services.map((s) => (
+                <li key={s.id}>
+                  <a href={`/services/${s.id}#inquiry`}>{s.title}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section className="contact-card" aria-labelledby="contact-reach">
           <h2 id="contact-reach">{settings.pages.contactReachTitle}</h2>
           <div className="contact-card__buttons">
@@ -37,19 +51,6 @@ export function ContactPage() {
             ))}
           </div>
         </section>
-        {features.servicesEnabled && services?.length ? (
-          <section className="contact-services" aria-labelledby="contact-quote">
-            <h2 id="contact-quote">{settings.pages.contactQuoteTitle}</h2>
-            <p>{settings.pages.contactQuoteText}</p>
-            <ul>
-              {services.map((s) => (
-                <li key={s.id}>
-                  <a href={`/services/${s.id}`}>{s.title}</a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
       </div>
     </div>
   )

@@ -2,7 +2,7 @@
 // with it), sending, and the studio's unavailable dates. Its own chunk, loaded on first use rather than with the page.
 export { fieldErrors, inquirySchemaFor } from '../../../server/inquiries/inquiry.schema'
 export { sendInquiry } from '../../lib/public-api'
-export { ErrorSummary } from '../../components/error-summary'
+export { ErrorSummary, goToField } from '../../components/error-summary'
 import { getUnavailableDates } from '../../lib/public-api'
 
 const DAY_MS = 24 * 60 * 60 * 1000

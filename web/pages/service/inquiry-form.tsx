@@ -1,6 +1,6 @@
 // The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types. It guides
 // rather than blocks: Submit stays focusable, says what is still needed, and when pressed lists each problem.
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { studioToday } from '../../../server/lib/studio-time'
 import { NOT_PROVIDED, REFERRAL_SOURCES } from '../../../server/inquiries/inquiry-fields'
 import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
@@ -129,17 +129,43 @@ export function InquiryForm({ service }: { service: Service }) {
     ...customFields.map((f) => customKey(service, f.id)),
   ]
   const nameOf = (key: string) => LABELS[key]?.toLowerCase() ?? customFields.find((f) => customKey(service, f.id) === key)?.header ?? key
-  // The validation loads as soon as the visitor starts on the form (focus or touch); until then the line is general.
-  const needed = order.filter((key) => key in errors)
+  // The required answers still empty: what the line beside Submit names until the validation has loaded (it loads as
+  // soon as the visitor starts on the form), and in the server's HTML.
+  const required = order.filter((key) => {
+    if (key === 'balloonColors') return service.balloonColorSelectionRequired
+    const custom = customFields.find((f) => customKey(service, f.id) === key)
+    return custom ? !custom.optional : true
+  })
+  const isEmpty = (key: string) => {
+    if (key === 'balloonColors') return state.balloonColors.length === 0
+    if (key in state) return !state[key as ContactField].trim()
+    return !(state.answers[key.replace(/^custom(Dropdown)?Fields\./, '')] ?? '').trim()
+  }
+  const empty = required.filter(isEmpty)
+  const needed = actions ? order.filter((key) => key in errors) : empty
   const problems = order.filter((key) => errorFor(key))
 
-  // A press of Submit on an incomplete form (once validation has loaded) shows every problem, then the summary.
+  // A press of Submit on an incomplete form (once validation has loaded) shows every problem; focus then goes to the
+  // one answer missing, or to the summary of them all, after that render is on screen (see the layout effect below).
+  const [focusFor, setFocusFor] = useState<{ press: number; target: string } | null>(null)
   useEffect(() => {
     if (attempts === 0 || !actions) return
     setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
-    requestAnimationFrame(() => summaryRef.current?.focus())
+    const missing = order.filter((key) => key in errors)
+    setFocusFor({ press: attempts, target: missing.length === 1 ? fieldId(missing[0]) : 'summary' })
     // Only a new press (or the validation arriving after one) runs this, not every change of the answers.
   }, [attempts, actions])
+  const focusedPress = useRef(0)
+  useLayoutEffect(() => {
+    if (!focusFor || focusedPress.current === focusFor.press) return
+    focusedPress.current = focusFor.press
+    if (focusFor.target === 'summary') {
+      summaryRef.current?.focus({ preventScroll: true })
+      summaryRef.current?.scrollIntoView({ block: 'start' })
+    } else {
+      actions?.goToField(focusFor.target)
+    }
+  }, [focusFor, actions])
 
   const reveal = (key: string) => setShown((s) => ({ ...s, [key]: true }))
   const edit = (key: string, patch: Partial<FormState>) => {
@@ -309,16 +335,25 @@ export function InquiryForm({ service }: { service: Service }) {
         className="button button--primary button--block inquiry-form__submit"
         aria-disabled={!result.success || submitting}
         aria-describedby={result.success ? undefined : 'inq-still-needed'}
+        // Pressing it would first take the focus from the field being typed in, whose message then appears and pushes
+        // the button down before the press is let go, so the press missed it: the focus stays until the press is done.
+        onMouseDown={(e) => !result.success && e.preventDefault()}
       >
         {submitting ? 'Submitting...' : 'Submit Inquiry'}
       </button>
       {!result.success && (
         <p className="inquiry-form__note" id="inq-still-needed">
-          {needed.length > 0 ? `Still needed: ${needed.map(nameOf).join(', ')}` : 'Please complete the required fields (*) to send your inquiry.'}
+          {stillNeeded(needed.map(nameOf), empty.length === required.length)}
         </p>
       )}
     </form>
   )
+}
+
+/** The line beside Submit: with nothing answered yet the general sentence, naming what is required; then what is left. */
+function stillNeeded(names: string[], nothingYet: boolean): string {
+  if (nothingYet) return `Please complete the required fields (*) to send your inquiry: ${names.join(', ')}.`
+  return names.length > 0 ? `Still needed: ${names.join(', ')}` : 'Please complete the required fields (*) to send your inquiry.'
 }
 
 function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
