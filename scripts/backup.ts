@@ -22,9 +22,9 @@ DATA_DIR and CONTENT_ROOT say what to back up, as for the server; with
 ENV_FILE=/etc/balloon-site/site.env they come from the server's own settings
 file. The folders acted on are printed first. Archives are readable by their
 owner only (0600, in a 0700 folder): they hold inquiries. With
-BACKUP_S3_BUCKET set, the archive is also copied to S3-compatible storage
-(see the README).
-Restore with: npm run restore -- <archive>
+BACKUP_S3_BUCKET set, the archive is also copied to S3-compatible storage,
+encrypted to BACKUP_ENCRYPTION_KEY as <archive>.age (see the README).
+Restore with: npm run restore -- <archive> [--key FILE]
 `
 
 const { values } = parseArgs({

@@ -76,6 +76,7 @@ describe('configuration from the environment', () => {
       BACKUP_INTERVAL_HOURS: 'off',
       PUBLIC_CACHE_SECONDS: '60',
       BACKUP_S3_BUCKET: 'studio-backups',
+      BACKUP_ENCRYPTION_KEY: 'age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
       AWS_ENDPOINT_URL: 'http://s3.test',
       SHUTDOWN_TIMEOUT: '2.5',
       NODE_ENV: 'production',
@@ -103,7 +104,7 @@ describe('configuration from the environment', () => {
       backupKeep: 3,
       backupIntervalHours: 0,
       publicCacheSeconds: 60,
-      backupS3: { bucket: 'studio-backups', prefix: '', endpoint: 'http://s3.test', region: 'us-east-1' },
+      backupS3: { bucket: 'studio-backups', prefix: '', endpoint: 'http://s3.test', region: 'us-east-1', recipients: ['age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p'] },
       shutdownTimeoutMs: 2500,
       isProduction: true,
     })
@@ -116,12 +117,24 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be 1 \(a proxy on this machine\) or the proxies' addresses/)
     }
     expect(loadConfig({ MAIL_CONFIRM_VISITOR: 'on' }).mailConfirmVisitor).toBe(true)
-    expect(loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_PREFIX: 'site/', AWS_ENDPOINT_URL_S3: 'http://s3a.test', AWS_ENDPOINT_URL: 'http://s3b.test', AWS_REGION: 'eu-west-1' }).backupS3).toEqual({
+    expect(loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_PREFIX: 'site/', BACKUP_S3_UNENCRYPTED: '1', AWS_ENDPOINT_URL_S3: 'http://s3a.test', AWS_ENDPOINT_URL: 'http://s3b.test', AWS_REGION: 'eu-west-1' }).backupS3).toEqual({
       bucket: 'b',
       prefix: 'site/',
       endpoint: 'http://s3a.test',
       region: 'eu-west-1',
+      recipients: null,
     })
+  })
+
+  it('refuses a bucket without an encryption key unless BACKUP_S3_UNENCRYPTED=1, and refuses a secret key or a malformed one', () => {
+    expect(() => loadConfig({ BACKUP_S3_BUCKET: 'b' })).toThrow(/BACKUP_S3_BUCKET copies customer data off the machine: set BACKUP_ENCRYPTION_KEY .* or BACKUP_S3_UNENCRYPTED=1/)
+    expect(() => loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_UNENCRYPTED: '0' })).toThrow(/BACKUP_ENCRYPTION_KEY/)
+    const other = 'age1lggyhqrw2nlhcxprm67z43rta597azn8gknawjehu9d9dl0jq3yqqvfafg'
+    expect(loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_ENCRYPTION_KEY: ` age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p, ${other} ` }).backupS3?.recipients).toEqual(['age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p', other])
+    expect(() => loadConfig({ BACKUP_ENCRYPTION_KEY: 'AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEX' })).toThrow(/must be the public key .*belongs off the server/)
+    expect(() => loadConfig({ BACKUP_ENCRYPTION_KEY: 'age1notakey' })).toThrow(/BACKUP_ENCRYPTION_KEY must be age public keys/)
+    expect(() => loadConfig({ BACKUP_S3_UNENCRYPTED: 'maybe' })).toThrow(/BACKUP_S3_UNENCRYPTED must be 1/)
+    expect(loadConfig({}).backupS3).toBeUndefined()
   })
 
   it.each([

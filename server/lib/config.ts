@@ -1,5 +1,6 @@
 // Server configuration: the environment parsed with zod, with the defaults documented in README.md.
 import { resolve } from 'node:path'
+import { Encrypter } from 'age-encryption'
 import { z } from 'zod'
 import { LOOPBACK_PROXIES, parseProxyEntry } from './client-address'
 import { scheduleInstant } from './schedule'
@@ -14,6 +15,11 @@ export interface BackupS3Config {
   /** An S3-compatible service's address (AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL); unset: AWS itself. */
   endpoint?: string
   region: string
+  /**
+   * The age public keys (`age1…`) each copy is encrypted to before it leaves (BACKUP_ENCRYPTION_KEY); null only when
+   * the owner chose BACKUP_S3_UNENCRYPTED=1.
+   */
+  recipients: string[] | null
 }
 
 export interface Config {
@@ -144,6 +150,26 @@ const EnvSchema = z.object({
   ),
   BACKUP_S3_BUCKET: optional,
   BACKUP_S3_PREFIX: optional,
+  BACKUP_ENCRYPTION_KEY: optional.transform((v, ctx) => {
+    if (!v) return undefined
+    const keys = v.split(/[\s,]+/).filter(Boolean)
+    for (const key of keys) {
+      if (/^AGE-SECRET-KEY-/i.test(key)) {
+        ctx.addIssue({ code: 'custom', message: 'BACKUP_ENCRYPTION_KEY must be the public key (age1…); the secret key (AGE-SECRET-KEY-1…) belongs off the server' })
+        return z.NEVER
+      }
+      try {
+        new Encrypter().addRecipient(key)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'BACKUP_ENCRYPTION_KEY must be age public keys (age1…, from npm run backup:keygen), separated by commas' })
+        return z.NEVER
+      }
+    }
+    return keys
+  }),
+  BACKUP_S3_UNENCRYPTED: optional.transform((v) => v?.toLowerCase()).pipe(
+    z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'BACKUP_S3_UNENCRYPTED must be 1 (copy archives unencrypted) or unset' }).optional(),
+  ),
   AWS_ENDPOINT_URL_S3: optional.pipe(z.url({ protocol: /^https?$/, error: 'AWS_ENDPOINT_URL_S3 must be an http(s) URL' }).optional()),
   AWS_ENDPOINT_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'AWS_ENDPOINT_URL must be an http(s) URL' }).optional()),
   AWS_REGION: optional,
@@ -166,6 +192,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data
   if (e.FAKE_NOW && e.NODE_ENV === 'production') {
     throw new Error('Invalid configuration: FAKE_NOW moves the clock for previews and tests; it is not allowed with NODE_ENV=production')
+  }
+  const s3Unencrypted = ['1', 'true', 'on', 'yes'].includes(e.BACKUP_S3_UNENCRYPTED ?? '')
+  // The archives hold every inquiry (names, e-mails, addresses): they leave the machine only encrypted, unless the
+  // owner says in so many words that the bucket may hold them readable.
+  if (e.BACKUP_S3_BUCKET && !e.BACKUP_ENCRYPTION_KEY && !s3Unencrypted) {
+    throw new Error(
+      'Invalid configuration: BACKUP_S3_BUCKET copies customer data off the machine: set BACKUP_ENCRYPTION_KEY to an age public key ' +
+        '(npm run backup:keygen makes a key pair) so each copy is encrypted, or BACKUP_S3_UNENCRYPTED=1 to copy it unencrypted',
+    )
   }
   const contentRoot = resolve(e.CONTENT_ROOT ?? PROJECT_ROOT)
   const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin
@@ -210,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           prefix: e.BACKUP_S3_PREFIX ?? '',
           endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
           region: e.AWS_REGION ?? 'us-east-1',
+          recipients: e.BACKUP_ENCRYPTION_KEY ?? null,
         }
       : undefined,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,

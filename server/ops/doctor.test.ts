@@ -56,6 +56,7 @@ async function goodSetUp(): Promise<SetUp> {
     GIT_BRANCH: 'main',
     SMTP_URL: smtp.url,
     BACKUP_S3_BUCKET: 'studio-backups',
+    BACKUP_ENCRYPTION_KEY: 'age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
   }
   mkdirSync(env.DATA_DIR, { mode: 0o700 })
   await createBackup({ dataDir: env.DATA_DIR, contentRoot: content.root, backupDir: env.BACKUP_DIR, keep: 3 })

@@ -145,7 +145,9 @@ async function backups(config: Config, now: Date): Promise<Finding> {
   const limit = Math.max(48, 2 * (config.backupIntervalHours || 24))
   const age = hours < 48 ? `${hours.toFixed(1)} h` : `${(hours / 24).toFixed(1)} days`
   if (hours > limit) return fail(what, `the newest backup, ${newest.name}, is ${age} old: is the site running? Run \`npm run backup\`, or a cron job when BACKUP_INTERVAL_HOURS=off`)
-  const offsite = config.backupS3 ? `, copied to s3://${config.backupS3.bucket}` : '; not copied off the machine (set BACKUP_S3_BUCKET or copy BACKUP_DIR elsewhere)'
+  const offsite = config.backupS3
+    ? `, copied to s3://${config.backupS3.bucket}${config.backupS3.recipients ? ' encrypted' : ' UNENCRYPTED (BACKUP_S3_UNENCRYPTED=1)'}`
+    : '; not copied off the machine (set BACKUP_S3_BUCKET or copy BACKUP_DIR elsewhere)'
   return (config.backupS3 ? ok : warn)(what, `newest ${newest.name} (${age} old, ${all.length} kept)${offsite}`)
 }
 
