@@ -144,7 +144,8 @@ export function createQuoteRoutes({ config, store }: QuoteDeps) {
       await inquiries.update(q.inquiryId, (r) =>
         addNote(applyInquiryChange(r, { quotedAmount: toDollars(totals.totalCents) }, at), `Quote version ${q.version} accepted and signed by ${body.name}: ${formatMoney(totals.totalCents)}`, at),
       )
-      return c.json(quoteView(signed, f))
+      // What is due is worked out again: before the signature nothing was.
+      return c.json(quoteView(signed, { ...f, payment: { ...f.payment, due: amountDue(signed) } }))
     })
     // "Pay deposit" (later "Pay balance"): a Stripe Checkout Session for what is due on the signed quote.
     .post('/quotes/:token/checkout', async (c) => {

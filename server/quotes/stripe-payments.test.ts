@@ -27,7 +27,12 @@ async function signedQuote(accept = true) {
   const inquiry = await InquiryStore.for(t.dataDir).create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
   const made = await t.call('POST', `/api/admin/inquiries/${inquiry.id}/quotes`, { json: { items: [{ description: 'Arch', quantity: 1, unitPrice: 500 }], depositPercent: 30 }, cookie })
   const quote = (await made.json()) as { id: string; token: string }
-  if (accept) expect((await t.call('POST', `/api/quotes/${quote.token}/accept`, { json: { name: 'Jane Doe', agree: true } })).status).toBe(200)
+  if (accept) {
+    const accepted = await t.call('POST', `/api/quotes/${quote.token}/accept`, { json: { name: 'Jane Doe', agree: true } })
+    expect(accepted.status).toBe(200)
+    // The answer to the signature already says what is due now.
+    expect((await accepted.json()).payment.due).toEqual({ kind: 'deposit', amount: 150 })
+  }
   return { inquiryId: inquiry.id, ...quote }
 }
 const checkout = (token: string) => t.call('POST', `/api/quotes/${token}/checkout`)
