@@ -14,6 +14,7 @@ import { createQuoteRoutes } from './quotes/quotes.routes'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import { createInboxRoutes } from './inquiries/inbox.routes'
+import { createInquiryPhotoRoutes, createSignedPhotoRoutes } from './inquiries/inquiry-photos.routes'
 import { createCalendarRoutes } from './calendar/calendar.routes'
 import { createInsightsRoutes } from './insights/insights.routes'
 import { clockNow } from './lib/clock'
@@ -60,7 +61,8 @@ export function createApp(deps: AppDeps) {
   })
   app.use('/api/*', originCheck(config))
   const jsonLimit = limitBody(JSON_BODY_LIMIT)
-  app.use('/api/*', (c, next) => (c.req.path === '/api/upload' ? next() : jsonLimit(c, next)))
+  // Image uploads carry their own, larger limits.
+  app.use('/api/*', (c, next) => (c.req.path === '/api/upload' || c.req.path === '/api/inquiry-photos' ? next() : jsonLimit(c, next)))
   app.use('/api/*', deps.readCache.middleware(isAdmin))
 
   const routes = app
@@ -76,6 +78,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
     .route('/api', createInboxRoutes(deps))
+    .route('/api', createInquiryPhotoRoutes(deps))
     .route('/api', createCalendarRoutes(deps))
     .route('/api', createMailingListRoutes(deps))
     .route('/api', createHistoryRoutes(deps))
@@ -88,6 +91,7 @@ export function createApp(deps: AppDeps) {
     throw notFound('No such API call')
   })
   app.route('/', createUploadFileRoutes(deps))
+  app.route('/', createSignedPhotoRoutes(deps))
   app.route('/', createImageRoutes(deps))
   app.route('/', createSeoRoutes(deps))
   app.route('/', createHealthRoutes(deps))

@@ -24,6 +24,7 @@ const SERVICE_NOUNS: Record<string, string> = {
   showEffectsColors: 'colour choices',
   customTextFields: 'inquiry form fields',
   customDropdownFields: 'inquiry form fields',
+  customPhotoFields: 'inquiry form fields',
   fieldOrder: 'inquiry form fields',
   showFrom: 'schedule',
   showUntil: 'schedule',

@@ -18,6 +18,7 @@ export const SERVICE_FIELD_LABELS: Record<string, string> = {
   showEffectsColors: 'Effects colours',
   customTextFields: 'Custom text fields',
   customDropdownFields: 'Custom dropdown fields',
+  customPhotoFields: 'Photo fields',
   fieldOrder: 'Custom field order',
   showFrom: 'Show from',
   showUntil: 'Show until',

@@ -2,7 +2,7 @@
 // and a small in-memory index (status and searched fields per id) so the inbox pages and searches without reading
 // every file on each request.
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readdir, readFile, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SerialQueue, writeFileDurable } from '../lib/durable-file'
 import { matchesSearch, type SearchFields } from './inquiry-format'
@@ -70,9 +70,9 @@ export class InquiryStore {
   }
 
   /** `confirmation` is the visitor's confirmation e-mail, when one is planned. */
-  async create(inquiry: StoredInquiry, mail: MailState, now = new Date(), confirmation?: MailState): Promise<InquiryRecord> {
+  async create(inquiry: StoredInquiry, mail: MailState, now = new Date(), confirmation?: MailState, id = newInquiryId(now)): Promise<InquiryRecord> {
     const record: InquiryRecord = {
-      id: newInquiryId(now),
+      id,
       receivedAt: now.toISOString(),
       status: 'new',
       notes: [],
@@ -221,6 +221,29 @@ export class InquiryStore {
       const next = InquiryRecordSchema.parse(change(current))
       await this.write(next)
       return next
+    })
+  }
+
+  /** Deletes the record; true when there was one. Its photos are the caller's to delete (inquiry-photos.routes.ts). */
+  async remove(id: string): Promise<boolean> {
+    if (!INQUIRY_ID_PATTERN.test(id)) return false
+    return this.writes.run(async () => {
+      const before = await this.stamp()
+      try {
+        await unlink(this.file(id))
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false
+        throw err
+      }
+      // The index keeps step as with a write (or is dropped when someone else changed the folder meanwhile).
+      const index = this.index
+      if (!index || index.stamp !== before) this.index = null
+      else {
+        index.entries.delete(id)
+        index.ids = index.ids.filter((x) => x !== id)
+        index.stamp = await this.stamp()
+      }
+      return true
     })
   }
 }

@@ -2,6 +2,7 @@
 import { isCalendarDate } from '../lib/studio-time'
 import { REFERRAL_SOURCES } from './inquiry.schema'
 import { customAnswers, type InquiryRecord, type InquiryStatus } from './inquiry-record.schema'
+import { describeEstimate } from '../site/delivery-zones'
 
 export function referralLabel(value: string): string {
   return REFERRAL_SOURCES.find((r) => r.value === value)?.label ?? value
@@ -24,6 +25,11 @@ export function inquiryRows(record: InquiryRecord): [string, string][] {
   ]
   if (q.balloonColors) rows.push(['Balloon colors', q.balloonColors.length ? q.balloonColors.join(', ') : 'None chosen'])
   for (const answer of customAnswers(q)) rows.push([answer.header, answer.value])
+  for (const group of q.photos ?? []) {
+    const lost = group.missing ? `; ${plural(group.missing, 'photo')} did not arrive` : ''
+    rows.push([group.header, `${plural(group.files.length, 'photo')}${lost}`])
+  }
+  if (q.deliveryEstimate) rows.push(['Delivery estimate', `${describeEstimate(q.deliveryEstimate)} (estimate shown on the form)`])
   return rows
 }
 

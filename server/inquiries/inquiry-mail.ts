@@ -19,7 +19,19 @@ export function oneLine(text: string): string {
   return text.replace(/[\r\n\t]+/g, ' ').trim()
 }
 
-export function composeInquiryMessage(record: InquiryRecord, brand: string): InquiryMessage {
+/** One photo's signed link for the e-mail (photo-links.ts); the picture itself is never attached. */
+export interface PhotoLink {
+  label: string
+  url: string
+}
+
+export interface PhotoLinks {
+  links: PhotoLink[]
+  /** When the links stop working, in studio time. */
+  until: string
+}
+
+export function composeInquiryMessage(record: InquiryRecord, brand: string, photos?: PhotoLinks): InquiryMessage {
   const q = record.inquiry
   const name = oneLine(`${q.firstName} ${q.lastName}`)
   const subject = oneLine(`New inquiry: ${q.service} — ${name}, ${q.eventDate}`)
@@ -30,6 +42,9 @@ export function composeInquiryMessage(record: InquiryRecord, brand: string): Inq
     '',
     ...rows.map(([label, value]) => `${label}: ${value.includes('\n') ? `\n${value}\n` : value}`),
     '',
+    ...(photos?.links.length
+      ? [`Photos (links work until ${photos.until}; afterwards open the inquiry in the dashboard):`, ...photos.links.map((l) => `${l.label}: ${l.url}`), '']
+      : []),
     `Received: ${received}`,
     `Inquiry id: ${record.id}`,
     '',
@@ -48,8 +63,18 @@ ${rows
   )
   .join('\n')}
 </table>
+${photos?.links.length ? photoLinksHtml(photos) : ''}
 <p style="margin:16px 0 0;color:#6b5d6c;font-size:13px">Received ${escapeHtml(received)} · inquiry ${escapeHtml(record.id)}<br>
 Reply to this e-mail to answer ${escapeHtml(q.firstName)} directly.</p>
 </body></html>`
   return { subject, text, html, replyTo: { name, address: q.email } }
+}
+
+function photoLinksHtml(photos: PhotoLinks): string {
+  const items = photos.links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`).join('\n')
+  return `<h3 style="margin:16px 0 4px;font-size:15px">Photos</h3>
+<ul style="margin:0;padding-left:20px">
+${items}
+</ul>
+<p style="margin:4px 0 0;color:#6b5d6c;font-size:13px">These links work until ${escapeHtml(photos.until)}; afterwards open the inquiry in the dashboard.</p>`
 }

@@ -50,6 +50,22 @@ export type MailState = z.infer<typeof MailStateSchema>
 
 const Answer = z.object({ header: z.string(), value: z.string() })
 
+/** The photos of one photos field, stored under DATA_DIR/inquiry-photos/<inquiry id>/ (inquiry-photos.store.ts). */
+const PhotoGroupSchema = z.object({
+  fieldId: z.string(),
+  header: z.string(),
+  files: z.array(z.object({ id: z.string().regex(/^[0-9a-f]{16}$/), name: z.string(), width: z.number(), height: z.number(), bytes: z.number() })),
+  /** Photos the visitor sent that were no longer held when the inquiry arrived (expired, or sent twice). */
+  missing: z.number().int().min(0).optional(),
+})
+export type PhotoGroup = z.infer<typeof PhotoGroupSchema>
+
+/** The delivery estimate the form showed, worked out again on the server from the ZIP and the zones of the day. */
+const DeliveryEstimateSchema = z.union([
+  z.object({ zip: z.string(), zone: z.string(), fee: z.number() }),
+  z.object({ zip: z.string(), outside: z.literal(true) }),
+])
+
 /** Read leniently: the form's schema already judged the answers when they arrived. */
 const StoredInquirySchema = z.object({
   firstName: z.string(),
@@ -67,8 +83,10 @@ const StoredInquirySchema = z.object({
   balloonColors: z.array(z.string()).optional(),
   customFields: z.record(z.string(), Answer).default({}),
   customDropdownFields: z.record(z.string(), Answer).default({}),
-  /** The service's custom field order when the inquiry arrived (text and dropdown ids together). */
+  /** The service's custom field order when the inquiry arrived (text, dropdown and photo ids together). */
   fieldOrder: z.array(z.string()).optional(),
+  photos: z.array(PhotoGroupSchema).optional(),
+  deliveryEstimate: DeliveryEstimateSchema.optional(),
 })
 export type StoredInquiry = z.infer<typeof StoredInquirySchema>
 

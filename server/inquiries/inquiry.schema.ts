@@ -6,6 +6,8 @@ import { colorsShownFor } from './balloon-colors'
 import { DATE_PATTERN, isCalendarDate, studioToday } from '../lib/studio-time'
 import { NOT_PROVIDED } from './inquiry-fields'
 import type { Service } from '../services/services.schema'
+import { shownFieldIds } from '../services/form-rules'
+import { PHOTO_TOKEN_PATTERN } from './photo-rules'
 
 export { NOT_PROVIDED, REFERRAL_SOURCES } from './inquiry-fields'
 
@@ -32,6 +34,13 @@ const CustomAnswersSchema = z
   })
   .default({})
 
+/** Photo tokens per photos field (photos_<n>): each names one photo held for this inquiry (POST /api/inquiry-photos). */
+const PhotoAnswersSchema = z
+  .record(z.string().regex(/^photos_[0-9]{1,20}$/), z.array(z.string().regex(PHOTO_TOKEN_PATTERN, 'Unknown photo')).max(50), {
+    error: (issue) => (issue.code === 'invalid_key' ? 'Unknown form field' : 'The photos must be an object of lists'),
+  })
+  .default({})
+
 /** The part of a service that decides what its inquiry form asks. */
 export type InquiryFormConfig = Pick<
   Service,
@@ -45,6 +54,7 @@ export type InquiryFormConfig = Pick<
   | 'showEffectsColors'
   | 'customTextFields'
   | 'customDropdownFields'
+  | 'customPhotoFields'
 >
 
 /**
@@ -75,6 +85,9 @@ export function inquirySchemaFor(service: InquiryFormConfig, today: string = stu
       balloonColors: z.array(textLine('Balloon color').max(100)).max(100).optional(),
       customFields: CustomAnswersSchema,
       customDropdownFields: CustomAnswersSchema,
+      photos: PhotoAnswersSchema,
+      /** How long the form was open before Submit (ms): the time trap (inquiries.routes.ts). */
+      formMs: z.number().min(0).optional(),
     })
     .superRefine((inq, ctx) => {
       if (service.showBalloonColorSelection) {
@@ -89,17 +102,63 @@ export function inquirySchemaFor(service: InquiryFormConfig, today: string = stu
           ctx.addIssue({ code: 'custom', path: ['balloonColors'], message: 'Please choose colors from the list' })
         }
       }
+      const shown = shownFieldIds(service, dropdownValues(inq.customDropdownFields))
+      checkKnown(ctx, 'customFields', inq.customFields, service.customTextFields)
+      checkKnown(ctx, 'customDropdownFields', inq.customDropdownFields, service.customDropdownFields)
+      checkKnown(ctx, 'photos', inq.photos, service.customPhotoFields)
       for (const field of service.customTextFields) {
-        checkAnswer(ctx, 'customFields', field, inq.customFields[field.id]?.value)
+        const value = inq.customFields[field.id]?.value
+        if (shown.has(field.id)) checkAnswer(ctx, 'customFields', field, value)
+        else checkHidden(ctx, 'customFields', field, value)
       }
       for (const field of service.customDropdownFields) {
         const value = inq.customDropdownFields[field.id]?.value
+        if (!shown.has(field.id)) {
+          checkHidden(ctx, 'customDropdownFields', field, value)
+          continue
+        }
         checkAnswer(ctx, 'customDropdownFields', field, value)
         if (value && value !== NOT_PROVIDED && !field.options.includes(value)) {
           ctx.addIssue({ code: 'custom', path: ['customDropdownFields', field.id], message: `Please choose one of the ${field.header} options` })
         }
       }
+      for (const field of service.customPhotoFields) {
+        const tokens = inq.photos[field.id] ?? []
+        if (!shown.has(field.id)) {
+          if (tokens.length) ctx.addIssue({ code: 'custom', path: ['photos', field.id], message: hiddenMessage(field.header) })
+          continue
+        }
+        if (!field.optional && tokens.length === 0) {
+          ctx.addIssue({ code: 'custom', path: ['photos', field.id], message: `${field.header} is required` })
+        }
+        if (tokens.length > field.maxPhotos) {
+          ctx.addIssue({ code: 'custom', path: ['photos', field.id], message: `${field.header}: at most ${field.maxPhotos} photos` })
+        }
+        if (new Set(tokens).size !== tokens.length) {
+          ctx.addIssue({ code: 'custom', path: ['photos', field.id], message: `${field.header}: the same photo is listed twice` })
+        }
+      }
     })
+}
+
+/** The dropdown answers by field id, as the visibility rules read them. */
+export function dropdownValues(answers: Record<string, { value: string } | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a ? [[id, a.value]] : [])))
+}
+
+const hiddenMessage = (header: string) => `${header} is not asked with the answers given: leave it out`
+
+/** An answer to a question the service does not ask is refused, naming it. */
+function checkKnown(ctx: z.RefinementCtx, map: 'customFields' | 'customDropdownFields' | 'photos', given: Record<string, unknown>, fields: readonly { id: string }[]) {
+  const known = new Set(fields.map((f) => f.id))
+  for (const id of Object.keys(given)) {
+    if (!known.has(id)) ctx.addIssue({ code: 'custom', path: [map, id], message: `Unknown form field: ${id}` })
+  }
+}
+
+/** A hidden question left blank (or 'Not provided', as older forms sent every field) is ignored; a real answer is refused. */
+function checkHidden(ctx: z.RefinementCtx, map: 'customFields' | 'customDropdownFields', field: { id: string; header: string }, value: string | undefined) {
+  if (value && value.trim() && value !== NOT_PROVIDED) ctx.addIssue({ code: 'custom', path: [map, field.id], message: hiddenMessage(field.header) })
 }
 
 function checkAnswer(

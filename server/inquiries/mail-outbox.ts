@@ -1,7 +1,7 @@
 // The mail queue: e-mails each stored inquiry to the studio, and a confirmation to the visitor, each retried with
 // backoff (also after a restart) until SMTP accepts it and never sent again after that.
 import nodemailer from 'nodemailer'
-import { composeInquiryMessage } from './inquiry-mail'
+import { composeInquiryMessage, type PhotoLinks } from './inquiry-mail'
 import type { InquiryRecord, MailState } from './inquiry-record.schema'
 import type { InquiryStore } from './inquiries.store'
 import { composeConfirmationMessage } from './visitor-mail'
@@ -84,6 +84,8 @@ interface MailOutboxOptions {
   retryScheduleMs: number[]
   maxAttempts?: number
   now?: () => Date
+  /** Signed links to the inquiry's photos for the studio's e-mail, made when it is sent (so they last from then). */
+  photoLinks?: (record: InquiryRecord) => Promise<PhotoLinks | undefined>
 }
 
 export class MailOutbox {
@@ -273,7 +275,8 @@ export class MailOutbox {
     // MAIL_FROM may carry its own display name ("Studio <hello@…>"); a bare address gets the brand's.
     if (kind === 'studio') {
       const fromHeader = from.includes('<') ? from : { name: `${brand} website`, address: from }
-      return { from: fromHeader, to, ...composeInquiryMessage(record, brand) }
+      const photos = await this.options.photoLinks?.(record)
+      return { from: fromHeader, to, ...composeInquiryMessage(record, brand, photos) }
     }
     const message = composeConfirmationMessage(record, { brand, email: contact?.email ?? to, phone: contact?.phone })
     // An address object, so the visitor's text is never parsed as a list of recipients; no display name, because the

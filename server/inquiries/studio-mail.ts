@@ -3,6 +3,25 @@ import type { ContentDeps } from '../lib/content-deps'
 import { readSiteSettings } from '../site/site.store'
 import { InquiryStore } from './inquiries.store'
 import { MailOutbox, smtpSender } from './mail-outbox'
+import { formatStudioTime } from '../lib/studio-time'
+import type { InquiryRecord } from './inquiry-record.schema'
+import type { PhotoLinks } from './inquiry-mail'
+import { PHOTO_LINK_TTL_MS, signedPhotoPath } from './photo-links'
+
+/** Signed links (PHOTO_LINK_TTL_MS from now) to each photo of the inquiry, labelled by question and number. */
+export async function photoLinksFor(dataDir: string, origin: string, record: InquiryRecord, now = Date.now()): Promise<PhotoLinks | undefined> {
+  const groups = record.inquiry.photos ?? []
+  if (!groups.some((g) => g.files.length)) return undefined
+  const expires = Math.floor((now + PHOTO_LINK_TTL_MS) / 1000)
+  const links = []
+  for (const group of groups) {
+    for (const [i, file] of group.files.entries()) {
+      const label = `${group.header} ${i + 1} of ${group.files.length} (${file.name})`
+      links.push({ label, url: `${origin}${await signedPhotoPath(dataDir, record.id, file.id, expires)}` })
+    }
+  }
+  return { links, until: formatStudioTime(new Date(expires * 1000).toISOString()) }
+}
 
 const running = new Map<string, MailOutbox>()
 
@@ -23,6 +42,7 @@ export function startMailOutbox({ config, store }: Pick<ContentDeps, 'config' | 
     sender: config.smtpUrl ? smtpSender(config.smtpUrl) : null,
     retryScheduleMs: config.mailRetryDelaysMs,
     confirmVisitor: config.mailConfirmVisitor,
+    photoLinks: (record) => photoLinksFor(config.dataDir, config.publicOrigin, record),
     async addresses() {
       const site = await readSiteSettings(store).catch(() => null)
       const to = config.mailTo ?? site?.contact.email

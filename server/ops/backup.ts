@@ -9,16 +9,20 @@ import * as tar from 'tar'
 const run = promisify(execFile)
 
 export const ARCHIVE_NAME = /^backup-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.tar\.gz$/
-/** Derived files (image copies) are made again on demand; they would only make the archive large. */
-const SKIPPED_DIRS = new Set(['image-cache'])
+/**
+ * Derived files (image copies) are made again on demand; they would only make the archive large. Photos held for a
+ * form not sent yet are not the studio's until the inquiry arrives (then they are under inquiry-photos/, kept).
+ */
+const SKIPPED_DIRS = new Set(['image-cache', 'photo-holding'])
 /**
  * Secrets stay out of archives (an archive may leave the machine): the generated admin password's hash, the device
- * cookies' signing key, the calendar feed's secret link and the passkeys (with their recovery codes). After a restore
- * they are made anew (passkeys are added again): a new generated
- * password printed at the next start (unless ADMIN_PASSWORD is set), known devices sign in again, a new feed link.
+ * cookies' signing key, the calendar feed's secret link, the passkeys (with their recovery codes) and the key of the
+ * e-mailed photo links. After a restore they are made anew (passkeys are added again): a new generated password
+ * printed at the next start (unless ADMIN_PASSWORD is set), known devices sign in again, a new feed link, photo links
+ * already e-mailed stop working (the inbox shows the photos).
  * Restoring an older archive that holds them drops them, with the same effect.
  */
-export const SECRET_FILES = ['admin-password-hash', 'device-key', 'calendar/feed.json', 'passkeys.json']
+export const SECRET_FILES = ['admin-password-hash', 'device-key', 'calendar/feed.json', 'passkeys.json', 'photo-link-key']
 /** writeFileDurable's temp files are writes in progress; the finished file appears by rename. */
 const WRITE_IN_PROGRESS = /^\..+\.tmp$/
 

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { isShownAt, refineWindow, scheduleShape } from '../lib/schedule'
 import { textBlock, textLine } from '../lib/text'
+import { firstRuleProblem, ruleProblems } from './form-rules'
 
 export const DEFAULT_SERVICE_ORDER = [
   'bouquets',
@@ -46,11 +47,19 @@ export type ServiceImage = z.infer<typeof ServiceImageSchema>
 const header = textLine('Field title').max(200).min(1, 'Title is required')
 const instructions = textLine('Instructions').max(1000).min(1, 'Instructions are required')
 
+/** Ask the question only when a dropdown has one of these answers (form-rules.ts applies it). */
+export const ShowWhenSchema = z.object({
+  field: z.string().regex(/^dropdown_[0-9]+$/, 'A question can only depend on a dropdown'),
+  values: z.array(textLine('Answer').max(200).min(1, 'Answers cannot be blank')).min(1, 'Choose at least one answer that shows the question').max(100),
+})
+const showWhen = ShowWhenSchema.nullable().optional()
+
 export const CustomTextFieldSchema = z.object({
   id: z.string().regex(/^custom_[0-9]+$/, 'Custom text field ids are custom_ plus a timestamp'),
   header,
   instructions,
   optional: z.boolean().default(false),
+  showWhen,
 })
 export type CustomTextField = z.infer<typeof CustomTextFieldSchema>
 
@@ -63,8 +72,28 @@ export const CustomDropdownFieldSchema = z.object({
     .array(textLine('Option').max(200).min(1, 'Options cannot be blank'))
     .min(1, 'At least one option is required')
     .max(100),
+  showWhen,
 })
 export type CustomDropdownField = z.infer<typeof CustomDropdownFieldSchema>
+
+export const DEFAULT_MAX_PHOTOS = 5
+export const MAX_PHOTOS_LIMIT = 10
+
+/** A photos question: the visitor adds up to `maxPhotos` pictures (inspiration, the venue wall...). */
+export const CustomPhotoFieldSchema = z.object({
+  id: z.string().regex(/^photos_[0-9]+$/, 'Photo field ids are photos_ plus a timestamp'),
+  header,
+  instructions,
+  optional: z.boolean().default(false),
+  maxPhotos: z
+    .number()
+    .int('Maximum photos must be a whole number')
+    .min(1, 'Maximum photos must be at least 1')
+    .max(MAX_PHOTOS_LIMIT, `Maximum photos must be at most ${MAX_PHOTOS_LIMIT}`)
+    .default(DEFAULT_MAX_PHOTOS),
+  showWhen,
+})
+export type CustomPhotoField = z.infer<typeof CustomPhotoFieldSchema>
 
 const maxBalloonColors = z
   .number()
@@ -93,19 +122,21 @@ export const ServiceFieldsSchema = z.object({
   showEffectsColors: z.boolean().default(true),
   customTextFields: z.array(CustomTextFieldSchema).max(50).default([]),
   customDropdownFields: z.array(CustomDropdownFieldSchema).max(50).default([]),
+  customPhotoFields: z.array(CustomPhotoFieldSchema).max(5).default([]),
   fieldOrder: z.array(z.string().max(100)).max(200).optional(),
 })
 
 /**
  * fieldOrder always lists exactly the custom field ids: unknown ids are dropped and missing ones
- * appended (text fields first, then dropdowns), so the form never shows a field twice or loses one.
+ * appended (text fields first, then dropdowns, then photos), so the form never shows a field twice or loses one.
  */
 export function reconcileFieldOrder(
   order: readonly string[] | undefined,
   textFields: readonly { id: string }[],
   dropdownFields: readonly { id: string }[],
+  photoFields: readonly { id: string }[] = [],
 ): string[] {
-  const ids = [...textFields.map((f) => f.id), ...dropdownFields.map((f) => f.id)]
+  const ids = [...textFields.map((f) => f.id), ...dropdownFields.map((f) => f.id), ...photoFields.map((f) => f.id)]
   const known = new Set(ids)
   const kept = [...new Set(order ?? [])].filter((id) => known.has(id))
   return [...kept, ...ids.filter((id) => !kept.includes(id))]
@@ -115,7 +146,7 @@ export function reconcileFieldOrder(
 export const ServiceSchema = ServiceFieldsSchema.extend({
   id: ServiceIdSchema,
   images: z.array(ServiceImageSchema).max(100).default([]),
-}).superRefine(refineWindow).transform(({ id, title, description, visible, showFrom, showUntil, images, ...rest }) => ({
+}).superRefine(refineWindow).superRefine(refineFormRules).transform(({ id, title, description, visible, showFrom, showUntil, images, ...rest }) => ({
   // Key order of a new service file: who it is and what it shows first, form settings after.
   id,
   title,
@@ -126,9 +157,19 @@ export const ServiceSchema = ServiceFieldsSchema.extend({
   showUntil: showUntil ?? undefined,
   images,
   ...rest,
-  fieldOrder: reconcileFieldOrder(rest.fieldOrder, rest.customTextFields, rest.customDropdownFields),
+  fieldOrder: reconcileFieldOrder(rest.fieldOrder, rest.customTextFields, rest.customDropdownFields, rest.customPhotoFields),
 }))
 export type Service = z.output<typeof ServiceSchema>
+
+/** A rule pointing at a deleted question, at an answer no longer offered, or forming a loop is refused. */
+function refineFormRules(
+  form: Pick<z.output<typeof ServiceFieldsSchema>, 'customTextFields' | 'customDropdownFields' | 'customPhotoFields'>,
+  ctx: z.RefinementCtx,
+) {
+  for (const problem of ruleProblems(form)) ctx.addIssue({ code: 'custom', path: ['showWhen', problem.fieldId], message: problem.message })
+}
+
+export { firstRuleProblem }
 
 const REQUIRED = 'Missing required fields'
 

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { ContentStore } from '../lib/content-store'
 import { ContentError, badRequest, conflict, notFound } from '../lib/errors'
 import { windowProblem } from '../lib/schedule'
+import { firstRuleProblem } from './form-rules'
 import type { ContentRepo } from '../lib/git'
 import { findUnreferencedUploads, uploadItem } from '../uploads/uploads.store'
 import {
@@ -152,6 +153,7 @@ const FIELD_LABELS: Record<string, string> = {
   showEffectsColors: 'balloon colors',
   customTextFields: 'custom fields',
   customDropdownFields: 'custom fields',
+  customPhotoFields: 'custom fields',
   fieldOrder: 'custom fields',
 }
 
@@ -207,7 +209,7 @@ export async function updateService(
       assertBaseVersion(before, baseVersion)
       const defined = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined))
       // The window as it will be (one side may come from the stored service): an end before its start is refused.
-      const problem = windowProblem({ ...before, ...defined })
+      const problem = windowProblem({ ...before, ...defined }) ?? firstRuleProblem({ ...before, ...defined })
       if (problem) throw badRequest(problem)
       const after = store.validate(servicePath(id), ServiceSchema, { ...before, ...defined, id })
       const labels = changedLabels(before, after)

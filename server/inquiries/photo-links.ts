@@ -1,0 +1,60 @@
+// Short-lived signed links to one inquiry photo, for the studio's notification e-mail: an HMAC-SHA256 over the photo and
+// its expiry, with a key kept in DATA_DIR/photo-link-key (made on first use). No session needed, nothing public.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { mkdir, open, readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+
+/** How long an e-mailed photo link works; after that the dashboard shows the photos. */
+export const PHOTO_LINK_TTL_MS = 3 * 24 * 60 * 60 * 1000
+export const PHOTO_LINK_KEY_FILE = 'photo-link-key'
+
+const keys = new Map<string, Promise<Buffer>>()
+
+async function loadKey(dataDir: string): Promise<Buffer> {
+  const path = join(dataDir, PHOTO_LINK_KEY_FILE)
+  try {
+    const text = (await readFile(path, 'utf8')).trim()
+    if (/^[0-9a-f]{64}$/.test(text)) return Buffer.from(text, 'hex')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  await mkdir(dirname(path), { recursive: true })
+  const key = randomBytes(32)
+  // 'wx': two processes starting at once keep one key (the loser reads the winner's).
+  const handle = await open(path, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? null : Promise.reject(err)))
+  if (!handle) return loadKey(dataDir)
+  try {
+    await handle.writeFile(`${key.toString('hex')}\n`)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  return key
+}
+
+function keyFor(dataDir: string): Promise<Buffer> {
+  let key = keys.get(dataDir)
+  if (!key) {
+    key = loadKey(dataDir)
+    keys.set(dataDir, key)
+    key.catch(() => keys.delete(dataDir))
+  }
+  return key
+}
+
+const payload = (inquiryId: string, photoId: string, expires: number) => `inquiry-photo\n${inquiryId}\n${photoId}\n${expires}`
+
+/** The path and query of a signed link (append it to the public origin). `expires` is in seconds since 1970. */
+export async function signedPhotoPath(dataDir: string, inquiryId: string, photoId: string, expires: number): Promise<string> {
+  const sig = createHmac('sha256', await keyFor(dataDir)).update(payload(inquiryId, photoId, expires)).digest('base64url')
+  return `/inquiry-photos/${inquiryId}/${photoId}.jpg?expires=${expires}&sig=${sig}`
+}
+
+/** True when the signature is ours and the link has not expired. */
+export async function verifyPhotoLink(dataDir: string, inquiryId: string, photoId: string, expires: string | undefined, sig: string | undefined, now = Date.now()): Promise<boolean> {
+  if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false
+  if (Number(expires) * 1000 <= now) return false
+  const expected = createHmac('sha256', await keyFor(dataDir)).update(payload(inquiryId, photoId, Number(expires))).digest()
+  const given = Buffer.from(sig, 'base64url')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
