@@ -54,11 +54,14 @@ describe('POST /api/contact', () => {
     expect(record.inquiry.customDropdownFields).toEqual({ dropdown_200: { header: 'Setting', value: 'Outdoor' } })
   })
 
-  it('finds the service by title when no id is sent, and ignores answers the service does not ask for', async () => {
+  it('finds the service by title when no id is sent, keeps its own headers, and refuses answers to questions it does not ask', async () => {
     await app()
-    const res = await contact(
+    const unknown = await contact(
       sampleInquiry({ serviceId: undefined, customFields: { custom_100: { header: 'Hacked', value: '3 ft' }, custom_999: { header: 'x', value: 'y' } } }),
     )
+    expect([unknown.status, ((await unknown.json()) as { error: string }).error]).toEqual([400, 'Unknown form field: custom_999'])
+    expect(storedFiles()).toEqual([])
+    const res = await contact(sampleInquiry({ serviceId: undefined, customFields: { custom_100: { header: 'Hacked', value: '3 ft' } } }))
     expect(res.status).toBe(200)
     const [file] = storedFiles()
     const record = JSON.parse(readFileSync(join(t.dataDir, 'inquiries', file), 'utf8')) as InquiryRecord

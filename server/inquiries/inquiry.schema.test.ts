@@ -16,6 +16,7 @@ const service = {
   showEffectsColors: true,
   customTextFields: [],
   customDropdownFields: [],
+  customPhotoFields: [],
 } as unknown as Parameters<typeof inquirySchemaFor>[0]
 
 const errorsFor = (patch: Record<string, unknown>) => {
