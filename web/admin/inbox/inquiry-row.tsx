@@ -7,6 +7,7 @@ import { InquiryHistory } from './inquiry-history'
 import { InquiryQuotes } from './inquiry-quotes'
 import { InquiryNotes } from './inquiry-notes'
 import { InquiryPipeline } from './inquiry-pipeline'
+import { InquiryPhotos } from './inquiry-photos'
 import { ReplyButton } from './reply-button'
 
 const MAIL_BADGES: Record<InquiryRecord['mail']['state'], { label: string; tone: string; title: string }> = {
@@ -142,6 +143,7 @@ export function InquiryRow({ record, warnings, templates, open, busy, onToggle, 
               </div>
             )}
           </dl>
+          <InquiryPhotos record={record} />
           <div className="admin-inquiry__work">
             <InquiryPipeline key={`${record.status}|${record.quotedAmount}|${record.deposit?.amount}|${record.deposit?.date}`} record={record} busy={busy} onChange={onChange} />
             <InquiryNotes record={record} busy={busy} onAdd={onAddNote} />

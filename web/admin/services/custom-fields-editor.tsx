@@ -1,6 +1,8 @@
 // The service's own questions on its inquiry form: text fields and dropdowns, in fieldOrder order.
 import { useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react'
-import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
+import { DEFAULT_MAX_PHOTOS, MAX_PHOTOS_LIMIT, type CustomDropdownField, type CustomPhotoField, type CustomTextField } from '../../../server/services/services.schema'
+import type { ShowWhen } from '../../../server/services/form-rules'
+import { ShowWhenEditor } from './show-when-editor'
 import { Field } from '../ui/field'
 import { SwitchField } from '../ui/switch-field'
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon, TrashIcon } from '../ui/icons'
@@ -12,7 +14,9 @@ interface CustomFieldsEditorProps {
   setValues: Dispatch<SetStateAction<EditorValues>>
 }
 
-type AnyField = (CustomTextField & { kind: 'text' }) | (CustomDropdownField & { kind: 'dropdown' })
+type AnyField = (CustomTextField & { kind: 'text' }) | (CustomDropdownField & { kind: 'dropdown' }) | (CustomPhotoField & { kind: 'photos' })
+
+const TYPE_LABELS = { text: 'Text field', dropdown: 'Dropdown field', photos: 'Photos field' } as const
 
 export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEditorProps) {
   const focusAfterRender = useRef<string | null>(null)
@@ -22,11 +26,13 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
       const text = values.customTextFields.find((f) => f.id === id)
       if (text) return { ...text, kind: 'text' }
       const dropdown = values.customDropdownFields.find((f) => f.id === id)
-      return dropdown && { ...dropdown, kind: 'dropdown' }
+      if (dropdown) return { ...dropdown, kind: 'dropdown' }
+      const photos = values.customPhotoFields.find((f) => f.id === id)
+      return photos && { ...photos, kind: 'photos' }
     })
     .filter((f): f is AnyField => f !== undefined)
 
-  const allIds = () => [...values.customTextFields, ...values.customDropdownFields].map((f) => f.id)
+  const allIds = () => [...values.customTextFields, ...values.customDropdownFields, ...values.customPhotoFields].map((f) => f.id)
 
   const addText = () => {
     const id = newFieldId('custom_', allIds())
@@ -44,11 +50,25 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
       fieldOrder: [...v.fieldOrder, id],
     }))
   }
+  const addPhotos = () => {
+    const id = newFieldId('photos_', allIds())
+    setValues((v) => ({
+      ...v,
+      customPhotoFields: [...v.customPhotoFields, { id, header: '', instructions: '', optional: true, maxPhotos: DEFAULT_MAX_PHOTOS }],
+      fieldOrder: [...v.fieldOrder, id],
+    }))
+  }
+  const patchPhotos = (id: string, patch: Partial<CustomPhotoField>) =>
+    setValues((v) => ({ ...v, customPhotoFields: v.customPhotoFields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }))
+  /** One change to any kind of field (title, instructions, optional, its rule). */
+  const patchAny = (field: AnyField, patch: Partial<Pick<CustomTextField, 'header' | 'instructions' | 'optional'>> & { showWhen?: ShowWhen | null }) =>
+    field.kind === 'text' ? patchText(field.id, patch) : field.kind === 'dropdown' ? patchDropdown(field.id, () => patch) : patchPhotos(field.id, patch)
   const removeField = (id: string) =>
     setValues((v) => ({
       ...v,
       customTextFields: v.customTextFields.filter((f) => f.id !== id),
       customDropdownFields: v.customDropdownFields.filter((f) => f.id !== id),
+      customPhotoFields: v.customPhotoFields.filter((f) => f.id !== id),
       fieldOrder: v.fieldOrder.filter((x) => x !== id),
     }))
   const move = (id: string, by: -1 | 1) =>
@@ -100,7 +120,7 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
       <ol className="admin-custom-fields">
         {fields.map((field, index) => {
           const err = (name: string) => errors[`${field.id}.${name}`]
-          const typeLabel = field.kind === 'text' ? 'Text field' : 'Dropdown field'
+          const typeLabel = TYPE_LABELS[field.kind]
           const name = field.header.trim() || `Untitled ${typeLabel.toLowerCase()}`
           return (
             <li key={field.id} className="admin-custom-field" data-field-id={field.id}>
@@ -139,32 +159,42 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
                 <input
                   className="admin-input"
                   value={field.header}
-                  placeholder={field.kind === 'text' ? 'e.g. Theme or colors' : 'e.g. Event type'}
-                  onChange={(e) =>
-                    field.kind === 'text'
-                      ? patchText(field.id, { header: e.target.value })
-                      : patchDropdown(field.id, () => ({ header: e.target.value }))
-                  }
+                  placeholder={field.kind === 'text' ? 'e.g. Theme or colors' : field.kind === 'photos' ? 'e.g. Inspiration photos' : 'e.g. Event type'}
+                  onChange={(e) => patchAny(field, { header: e.target.value })}
                 />
               </Field>
               <Field label="Instructions" required hint="Helps visitors answer." error={err('instructions')}>
                 <input
                   className="admin-input"
                   value={field.instructions}
-                  onChange={(e) =>
-                    field.kind === 'text'
-                      ? patchText(field.id, { instructions: e.target.value })
-                      : patchDropdown(field.id, () => ({ instructions: e.target.value }))
-                  }
+                  onChange={(e) => patchAny(field, { instructions: e.target.value })}
                 />
               </Field>
               <SwitchField
                 label="Optional"
-                hint="Visitors may leave it blank."
+                hint={field.kind === 'photos' ? 'Visitors may send the form without photos.' : 'Visitors may leave it blank.'}
                 checked={field.optional}
-                onChange={(optional) =>
-                  field.kind === 'text' ? patchText(field.id, { optional }) : patchDropdown(field.id, () => ({ optional }))
-                }
+                onChange={(optional) => patchAny(field, { optional })}
+              />
+              {field.kind === 'photos' && (
+                <Field label="Up to how many photos" hint={`1 to ${MAX_PHOTOS_LIMIT}; JPEG, PNG or WebP, 10 MB each.`} error={err('maxPhotos')}>
+                  <input
+                    className="admin-input admin-input--narrow"
+                    type="number"
+                    min={1}
+                    max={MAX_PHOTOS_LIMIT}
+                    value={Number.isFinite(field.maxPhotos) ? field.maxPhotos : ''}
+                    onChange={(e) => patchPhotos(field.id, { maxPhotos: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+                  />
+                </Field>
+              )}
+              <ShowWhenEditor
+                fieldId={field.id}
+                fieldName={name}
+                rule={field.showWhen}
+                form={values}
+                error={err('showWhen')}
+                onChange={(showWhen) => patchAny(field, { showWhen })}
               />
               {field.kind === 'dropdown' && (
                 <fieldset className="admin-fieldset">
@@ -218,6 +248,9 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
         </button>
         <button type="button" className="admin-button admin-button--outline" onClick={addDropdown}>
           <PlusIcon /> Add Dropdown Field
+        </button>
+        <button type="button" className="admin-button admin-button--outline" onClick={addPhotos}>
+          <PlusIcon /> Add Photos Field
         </button>
       </div>
     </section>

@@ -1,16 +1,19 @@
 // The service editor's form model: built from a saved service, compared with its snapshot, validated with the shared schemas.
 import {
   CustomDropdownFieldSchema,
+  CustomPhotoFieldSchema,
   CustomTextFieldSchema,
   MAX_BALLOON_COLORS_LIMIT,
   ServiceFieldsSchema,
   reconcileFieldOrder,
   type CustomDropdownField,
+  type CustomPhotoField,
   type CustomTextField,
   type Service,
   type ServiceUpdate,
 } from '../../../server/services/services.schema'
 import { scheduleError, scheduleFromInputs, scheduleInputs } from '../ui/schedule-fields'
+import { ruleProblems } from '../../../server/services/form-rules'
 
 /** The spec's hint under every pricing box. */
 export const PRICING_HINT =
@@ -32,6 +35,7 @@ export interface EditorValues {
   showEffectsColors: boolean
   customTextFields: CustomTextField[]
   customDropdownFields: CustomDropdownField[]
+  customPhotoFields: CustomPhotoField[]
   fieldOrder: string[]
   /** Studio time as the datetime-local inputs hold it; '' is no limit. */
   showFrom: string
@@ -56,7 +60,8 @@ export function valuesFromService(s: Service): EditorValues {
     showEffectsColors: s.showEffectsColors,
     customTextFields: s.customTextFields.map((f) => ({ ...f })),
     customDropdownFields: s.customDropdownFields.map((f) => ({ ...f, options: [...f.options] })),
-    fieldOrder: reconcileFieldOrder(s.fieldOrder, s.customTextFields, s.customDropdownFields),
+    customPhotoFields: (s.customPhotoFields ?? []).map((f) => ({ ...f })),
+    fieldOrder: reconcileFieldOrder(s.fieldOrder, s.customTextFields, s.customDropdownFields, s.customPhotoFields ?? []),
     ...scheduleInputs(s),
   }
 }
@@ -93,7 +98,8 @@ export function toUpdate(v: EditorValues): ServiceUpdate {
       instructions: f.instructions.trim(),
       options: f.options.map((o) => o.trim()).filter(Boolean),
     })),
-    fieldOrder: reconcileFieldOrder(v.fieldOrder, v.customTextFields, v.customDropdownFields),
+    customPhotoFields: v.customPhotoFields.map((f) => ({ ...f, header: f.header.trim(), instructions: f.instructions.trim() })),
+    fieldOrder: reconcileFieldOrder(v.fieldOrder, v.customTextFields, v.customDropdownFields, v.customPhotoFields),
     ...scheduleFromInputs(v),
   }
 }
@@ -136,11 +142,18 @@ export function validate(v: EditorValues): EditorErrors {
     const result = CustomDropdownFieldSchema.safeParse({ ...field, options })
     if (!result.success) firstMessages(result.error.issues, `${field.id}.`, errors)
   }
+  for (const field of v.customPhotoFields) {
+    const result = CustomPhotoFieldSchema.safeParse(field)
+    if (!result.success) firstMessages(result.error.issues, `${field.id}.`, errors)
+  }
+  // Rules are judged on the options as they will be saved (blank ones left out).
+  const saved = { ...v, customDropdownFields: v.customDropdownFields.map((f) => ({ ...f, options: f.options.map((o) => o.trim()).filter(Boolean) })) }
+  for (const problem of ruleProblems(saved)) errors[`${problem.fieldId}.showWhen`] ??= problem.message
   return errors
 }
 
 /** custom_ / dropdown_ plus a timestamp, bumped past any id already in use. */
-export function newFieldId(prefix: 'custom_' | 'dropdown_', existing: readonly string[]): string {
+export function newFieldId(prefix: 'custom_' | 'dropdown_' | 'photos_', existing: readonly string[]): string {
   let stamp = Date.now()
   while (existing.includes(`${prefix}${stamp}`)) stamp += 1
   return `${prefix}${stamp}`

@@ -3,10 +3,15 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { studioToday } from '../../../server/lib/studio-time'
 import { NOT_PROVIDED, REFERRAL_SOURCES } from '../../../server/inquiries/inquiry-fields'
-import type { CustomDropdownField, CustomTextField } from '../../../server/services/services.schema'
+import type { CustomDropdownField, CustomPhotoField, CustomTextField } from '../../../server/services/services.schema'
+import { shownFieldIds } from '../../../server/services/form-rules'
 import type { Service } from '../../lib/public-api'
+import { useRootData } from '../../lib/page-context'
 import { ColorPicker } from './color-picker'
 import { HoneypotField, withHoneypot } from '../../components/honeypot'
+import { DeliveryEstimateNote } from './delivery-estimate'
+import { PhotoField } from './photo-field'
+import { usePhotoUploads } from './photo-uploads'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipcode', 'eventDate', 'eventDetails', 'referralSource'] as const
 type ContactField = (typeof CONTACT_FIELDS)[number]
@@ -23,8 +28,12 @@ const emptyState = (): FormState => ({
   answers: {},
 })
 
-/** The wire payload of POST /api/contact; optional custom fields left blank are sent as 'Not provided'. */
-function toInquiryPayload(service: Service, state: FormState) {
+/**
+ * The wire payload of POST /api/contact; optional custom fields left blank are sent as 'Not provided'. Questions the
+ * answers hide are not sent at all (whatever was typed into them before), nor their photos.
+ */
+function toInquiryPayload(service: Service, state: FormState, photos: (fieldId: string) => string[], formMs: number) {
+  const shown = shownFieldIds(service, state.answers)
   const answer = (f: CustomTextField | CustomDropdownField) => {
     const value = (state.answers[f.id] ?? '').trim()
     return { header: f.header, value: value || (f.optional ? NOT_PROVIDED : '') }
@@ -35,8 +44,10 @@ function toInquiryPayload(service: Service, state: FormState) {
     service: service.title,
     serviceId: service.id,
     ...(service.showBalloonColorSelection ? { balloonColors } : {}),
-    customFields: Object.fromEntries(service.customTextFields.map((f) => [f.id, answer(f)])),
-    customDropdownFields: Object.fromEntries(service.customDropdownFields.map((f) => [f.id, answer(f)])),
+    customFields: Object.fromEntries(service.customTextFields.filter((f) => shown.has(f.id)).map((f) => [f.id, answer(f)])),
+    customDropdownFields: Object.fromEntries(service.customDropdownFields.filter((f) => shown.has(f.id)).map((f) => [f.id, answer(f)])),
+    photos: Object.fromEntries(service.customPhotoFields.filter((f) => shown.has(f.id)).map((f) => [f.id, photos(f.id)]).filter(([, t]) => t.length)),
+    formMs,
   }
 }
 
@@ -81,10 +92,14 @@ const LABELS: Record<string, string> = {
 }
 
 /** The element an answer's errors belong to (`inq-<field>`), for the summary's links and aria-describedby. */
-const fieldId = (key: string) => `inq-${key.replace(/^custom(Dropdown)?Fields\./, '')}`
+const fieldId = (key: string) => `inq-${key.replace(/^(custom(Dropdown)?Fields|photos)\./, '')}`
 
 const customKey = (service: Service, id: string) =>
-  service.customDropdownFields.some((f) => f.id === id) ? `customDropdownFields.${id}` : `customFields.${id}`
+  service.customDropdownFields.some((f) => f.id === id)
+    ? `customDropdownFields.${id}`
+    : id.startsWith('photos_')
+      ? `photos.${id}`
+      : `customFields.${id}`
 
 export function InquiryForm({ service }: { service: Service }) {
   const today = studioToday()
@@ -97,6 +112,10 @@ export function InquiryForm({ service }: { service: Service }) {
   /** Counts presses of Submit on an incomplete form: each shows every problem and moves focus to the summary. */
   const [attempts, setAttempts] = useState(0)
   const summaryRef = useRef<HTMLDivElement>(null)
+  const uploads = usePhotoUploads(service.id)
+  const zones = useRootData().settings.deliveryZones ?? []
+  /** When the form appeared: the time trap (a person takes seconds, a script milliseconds). */
+  const [openedAt] = useState(() => Date.now())
 
   // The app starts after the page's first paint, so a quick visitor may type into the server-rendered fields
   // before React takes over: keep what they typed instead of leaving it on screen but out of the form's state.
@@ -113,15 +132,17 @@ export function InquiryForm({ service }: { service: Service }) {
     if (!noteFor) void importActions().then((a) => a.availabilityNotes(today).then((f) => setNoteFor(() => f)), () => undefined)
   }
 
-  const payload = toInquiryPayload(service, state)
+  const payload = toInquiryPayload(service, state, uploads.pendingTokens, 0)
   // Until the validation has loaded the form counts as incomplete (as it is when empty), with no messages yet.
   const result = schema?.safeParse(payload) ?? { success: false as const, error: null }
   const errors = result.success || !result.error || !actions ? {} : actions.fieldErrors(result.error)
   const errorFor = (key: string) => (shown[key] ? errors[key] : undefined)
 
+  const asked = shownFieldIds(service, state.answers)
   const customFields = service.fieldOrder
-    .map((id) => service.customTextFields.find((f) => f.id === id) ?? service.customDropdownFields.find((f) => f.id === id))
-    .filter((f): f is CustomTextField | CustomDropdownField => Boolean(f))
+    .filter((id) => asked.has(id))
+    .map((id) => service.customTextFields.find((f) => f.id === id) ?? service.customDropdownFields.find((f) => f.id === id) ?? service.customPhotoFields.find((f) => f.id === id))
+    .filter((f): f is CustomTextField | CustomDropdownField | CustomPhotoField => Boolean(f))
   // Every answer the form may need, in the order the visitor meets them.
   const order = [
     ...CONTACT_FIELDS.slice(0, 8),
@@ -183,8 +204,16 @@ export function InquiryForm({ service }: { service: Service }) {
       setAttempts((n) => n + 1)
       return
     }
-    const payload = withHoneypot(event, result.data)
     setSubmitting(true)
+    // Photos still on their way are waited for; those that failed are left out, the inquiry goes all the same.
+    const sent = uploads.uploading > 0 ? await uploads.settle() : null
+    const final = schema!.safeParse(toInquiryPayload(service, state, (id) => (sent ? (sent[id] ?? []) : uploads.pendingTokens(id)), Date.now() - openedAt))
+    if (!final.success) {
+      setSubmitting(false)
+      setAttempts((n) => n + 1)
+      return
+    }
+    const payload = withHoneypot(event, final.data)
     try {
       await actions.sendInquiry(payload)
       window.location.assign('/thank-you')
@@ -238,6 +267,7 @@ export function InquiryForm({ service }: { service: Service }) {
         {text('address', { autoComplete: 'street-address', wide: true })}
         {text('city', { autoComplete: 'address-level2' })}
         {text('zipcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+        {zones.length > 0 && <DeliveryEstimateNote zones={zones} zip={state.zipcode} />}
         {text('eventDate', {
           type: 'date',
           min: today,
@@ -287,6 +317,7 @@ export function InquiryForm({ service }: { service: Service }) {
         <div className="inquiry-form__custom">
           {customFields.map((f) => {
             const key = customKey(service, f.id)
+            if ('maxPhotos' in f) return <PhotoField key={f.id} field={f} uploads={uploads} error={errorFor(key)} onTouched={() => reveal(key)} />
             const id = `inq-${f.id}`
             const value = state.answers[f.id] ?? ''
             return (

@@ -1,0 +1,71 @@
+// "Show this question": always, or only when a dropdown of the same form has one of chosen answers; the rule is said
+// in words under it, and a rule that no longer holds (its dropdown deleted, an answer gone, a loop) shows why.
+import { useId } from 'react'
+import { describeShowWhen, type FormRuleSource, type ShowWhen } from '../../../server/services/form-rules'
+
+interface ShowWhenEditorProps {
+  fieldId: string
+  fieldName: string
+  rule: ShowWhen | null | undefined
+  form: FormRuleSource
+  error?: string
+  onChange: (rule: ShowWhen | null) => void
+}
+
+export function ShowWhenEditor({ fieldId, fieldName, rule, form, error, onChange }: ShowWhenEditorProps) {
+  const id = useId()
+  const dropdowns = form.customDropdownFields.filter((d) => d.id !== fieldId)
+  const controller = rule ? form.customDropdownFields.find((d) => d.id === rule.field) : undefined
+  const options = controller ? controller.options.map((o) => o.trim()).filter(Boolean) : []
+  const toggle = (value: string, on: boolean) => {
+    if (!rule) return
+    const values = on ? [...rule.values, value] : rule.values.filter((v) => v !== value)
+    onChange({ ...rule, values: options.filter((o) => values.includes(o)).concat(values.filter((v) => !options.includes(v))) })
+  }
+  return (
+    <div className="admin-field admin-show-when">
+      <label className="admin-field__label" htmlFor={`${id}-when`}>
+        Show this question
+      </label>
+      <select
+        id={`${id}-when`}
+        className="admin-input"
+        value={rule?.field ?? ''}
+        aria-describedby={`${id}-words${error ? ` ${id}-error` : ''}`}
+        onChange={(e) => {
+          const field = e.target.value
+          if (!field) return onChange(null)
+          const first = form.customDropdownFields.find((d) => d.id === field)?.options.find((o) => o.trim())
+          onChange({ field, values: first ? [first.trim()] : [] })
+        }}
+      >
+        <option value="">Always</option>
+        {rule && !controller && <option value={rule.field}>When a deleted question has an answer</option>}
+        {dropdowns.map((d) => (
+          <option key={d.id} value={d.id}>
+            Only when “{d.header.trim() || 'Untitled dropdown'}” is…
+          </option>
+        ))}
+      </select>
+      {rule && controller && (
+        <fieldset className="admin-fieldset admin-show-when__values">
+          <legend className="admin-field__hint">Answers of “{controller.header.trim() || 'Untitled dropdown'}” that show {fieldName}</legend>
+          {options.map((option) => (
+            <label key={option} className="admin-check">
+              <input type="checkbox" checked={rule.values.includes(option)} onChange={(e) => toggle(option, e.target.checked)} /> {option}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="admin-field__hint" id={`${id}-words`}>
+        {rule ? `${describeShowWhen(rule, form)}.` : 'Always shown.'}
+        {rule && ' When hidden, it is not required and its answer is not sent.'}
+      </p>
+      {error && (
+        <p className="admin-field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
