@@ -38,6 +38,7 @@ describe('the editor opened on a saved service', () => {
       showEffectsColors: true,
       customTextFields: [{ id: 'custom_100', header: 'Theme', instructions: 'Tell us the theme', optional: true }],
       customDropdownFields: [{ id: 'dropdown_200', header: 'Size', instructions: 'Pick a size', optional: false, options: ['Small', 'Large'] }],
+      customPhotoFields: [],
       fieldOrder: ['dropdown_200', 'custom_100'],
       showFrom: '2026-12-01T09:00',
       showUntil: '',
@@ -174,5 +175,27 @@ describe('a new custom field', () => {
     expect(newFieldId('custom_', [])).toBe('custom_1700000000000')
     expect(newFieldId('dropdown_', ['dropdown_1700000000000', 'dropdown_1700000000001'])).toBe('dropdown_1700000000002')
     expect(newFieldId('custom_', ['dropdown_1700000000000'])).toBe('custom_1700000000000')
+  })
+})
+
+describe('rules and photo fields in the editor', () => {
+  it('a rule left pointing at a deleted dropdown, or at an option no longer there, is an error on that question', () => {
+    const v = valuesFromService(service)
+    v.customTextFields[0] = { ...v.customTextFields[0], showWhen: { field: 'dropdown_200', values: ['Large'] } }
+    expect(validate(v)[`${v.customTextFields[0].id}.showWhen`]).toBeUndefined()
+    v.customDropdownFields[0] = { ...v.customDropdownFields[0], options: ['Small', ' '] }
+    expect(validate(v)[`${v.customTextFields[0].id}.showWhen`]).toBe('"Theme" depends on "Large", which is no longer an option of "Size".')
+    v.customDropdownFields = []
+    expect(validate(v)[`${v.customTextFields[0].id}.showWhen`]).toBe('"Theme" depends on a question that no longer exists. Choose another dropdown or show it always.')
+  })
+
+  it('a photos field needs a title, instructions and a limit from 1 to 10, and is saved in the field order', () => {
+    const v = valuesFromService(service)
+    v.customPhotoFields = [{ id: 'photos_300', header: '', instructions: 'x', optional: true, maxPhotos: 11 }]
+    v.fieldOrder = ['photos_300', ...v.fieldOrder]
+    expect(validate(v)).toMatchObject({ 'photos_300.header': 'Title is required', 'photos_300.maxPhotos': 'Maximum photos must be at most 10' })
+    v.customPhotoFields[0] = { ...v.customPhotoFields[0], header: 'Venue photos', maxPhotos: 3 }
+    expect(toUpdate(v).fieldOrder?.[0]).toBe('photos_300')
+    expect(toUpdate(v).customPhotoFields).toEqual([{ id: 'photos_300', header: 'Venue photos', instructions: 'x', optional: true, maxPhotos: 3 }])
   })
 })
