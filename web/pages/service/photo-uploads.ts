@@ -36,6 +36,40 @@ export interface PhotoUploads {
   uploading: number
 }
 
+/** Photos are sent at most this large on their long edge: what the server keeps anyway (PHOTO_MAX_EDGE). */
+const SEND_MAX_EDGE = 2048
+/** Smaller files go as they are. */
+const SHRINK_ABOVE_BYTES = 1024 * 1024
+
+/**
+ * A phone photo made smaller before it is sent, when the browser can: drawn upright at 2048 px at most and encoded as
+ * JPEG, which on a slow connection takes a fraction of the time, and leaves the camera's metadata (GPS) on the phone.
+ * The server cleans what arrives either way; any failure here sends the original.
+ */
+async function shrinkForUpload(file: File): Promise<File> {
+  if (file.size <= SHRINK_ABOVE_BYTES || typeof createImageBitmap !== 'function') return file
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
+    const scale = Math.min(1, SEND_MAX_EDGE / Math.max(bitmap.width, bitmap.height))
+    const width = Math.round(bitmap.width * scale)
+    const height = Math.round(bitmap.height * scale)
+    const canvas = document.createElement('canvas')
+    canvas.width = width
+    canvas.height = height
+    const context = canvas.getContext('2d')
+    if (!context) return file
+    context.fillStyle = '#fff'
+    context.fillRect(0, 0, width, height)
+    context.drawImage(bitmap, 0, 0, width, height)
+    bitmap.close()
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.86))
+    if (!blob || blob.size >= file.size) return file
+    return new File([blob], file.name, { type: 'image/jpeg', lastModified: file.lastModified })
+  } catch {
+    return file
+  }
+}
+
 let counter = 0
 const placeholder = (key: string) => key.padStart(32, '0').slice(-32)
 
@@ -79,7 +113,9 @@ export function usePhotoUploads(serviceId: string): PhotoUploads {
       const key = `p${++counter}`
       const item: PhotoItem = { key, name: file.name, preview: URL.createObjectURL(file), state: 'uploading', progress: 0 }
       const abort = new AbortController()
-      const done = uploadInquiryPhoto(file, { serviceId, fieldId }, { signal: abort.signal, onProgress: (progress) => patch(fieldId, key, { progress }) }).then(
+      const done = shrinkForUpload(file)
+        .then((small) => uploadInquiryPhoto(small, { serviceId, fieldId }, { signal: abort.signal, onProgress: (progress) => patch(fieldId, key, { progress }) }))
+        .then(
         ({ token }) => patch(fieldId, key, { state: 'done', progress: 1, token }),
         (error: unknown) => {
           if ((error as Error)?.name === 'AbortError') return
