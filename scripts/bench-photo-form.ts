@@ -101,6 +101,7 @@ async function main() {
         const done = performance.now()
         submitToThanks.push(done - submitted)
         pickToThanks.push(done - picked)
+        console.log(`${scenario}, run ${run + 1}: Submit to thank-you ${((done - submitted) / 1000).toFixed(1)} s, photos picked to thank-you ${((done - picked) / 1000).toFixed(1)} s`)
         await context.close()
       }
       submitToThanks.sort((a, b) => a - b)

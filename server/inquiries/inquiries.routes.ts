@@ -14,8 +14,8 @@ import type { MailOutbox } from './mail-outbox'
 import type { InsightsCollector } from '../insights/collector'
 import { visitOf } from '../insights/visit'
 import { shownFieldIds } from '../services/form-rules'
-import { deliveryEstimate } from '../site/delivery-zones'
-import { readSiteSettings } from '../site/site.store'
+import { deliveryEstimate } from '../pricing/delivery-estimate'
+import { readPricing } from '../pricing/pricing.store'
 import { PhotoStore, type StoredPhoto } from './inquiry-photos.store'
 import { dropdownValues } from './inquiry.schema'
 
@@ -93,7 +93,8 @@ export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox
       const now = new Date()
       const id = newInquiryId(now)
       const inquiry = storedInquiry(service, parsed.data)
-      const zones = (await readSiteSettings(deps.store).catch(() => null))?.deliveryZones ?? []
+      // The zones of the day's price list; an unreadable price list only means no estimate.
+      const zones = (await readPricing(deps.store).catch(() => null))?.deliveryZones ?? []
       const estimate = deliveryEstimate(zones, inquiry.zipcode)
       if (estimate) inquiry.deliveryEstimate = estimate
       // Photos first, the record last: the record is what makes the inquiry exist, so a failure leaves nothing behind.

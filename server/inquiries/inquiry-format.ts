@@ -2,7 +2,7 @@
 import { isCalendarDate } from '../lib/studio-time'
 import { REFERRAL_SOURCES } from './inquiry.schema'
 import { customAnswers, type InquiryRecord, type InquiryStatus } from './inquiry-record.schema'
-import { describeEstimate } from '../site/delivery-zones'
+import { describeEstimate } from '../pricing/delivery-estimate'
 
 export function referralLabel(value: string): string {
   return REFERRAL_SOURCES.find((r) => r.value === value)?.label ?? value

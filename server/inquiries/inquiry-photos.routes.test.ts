@@ -36,7 +36,7 @@ customPhotoFields:
 fieldOrder: [dropdown_1, custom_1, photos_1]
 `
 
-const ZONES = `deliveryZones:
+const PRICING = `deliveryZones:
   - name: Portland
     zips: ['972']
     fee: 45
@@ -49,7 +49,7 @@ let client = 0
 async function app(env: Record<string, string> = {}) {
   const files = fixtureFiles(await makeJpeg())
   t = await createTestApp({
-    files: { ...files, 'content/site.yaml': `${files['content/site.yaml'] as string}${ZONES}`, 'content/services/arches.yaml': ARCHES },
+    files: { ...files, 'content/pricing.yaml': PRICING, 'content/services/arches.yaml': ARCHES },
     env: { TRUST_PROXY: '1', ...env },
   })
   return t

@@ -1,10 +1,7 @@
 // The quote form on a phone (390 px) with photos, a question that depends on an answer and the delivery estimate:
 // bad files refused by name, per-photo progress, thumb-sized targets, axe-clean; then what the owner gets: the
 // inquiry without the hidden answer, photos in the inbox behind the session, and e-mailed signed links only.
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import sharp from 'sharp'
-import { parse, stringify } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, keepScreenshot, loginAsOwner, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
@@ -36,13 +33,9 @@ beforeAll(async () => {
     fieldOrder: ['dropdown_1', 'custom_1', 'photos_1'],
     visible: true,
   })
-  // The zones as a developer adds them: content/site.yaml, committed with plain git.
-  const file = join(site.root, 'content/site.yaml')
-  const settings = parse(readFileSync(file, 'utf8'))
-  settings.deliveryZones = [{ name: 'Portland', zips: ['972'], fee: 45 }]
-  writeFileSync(file, stringify(settings))
-  site.git('add', '--', 'content/site.yaml')
-  site.git('commit', '-q', '-m', 'Add delivery zones')
+  // The price list's delivery zones, saved as the Pricing tab saves them.
+  const pricing = await api<Record<string, unknown>>(site, 'GET', '/api/pricing', undefined, cookie)
+  await api(site, 'PUT', '/api/pricing', { ...pricing, deliveryZones: [{ name: 'Portland', zips: ['972'], fee: 45 }] }, cookie)
 }, 60_000)
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import type { Segment, Subscription } from '../../server/mailing-list/mailing-li
 import type { Inquiry } from '../../server/inquiries/inquiry.schema'
 import type { DeliveryContent } from '../../server/delivery/delivery.schema'
 import type { FaqItem } from '../../server/faq/faq.schema'
+import type { DeliveryZone } from '../../server/pricing/pricing.schema'
 import type { ImageVersions } from './image-urls'
 
 export type { Service, SiteSettings, Testimonial, Segment, FaqItem }
@@ -24,6 +25,11 @@ export function summarise(service: Service): ServiceSummary {
 
 export function getSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
   return apiRequest<SiteSettings>('GET', '/site-settings', { signal })
+}
+
+/** The price list's delivery zones, for the quote form's estimate (the price list is public). */
+export async function getDeliveryZones(signal?: AbortSignal): Promise<DeliveryZone[]> {
+  return (await apiRequest<{ deliveryZones?: DeliveryZone[] }>('GET', '/pricing', { signal })).deliveryZones ?? []
 }
 
 /**

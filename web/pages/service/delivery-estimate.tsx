@@ -1,6 +1,6 @@
-// The delivery estimate under the ZIP field, from the studio's zones: an estimate, never a promise (the server works
+// The delivery estimate under the ZIP field, from the price list's delivery zones: an estimate, never a promise (the server works
 // it out again from the ZIP and keeps it with the inquiry).
-import { deliveryEstimate, describeEstimate, type DeliveryZone } from '../../../server/site/delivery-zones'
+import { deliveryEstimate, describeEstimate, type DeliveryZone } from '../../../server/pricing/delivery-estimate'
 
 export function DeliveryEstimateNote({ zones, zip }: { zones: readonly DeliveryZone[]; zip: string }) {
   const estimate = deliveryEstimate(zones, zip)

@@ -6,10 +6,10 @@ import { NOT_PROVIDED, REFERRAL_SOURCES } from '../../../server/inquiries/inquir
 import type { CustomDropdownField, CustomPhotoField, CustomTextField } from '../../../server/services/services.schema'
 import { shownFieldIds } from '../../../server/services/form-rules'
 import type { Service } from '../../lib/public-api'
-import { useRootData } from '../../lib/page-context'
 import { ColorPicker } from './color-picker'
 import { HoneypotField, withHoneypot } from '../../components/honeypot'
 import { DeliveryEstimateNote } from './delivery-estimate'
+import type { DeliveryZone } from '../../../server/pricing/delivery-estimate'
 import { PhotoField } from './photo-field'
 import { usePhotoUploads } from './photo-uploads'
 
@@ -101,7 +101,7 @@ const customKey = (service: Service, id: string) =>
       ? `photos.${id}`
       : `customFields.${id}`
 
-export function InquiryForm({ service }: { service: Service }) {
+export function InquiryForm({ service, deliveryZones: zones = [] }: { service: Service; deliveryZones?: readonly DeliveryZone[] }) {
   const today = studioToday()
   const [actions, loadActions] = useInquiryActions()
   const schema = useMemo(() => actions?.inquirySchemaFor(service, today), [actions, service, today])
@@ -113,7 +113,6 @@ export function InquiryForm({ service }: { service: Service }) {
   const [attempts, setAttempts] = useState(0)
   const summaryRef = useRef<HTMLDivElement>(null)
   const uploads = usePhotoUploads(service.id)
-  const zones = useRootData().settings.deliveryZones ?? []
   /** When the form appeared: the time trap (a person takes seconds, a script milliseconds). */
   const [openedAt] = useState(() => Date.now())
 

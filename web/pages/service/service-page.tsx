@@ -8,7 +8,7 @@ import '../content-page.css'
 import './service-page.css'
 
 export function ServicePage() {
-  const { service } = usePageData<ServiceData>()
+  const { service, deliveryZones } = usePageData<ServiceData>()
   return (
     <div className="service-page">
       <header className="page-intro">
@@ -42,7 +42,7 @@ export function ServicePage() {
           </h2>
           <p className="inquiry-card__lead">Share a few details and we'll reply with ideas and a tailored quote.</p>
           {/* A new service means a fresh form: no values or errors carry over. */}
-          <InquiryForm key={service.id} service={service} />
+          <InquiryForm key={service.id} service={service} deliveryZones={deliveryZones ?? []} />
         </section>
       </div>
     </div>

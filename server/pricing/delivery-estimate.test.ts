@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deliveryEstimate, describeEstimate } from './delivery-zones'
+import { deliveryEstimate, describeEstimate } from './delivery-estimate'
+import { zoneForZip } from './pricing.schema'
 
 const zones = [
   { name: 'Portland', zips: ['972'], fee: 45 },
@@ -18,6 +19,13 @@ describe('delivery estimate', () => {
     expect(deliveryEstimate(zones, '98101')).toEqual({ zip: '98101', outside: true })
     expect(deliveryEstimate(zones, '972')).toBe(null)
     expect(deliveryEstimate([], '97201')).toBe(null)
+  })
+
+  it('finds the zone the price list\'s own rule finds', () => {
+    for (const zip of ['97201', '97214', '97080', '97030', '98101', '97299']) {
+      const estimate = deliveryEstimate(zones, zip)
+      expect([zip, estimate && 'zone' in estimate ? estimate.zone : null]).toEqual([zip, zoneForZip(zones, zip)?.name ?? null])
+    }
   })
 
   it('is said as an estimate', () => {

@@ -1,13 +1,9 @@
-// The delivery estimate on the quote form: the studio's zones (ZIP codes or prefixes, a fee each, in content/site.yaml
-// as `deliveryZones`) and the zone a ZIP falls in. Zod-free, so the public form says exactly what the server stores.
+// The delivery estimate on the quote form, from the price list's delivery zones (content/pricing.yaml: ZIP codes or
+// prefixes, a fee each). Zod-free, so the public form says exactly what the server stores; the zone is found as
+// zoneForZip in pricing.schema.ts finds it (longest matching code), which the tests hold it to.
+import type { DeliveryZone } from './pricing.schema'
 
-export interface DeliveryZone {
-  name: string
-  /** Five-digit ZIP codes, or prefixes of one to four digits ("972" covers 97201-97299). */
-  zips: string[]
-  /** Dollars, at most two decimals. */
-  fee: number
-}
+export type { DeliveryZone }
 
 /** What the form showed and the inquiry keeps: a zone and its fee, or outside every zone. */
 export type DeliveryEstimate = { zip: string; zone: string; fee: number } | { zip: string; outside: true }
