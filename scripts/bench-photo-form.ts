@@ -97,7 +97,11 @@ async function main() {
         await page.locator('.photo-field__item').nth(2).waitFor()
         const submitted = performance.now()
         await page.getByRole('button', { name: 'Submit Inquiry' }).click()
-        await page.waitForURL(`${site.url}/thank-you`, { timeout: 600_000 })
+        await page.waitForURL(`${site.url}/thank-you`, { timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000) }).catch(async (err: unknown) => {
+          const states = await page.locator('.photo-field__item').evaluateAll((els) => els.map((el) => el.textContent))
+          const note = await page.locator('#inq-still-needed, .error-summary').allTextContents()
+          throw new Error(`no thank-you page: photos ${JSON.stringify(states)}; form ${JSON.stringify(note)}`, { cause: err })
+        })
         const done = performance.now()
         submitToThanks.push(done - submitted)
         pickToThanks.push(done - picked)

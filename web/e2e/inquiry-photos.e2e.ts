@@ -160,6 +160,35 @@ describe('quote form with photos on a phone', () => {
   }, 120_000)
 })
 
+describe('a slow connection', () => {
+  it('Submit pressed while a photo is still uploading waits for it, says so, and sends it with the inquiry', async () => {
+    const { page, context } = await newPage(browser, PHONE)
+    await page.goto(`${site.url}/services/arches`)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 1_000_000, uploadThroughput: 60_000 })
+    await label(page, 'First Name').fill('Slow')
+    await label(page, 'Last Name').fill('Upload')
+    await label(page, 'Email').fill('slow@example.com')
+    await label(page, 'Phone').fill('503-555-0100')
+    await label(page, 'Address').fill('1 SE Main St')
+    await label(page, 'City').fill('Portland')
+    await label(page, 'Zipcode').fill('97214')
+    await label(page, 'Event Date').fill(tomorrow())
+    await label(page, 'Delivery').selectOption('No')
+    const grain = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer()
+    await page.locator('#inq-photos_1').setInputFiles([{ name: 'slow.png', mimeType: 'image/png', buffer: grain }])
+    await page.getByText(/^Uploading \d+%$/).waitFor()
+    await page.getByRole('button', { name: 'Submit Inquiry' }).click()
+    await page.getByText('Sending your photos first: 1 still on the way.').waitFor()
+    expect(await page.getByRole('button', { name: 'Submitting...' }).count()).toBe(1)
+    await page.waitForURL(`${site.url}/thank-you`, { timeout: 60_000 })
+    await context.close()
+    const [record] = (await api<InquiryRecord[]>(site, 'GET', '/api/admin/inquiries', undefined, cookie)).filter((r) => r.inquiry.lastName === 'Upload')
+    expect(record.inquiry.photos?.[0].files.map((f) => f.name)).toEqual(['slow.png'])
+  }, 90_000)
+})
+
 describe('the form builder', () => {
   it('adds a photos field and a question shown only for some answers, says the rule in words, and refuses a rule left pointing at a deleted dropdown', async () => {
     const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })

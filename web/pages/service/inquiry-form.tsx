@@ -203,6 +203,8 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
       setAttempts((n) => n + 1)
       return
     }
+    // Read now: React lets go of the event's form once this handler first waits.
+    const honeypot = withHoneypot(event, {})
     setSubmitting(true)
     // Photos still on their way are waited for; those that failed are left out, the inquiry goes all the same.
     const sent = uploads.uploading > 0 ? await uploads.settle() : null
@@ -212,7 +214,7 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
       setAttempts((n) => n + 1)
       return
     }
-    const payload = withHoneypot(event, final.data)
+    const payload = { ...honeypot, ...final.data }
     try {
       await actions.sendInquiry(payload)
       window.location.assign('/thank-you')
@@ -371,6 +373,11 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
       >
         {submitting ? 'Submitting...' : 'Submit Inquiry'}
       </button>
+      {submitting && uploads.uploading > 0 && (
+        <p className="inquiry-form__note" role="status">
+          Sending your photos first: {uploads.uploading} still on the way.
+        </p>
+      )}
       {!result.success && (
         <p className="inquiry-form__note" id="inq-still-needed">
           {stillNeeded(needed.map(nameOf), empty.length === required.length)}
