@@ -21,7 +21,7 @@ import { dropdownValues } from './inquiry.schema'
 
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 }
 /** A person takes longer than this between opening the form and pressing Submit; a script posting at once does not. */
-export const TIME_TRAP_MS = 1500
+export const TIME_TRAP_MS = 1000
 
 /** The time trap: the form says how long it was open; a bot that fills it faster is answered like the honeypot. */
 function tooFast(body: Record<string, unknown>): boolean {
