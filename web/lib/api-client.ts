@@ -93,33 +93,3 @@ export async function headUrl(url: string, signal?: AbortSignal): Promise<Respon
   return fetchImpl(url.startsWith('/') ? `${apiBase}${url}` : url, { method: 'HEAD', signal, cache: 'no-store' })
 }
 
-/**
- * POSTs a multipart form to `/api{path}` with upload progress (fetch cannot report it, so this one call uses
- * XMLHttpRequest), and returns the JSON answer; failures throw ApiError as apiRequest's do.
- */
-export function apiUpload<T>(path: string, form: FormData, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', apiUrl(path))
-    xhr.withCredentials = true
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total)
-    }
-    xhr.onload = () => {
-      let data: unknown = null
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null
-      } catch {
-        data = xhr.responseText
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T)
-      const error = data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string' ? (data as { error: string }).error : `Request failed (${xhr.status})`
-      reject(new ApiError(error, xhr.status, data))
-    }
-    xhr.onerror = () => reject(new ApiError('Network error', 0))
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'))
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(form)
-  })
-}

@@ -1,5 +1,5 @@
 // The public site's calls to the API, each built on apiRequest (the only place that fetches).
-import { apiRequest, apiUpload, ApiError } from './api-client'
+import { apiRequest, ApiError } from './api-client'
 import type { Service } from '../../server/services/services.schema'
 import type { SiteSettings } from '../../server/site/site.schema'
 import type { Testimonial } from '../../server/testimonials/testimonials.schema'
@@ -79,20 +79,6 @@ export function subscribe(subscription: Subscription): Promise<{ ok: true }> {
 
 export function sendInquiry(inquiry: Inquiry): Promise<{ ok: true; id?: string }> {
   return apiRequest<{ ok: true; id?: string }>('POST', '/contact', { body: inquiry })
-}
-
-/** Sends one quote-form photo to the holding area; its token goes with the inquiry. */
-export function uploadInquiryPhoto(
-  file: File,
-  about: { serviceId: string; fieldId: string; website?: string },
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<{ token: string; name: string }> {
-  const form = new FormData()
-  form.set('serviceId', about.serviceId)
-  form.set('fieldId', about.fieldId)
-  if (about.website) form.set('website', about.website)
-  form.set('photo', file, file.name)
-  return apiUpload('/inquiry-photos', form, options)
 }
 
 /** Dates the studio has marked unavailable between two YYYY-MM-DD dates (dates only, no reason). */

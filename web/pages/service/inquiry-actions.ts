@@ -1,8 +1,11 @@
 // What the inquiry form needs once a visitor starts on it: validation (the schema POST /api/contact checks, and zod
-// with it), sending, and the studio's unavailable dates. Its own chunk, loaded on first use rather than with the page.
+// with it), sending, the studio's unavailable dates, which questions the answers ask, and the delivery estimate. Its own
+// chunk, loaded on first use rather than with the page.
 export { fieldErrors, inquirySchemaFor } from '../../../server/inquiries/inquiry.schema'
 export { sendInquiry } from '../../lib/public-api'
 export { ErrorSummary, goToField } from '../../components/error-summary'
+export { shownFieldIds } from '../../../server/services/form-rules'
+export { deliveryEstimate, describeEstimate } from '../../../server/pricing/delivery-estimate'
 import { getUnavailableDates } from '../../lib/public-api'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -1,17 +1,17 @@
 // The quote inquiry form: every field of the spec, validated with the shared schema as the visitor types. It guides
 // rather than blocks: Submit stays focusable, says what is still needed, and when pressed lists each problem.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { studioToday } from '../../../server/lib/studio-time'
 import { NOT_PROVIDED, REFERRAL_SOURCES } from '../../../server/inquiries/inquiry-fields'
 import type { CustomDropdownField, CustomPhotoField, CustomTextField } from '../../../server/services/services.schema'
-import { shownFieldIds } from '../../../server/services/form-rules'
 import type { Service } from '../../lib/public-api'
 import { ColorPicker } from './color-picker'
 import { HoneypotField, withHoneypot } from '../../components/honeypot'
-import { DeliveryEstimateNote } from './delivery-estimate'
-import type { DeliveryZone } from '../../../server/pricing/delivery-estimate'
-import { PhotoField } from './photo-field'
-import { usePhotoUploads } from './photo-uploads'
+import type { DeliveryEstimate, DeliveryZone } from '../../../server/pricing/delivery-estimate'
+import type { PhotoReport } from './photo-field'
+
+/** Photos questions bring their own chunk (checks, thumbnails, uploads): a service without one never loads it. */
+const PhotoField = lazy(() => import('./photo-field'))
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipcode', 'eventDate', 'eventDetails', 'referralSource'] as const
 type ContactField = (typeof CONTACT_FIELDS)[number]
@@ -32,8 +32,7 @@ const emptyState = (): FormState => ({
  * The wire payload of POST /api/contact; optional custom fields left blank are sent as 'Not provided'. Questions the
  * answers hide are not sent at all (whatever was typed into them before), nor their photos.
  */
-function toInquiryPayload(service: Service, state: FormState, photos: (fieldId: string) => string[], formMs: number) {
-  const shown = shownFieldIds(service, state.answers)
+function toInquiryPayload(service: Service, state: FormState, shown: ReadonlySet<string>, photos: (fieldId: string) => string[], formMs: number) {
   const answer = (f: CustomTextField | CustomDropdownField) => {
     const value = (state.answers[f.id] ?? '').trim()
     return { header: f.header, value: value || (f.optional ? NOT_PROVIDED : '') }
@@ -112,7 +111,17 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
   /** Counts presses of Submit on an incomplete form: each shows every problem and moves focus to the summary. */
   const [attempts, setAttempts] = useState(0)
   const summaryRef = useRef<HTMLDivElement>(null)
-  const uploads = usePhotoUploads(service.id)
+  // What each photos question holds, as it reports it; how to wait for its photos still on their way.
+  const [photoState, setPhotoState] = useState<Record<string, Omit<PhotoReport, 'settle'>>>({})
+  const settlers = useRef<Record<string, PhotoReport['settle']>>({})
+  const reportPhotos = useCallback((fieldId: string, { settle, ...state }: PhotoReport) => {
+    settlers.current[fieldId] = settle
+    setPhotoState((all) => ({ ...all, [fieldId]: state }))
+  }, [])
+  const photoTokens = (fieldId: string) => photoState[fieldId]?.tokens ?? []
+  const uploading = Object.values(photoState).reduce((n, s) => n + s.uploading, 0)
+  const settlePhotos = async () =>
+    Object.fromEntries(await Promise.all(Object.entries(settlers.current).map(async ([id, settle]) => [id, await settle()] as const)))
   /** When the form appeared: the time trap (a person takes seconds, a script milliseconds). */
   const [openedAt] = useState(() => Date.now())
 
@@ -131,13 +140,17 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
     if (!noteFor) void importActions().then((a) => a.availabilityNotes(today).then((f) => setNoteFor(() => f)), () => undefined)
   }
 
-  const payload = toInquiryPayload(service, state, uploads.pendingTokens, 0)
+  // Which questions the answers ask (server/services/form-rules.ts, in the actions chunk); until it has loaded nothing
+  // has been answered, so exactly the questions without a rule are asked.
+  const asked: ReadonlySet<string> = actions
+    ? actions.shownFieldIds(service, state.answers)
+    : new Set([...service.customTextFields, ...service.customDropdownFields, ...service.customPhotoFields].filter((f) => !f.showWhen).map((f) => f.id))
+  const payload = toInquiryPayload(service, state, asked, photoTokens, 0)
   // Until the validation has loaded the form counts as incomplete (as it is when empty), with no messages yet.
   const result = schema?.safeParse(payload) ?? { success: false as const, error: null }
   const errors = result.success || !result.error || !actions ? {} : actions.fieldErrors(result.error)
   const errorFor = (key: string) => (shown[key] ? errors[key] : undefined)
 
-  const asked = shownFieldIds(service, state.answers)
   const customFields = service.fieldOrder
     .filter((id) => asked.has(id))
     .map((id) => service.customTextFields.find((f) => f.id === id) ?? service.customDropdownFields.find((f) => f.id === id) ?? service.customPhotoFields.find((f) => f.id === id))
@@ -207,8 +220,8 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
     const honeypot = withHoneypot(event, {})
     setSubmitting(true)
     // Photos still on their way are waited for; those that failed are left out, the inquiry goes all the same.
-    const sent = uploads.uploading > 0 ? await uploads.settle() : null
-    const final = schema!.safeParse(toInquiryPayload(service, state, (id) => (sent ? (sent[id] ?? []) : uploads.pendingTokens(id)), Date.now() - openedAt))
+    const sent = uploading > 0 ? await settlePhotos() : null
+    const final = schema!.safeParse(toInquiryPayload(service, state, asked, (id) => (sent ? (sent[id] ?? []) : photoTokens(id)), Date.now() - openedAt))
     if (!final.success) {
       setSubmitting(false)
       setAttempts((n) => n + 1)
@@ -268,7 +281,7 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
         {text('address', { autoComplete: 'street-address', wide: true })}
         {text('city', { autoComplete: 'address-level2' })}
         {text('zipcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
-        {zones.length > 0 && <DeliveryEstimateNote zones={zones} zip={state.zipcode} />}
+        {zones.length > 0 && <DeliveryEstimateNote estimate={actions?.deliveryEstimate(zones, state.zipcode) ?? null} describe={actions?.describeEstimate} />}
         {text('eventDate', {
           type: 'date',
           min: today,
@@ -318,7 +331,13 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
         <div className="inquiry-form__custom">
           {customFields.map((f) => {
             const key = customKey(service, f.id)
-            if ('maxPhotos' in f) return <PhotoField key={f.id} field={f} uploads={uploads} error={errorFor(key)} onTouched={() => reveal(key)} />
+            if ('maxPhotos' in f) {
+              return (
+                <Suspense key={f.id} fallback={null}>
+                  <PhotoField field={f} serviceId={service.id} error={errorFor(key)} onTouched={() => reveal(key)} report={reportPhotos} />
+                </Suspense>
+              )
+            }
             const id = `inq-${f.id}`
             const value = state.answers[f.id] ?? ''
             return (
@@ -373,9 +392,9 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
       >
         {submitting ? 'Submitting...' : 'Submit Inquiry'}
       </button>
-      {submitting && uploads.uploading > 0 && (
+      {submitting && uploading > 0 && (
         <p className="inquiry-form__note" role="status">
-          Sending your photos first: {uploads.uploading} still on the way.
+          Sending your photos first: {uploading} still on the way.
         </p>
       )}
       {!result.success && (
@@ -462,5 +481,21 @@ function TextInput({ id, label, value, error, required, wide, note, onChange, on
         </p>
       )}
     </Field>
+  )
+}
+
+/** The delivery estimate under the ZIP: always in the page (empty until a full ZIP is typed), so it is heard when it appears. */
+function DeliveryEstimateNote({ estimate, describe }: { estimate: DeliveryEstimate | null; describe?: (e: DeliveryEstimate) => string }) {
+  return (
+    <p className="delivery-estimate field--wide" id="inq-delivery-estimate" role="status">
+      {estimate && describe && (
+        <>
+          {describe(estimate)}
+          <span className="delivery-estimate__small">
+            {'outside' in estimate ? 'We will let you know the delivery fee with your quote.' : 'An estimate: your quote confirms the delivery fee.'}
+          </span>
+        </>
+      )}
+    </p>
   )
 }

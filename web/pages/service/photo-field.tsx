@@ -1,22 +1,36 @@
 // A photos question on the quote form: pick or take photos (the phone offers its camera), see each one's thumbnail and
-// upload progress, remove one; refused files are named with the reason.
+// upload progress, remove one; refused files are named with the reason. Its own chunk (with the checks and the
+// uploads), loaded only on a service that asks for photos; the form hears what it holds through `report`.
+import { useEffect } from 'react'
 import type { CustomPhotoField } from '../../../server/services/services.schema'
 import { MAX_PHOTO_MB } from '../../../server/inquiries/photo-rules'
-import type { PhotoUploads } from './photo-uploads'
+import { usePhotoUploads } from './photo-uploads'
+
+/** What the form needs to know of a photos question: tokens to validate, photos on their way, and how to wait for them. */
+export interface PhotoReport {
+  tokens: string[]
+  uploading: number
+  settle: () => Promise<string[]>
+}
 
 interface PhotoFieldProps {
   field: CustomPhotoField
-  uploads: PhotoUploads
+  serviceId: string
   error?: string
   onTouched: () => void
+  report: (fieldId: string, state: PhotoReport) => void
 }
 
 const percent = (p: number) => `${Math.round(p * 100)}%`
 
-export function PhotoField({ field, uploads, error, onTouched }: PhotoFieldProps) {
+export default function PhotoField({ field, serviceId, error, onTouched, report }: PhotoFieldProps) {
+  const uploads = usePhotoUploads(serviceId, field)
   const id = `inq-${field.id}`
-  const items = uploads.items[field.id] ?? []
-  const refused = uploads.refused[field.id] ?? []
+  const { items, refused } = uploads
+  const tokens = uploads.pendingTokens().join(',')
+  useEffect(() => {
+    report(field.id, { tokens: tokens ? tokens.split(',') : [], uploading: uploads.uploading, settle: uploads.settle })
+  }, [field.id, tokens, uploads.uploading, uploads.settle, report])
   const kept = items.filter((it) => it.state !== 'failed').length
   const room = field.maxPhotos - kept
   const describedBy = [`${id}-hint`, `${id}-rules`, error && `${id}-error`].filter(Boolean).join(' ')
@@ -52,7 +66,7 @@ export function PhotoField({ field, uploads, error, onTouched }: PhotoFieldProps
                 {it.state === 'done' && <span className="photo-field__state">Ready to send</span>}
                 {it.state === 'failed' && <span className="photo-field__state photo-field__state--bad">Not sent: {it.error}</span>}
               </div>
-              <button type="button" className="photo-field__remove" aria-label={`Remove ${it.name}`} onClick={() => uploads.remove(field.id, it.key)}>
+              <button type="button" className="photo-field__remove" aria-label={`Remove ${it.name}`} onClick={() => uploads.remove(it.key)}>
                 Remove
               </button>
             </li>
@@ -78,7 +92,7 @@ export function PhotoField({ field, uploads, error, onTouched }: PhotoFieldProps
             aria-required={!field.optional}
             onChange={(e) => {
               const files = e.currentTarget.files
-              if (files?.length) void uploads.add(field.id, files, field.maxPhotos, field.header)
+              if (files?.length) void uploads.add(files)
               e.currentTarget.value = ''
               onTouched()
             }}

@@ -1,9 +1,9 @@
-// The quote form's photos while the visitor fills it in: each picked photo is checked here (type, size, what its first
-// bytes say), then sent at once to the holding area with its own progress, so typing and choosing go on meanwhile;
-// Submit waits only for the photos still on their way and sends the tokens of those that arrived.
+// One photos question's photos while the visitor fills in the form: each picked photo is checked here (type, size,
+// what its first bytes say), then sent at once to the holding area with its own progress, so typing and choosing go
+// on meanwhile; Submit waits only for the photos still on their way and sends the tokens of those that arrived.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { photoContentProblem, photoProblemBeforeUpload } from '../../../server/inquiries/photo-rules'
-import { uploadInquiryPhoto } from '../../lib/public-api'
+import { uploadInquiryPhoto } from '../../lib/api-upload'
 
 export interface PhotoItem {
   key: string
@@ -24,15 +24,15 @@ interface Entry {
 }
 
 export interface PhotoUploads {
-  items: Record<string, PhotoItem[]>
-  /** Files refused before sending, by field, each a sentence naming the file. */
-  refused: Record<string, string[]>
-  add: (fieldId: string, files: FileList | File[], max: number, header: string) => Promise<void>
-  remove: (fieldId: string, key: string) => void
+  items: PhotoItem[]
+  /** Files refused before sending, each a sentence naming the file. */
+  refused: string[]
+  add: (files: FileList | File[]) => Promise<void>
+  remove: (key: string) => void
   /** What validation counts: every photo sent or on its way (a placeholder token stands in for one on its way). */
-  pendingTokens: (fieldId: string) => string[]
-  /** Waits for photos on their way; the tokens of the photos that arrived, by field. */
-  settle: () => Promise<Record<string, string[]>>
+  pendingTokens: () => string[]
+  /** Waits for photos on their way; the tokens of the photos that arrived. */
+  settle: () => Promise<string[]>
   uploading: number
 }
 
@@ -73,13 +73,14 @@ async function shrinkForUpload(file: File): Promise<File> {
 let counter = 0
 const placeholder = (key: string) => key.padStart(32, '0').slice(-32)
 
-export function usePhotoUploads(serviceId: string): PhotoUploads {
-  const [items, setItems] = useState<Record<string, PhotoItem[]>>({})
-  const [refused, setRefused] = useState<Record<string, string[]>>({})
-  const entries = useRef(new Map<string, Entry & { fieldId: string }>())
+export function usePhotoUploads(serviceId: string, field: { id: string; header: string; maxPhotos: number }): PhotoUploads {
+  const [items, setItems] = useState<PhotoItem[]>([])
+  const [refused, setRefused] = useState<string[]>([])
+  const entries = useRef(new Map<string, Entry>())
+  const { id: fieldId, header, maxPhotos: max } = field
 
-  const patch = useCallback((fieldId: string, key: string, change: Partial<PhotoItem>) => {
-    setItems((all) => ({ ...all, [fieldId]: (all[fieldId] ?? []).map((it) => (it.key === key ? { ...it, ...change } : it)) }))
+  const patch = useCallback((key: string, change: Partial<PhotoItem>) => {
+    setItems((all) => all.map((it) => (it.key === key ? { ...it, ...change } : it)))
     const entry = entries.current.get(key)
     if (entry) entry.item = { ...entry.item, ...change }
   }, [])
@@ -95,11 +96,11 @@ export function usePhotoUploads(serviceId: string): PhotoUploads {
     }
   }, [])
 
-  const add: PhotoUploads['add'] = async (fieldId, fileList, max, header) => {
+  const add: PhotoUploads['add'] = async (fileList) => {
     const files = [...fileList]
     const problems: string[] = []
     const accepted: File[] = []
-    const already = [...entries.current.values()].filter((e) => e.fieldId === fieldId).length
+    const already = [...entries.current.values()].filter((e) => e.item.state !== 'failed').length
     for (const file of files) {
       const early = photoProblemBeforeUpload(file)
       const content = early ? null : photoContentProblem(file, new Uint8Array(await file.slice(0, 16).arrayBuffer()))
@@ -108,48 +109,43 @@ export function usePhotoUploads(serviceId: string): PhotoUploads {
       else if (already + accepted.length >= max) problems.push(`${file.name}: ${header} takes at most ${max} photo${max === 1 ? '' : 's'}.`)
       else accepted.push(file)
     }
-    setRefused((r) => ({ ...r, [fieldId]: problems }))
+    setRefused(problems)
     for (const file of accepted) {
       const key = `p${++counter}`
       const item: PhotoItem = { key, name: file.name, preview: URL.createObjectURL(file), state: 'uploading', progress: 0 }
       const abort = new AbortController()
       const done = shrinkForUpload(file)
-        .then((small) => uploadInquiryPhoto(small, { serviceId, fieldId }, { signal: abort.signal, onProgress: (progress) => patch(fieldId, key, { progress }) }))
+        .then((small) => uploadInquiryPhoto(small, { serviceId, fieldId }, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) }))
         .then(
-        ({ token }) => patch(fieldId, key, { state: 'done', progress: 1, token }),
+        ({ token }) => patch(key, { state: 'done', progress: 1, token }),
         (error: unknown) => {
           if ((error as Error)?.name === 'AbortError') return
           const message = error instanceof Error && error.message !== 'Network error' ? error.message : `${file.name}: could not be sent (connection lost). Remove it and add it again.`
-          patch(fieldId, key, { state: 'failed', error: message.replace(new RegExp(`^${header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `), '') })
+          patch(key, { state: 'failed', error: message.replace(new RegExp(`^${header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `), '') })
         },
       )
-      entries.current.set(key, { item, done, abort, fieldId })
-      setItems((all) => ({ ...all, [fieldId]: [...(all[fieldId] ?? []), item] }))
+      entries.current.set(key, { item, done, abort })
+      setItems((all) => [...all, item])
     }
   }
 
-  const remove: PhotoUploads['remove'] = (fieldId, key) => {
+  const remove: PhotoUploads['remove'] = (key) => {
     const entry = entries.current.get(key)
     if (entry) {
       entry.abort.abort()
       URL.revokeObjectURL(entry.item.preview)
       entries.current.delete(key)
     }
-    setItems((all) => ({ ...all, [fieldId]: (all[fieldId] ?? []).filter((it) => it.key !== key) }))
+    setItems((all) => all.filter((it) => it.key !== key))
   }
 
-  const pendingTokens = (fieldId: string) =>
-    (items[fieldId] ?? []).filter((it) => it.state !== 'failed').map((it) => it.token ?? placeholder(it.key.replace(/\D/g, '')))
+  const pendingTokens = () => items.filter((it) => it.state !== 'failed').map((it) => it.token ?? placeholder(it.key.replace(/\D/g, '')))
 
-  const settle = async () => {
+  const settle = useCallback(async () => {
     await Promise.all([...entries.current.values()].map((e) => e.done))
-    const out: Record<string, string[]> = {}
-    for (const entry of entries.current.values()) {
-      if (entry.item.state === 'done' && entry.item.token) (out[entry.fieldId] ??= []).push(entry.item.token)
-    }
-    return out
-  }
+    return [...entries.current.values()].flatMap((e) => (e.item.state === 'done' && e.item.token ? [e.item.token] : []))
+  }, [])
 
-  const uploading = Object.values(items).flat().filter((it) => it.state === 'uploading').length
+  const uploading = items.filter((it) => it.state === 'uploading').length
   return { items, refused, add, remove, pendingTokens, settle, uploading }
 }
