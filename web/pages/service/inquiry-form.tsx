@@ -7,7 +7,7 @@ import type { CustomDropdownField, CustomPhotoField, CustomTextField } from '../
 import type { Service } from '../../lib/public-api'
 import { ColorPicker } from './color-picker'
 import { HoneypotField, withHoneypot } from '../../components/honeypot'
-import type { DeliveryEstimate, DeliveryZone } from '../../../server/pricing/delivery-estimate'
+import type { DeliveryZone } from '../../../server/pricing/delivery-estimate'
 import type { PhotoReport } from './photo-field'
 
 /** Photos questions bring their own chunk (checks, thumbnails, uploads): a service without one never loads it. */
@@ -281,7 +281,12 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
         {text('address', { autoComplete: 'street-address', wide: true })}
         {text('city', { autoComplete: 'address-level2' })}
         {text('zipcode', { autoComplete: 'postal-code', inputMode: 'numeric' })}
-        {zones.length > 0 && <DeliveryEstimateNote estimate={actions?.deliveryEstimate(zones, state.zipcode) ?? null} describe={actions?.describeEstimate} />}
+        {zones.length > 0 && (
+          // Always in the page (empty until a full ZIP is typed), so it is heard when it appears; an estimate, never a promise.
+          <p className="delivery-estimate field--wide" id="inq-delivery-estimate" role="status">
+            {actions && estimateText(actions, zones, state.zipcode)}
+          </p>
+        )}
         {text('eventDate', {
           type: 'date',
           min: today,
@@ -484,18 +489,8 @@ function TextInput({ id, label, value, error, required, wide, note, onChange, on
   )
 }
 
-/** The delivery estimate under the ZIP: always in the page (empty until a full ZIP is typed), so it is heard when it appears. */
-function DeliveryEstimateNote({ estimate, describe }: { estimate: DeliveryEstimate | null; describe?: (e: DeliveryEstimate) => string }) {
-  return (
-    <p className="delivery-estimate field--wide" id="inq-delivery-estimate" role="status">
-      {estimate && describe && (
-        <>
-          {describe(estimate)}
-          <span className="delivery-estimate__small">
-            {'outside' in estimate ? 'We will let you know the delivery fee with your quote.' : 'An estimate: your quote confirms the delivery fee.'}
-          </span>
-        </>
-      )}
-    </p>
-  )
+/** "Delivery to 97214: about $45. An estimate: your quote confirms it." once a full ZIP is typed; null before. */
+function estimateText(actions: InquiryActions, zones: readonly DeliveryZone[], zip: string): string | null {
+  const estimate = actions.deliveryEstimate(zones, zip)
+  return estimate && `${actions.describeEstimate(estimate)}. ${'outside' in estimate ? '' : 'An estimate: your quote confirms the fee.'}`
 }
