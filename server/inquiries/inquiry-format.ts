@@ -33,7 +33,7 @@ export function inquiryRows(record: InquiryRecord): [string, string][] {
   return rows
 }
 
-const eventDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+const eventDateFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
 
 /** An event date (YYYY-MM-DD) as people read it, "Sat, Mar 14, 2026"; anything else is shown as it was sent. */
 export function shortEventDate(date: string): string {

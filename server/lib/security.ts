@@ -35,7 +35,8 @@ export function securityHeaders(config: Config): MiddlewareHandler {
 const PERMISSIONS_OFF: Record<string, string[]> = {
   ...Object.fromEntries(
     [
-      'accelerometer', 'ambientLightSensor', 'autoplay', 'battery', 'bluetooth', 'camera', 'displayCapture', 'geolocation',
+      // Only features Chromium knows: an unknown one is a console warning on every page.
+      'accelerometer', 'autoplay', 'camera', 'displayCapture', 'geolocation',
       'gyroscope', 'hid', 'idleDetection', 'magnetometer', 'microphone', 'midi', 'payment', 'screenWakeLock', 'serial',
       'usb', 'xrSpatialTracking', 'browsingTopics',
     ].map((feature) => [feature, []]),

@@ -2,7 +2,7 @@
 // so the public quote form, which needs only today's date, does not carry these formatters.
 import { STUDIO_TIME_ZONE } from './studio-time'
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
+const wallClock = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   timeZone: STUDIO_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',

@@ -1,11 +1,15 @@
 // The service page: the service's pictures, about and pricing beside its inquiry form.
 import { usePageData } from '../../lib/page-context'
-import { ImageCarousel } from '../../components/image-carousel'
+import { lazy, Suspense } from 'react'
 import { PricingList } from '../../components/pricing-list'
 import { InquiryForm } from './inquiry-form'
 import type { ServiceData } from './service-loader'
 import '../content-page.css'
 import './service-page.css'
+
+// The carousel's code (Embla) hydrates as a part of its own: the server's HTML already shows the first picture, and the
+// quote form becomes interactive without waiting for it. Server rendering waits for it, so the page is whole.
+const ImageCarousel = lazy(async () => ({ default: (await import('../../components/image-carousel')).ImageCarousel }))
 
 export function ServicePage() {
   const { service, deliveryZones } = usePageData<ServiceData>()
@@ -21,7 +25,9 @@ export function ServicePage() {
       <div className="container service-layout">
         <div className="service-info">
           <div className="service-info__media">
-            <ImageCarousel images={service.images} label={service.title} sizes="(min-width: 1024px) 560px, 100vw" priority />
+            <Suspense fallback={null}>
+              <ImageCarousel images={service.images} label={service.title} sizes="(min-width: 1024px) 560px, 100vw" priority />
+            </Suspense>
           </div>
           {service.aboutText.trim() && (
             <section className="service-info__section" aria-labelledby="service-about">
