@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './testing/test-app'
 /** Calls anyone may make (the spec's public API, the login itself, the public site's own reports). */
 const PUBLIC = [
   /^GET \/api\/(site-settings|service-order|services|services\/:id|service-content\/:id|testimonials|delivery-installation-content|flodesk-segments|image-versions|faq|availability|pricing)$/,
-  /^POST \/api\/(contact|subscribe|login|logout|collect|login\/passkey|login\/passkey\/options|login\/recovery)$/,
+  /^POST \/api\/(contact|subscribe|inquiry-photos|login|logout|collect|login\/passkey|login\/passkey\/options|login\/recovery)$/,
   /^GET \/api\/check-auth$/,
   // A client's quote link: the 128-bit token in the path is the credential (server/quotes/quotes.routes.test.ts).
   /^GET \/api\/quotes\/:token$/,
