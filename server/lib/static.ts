@@ -45,7 +45,7 @@ async function readIfFile(path: string): Promise<Uint8Array<ArrayBuffer> | null>
 /** Server rendering of the public pages (server/render/page-renderer.ts); without it every page gets index.html. */
 export interface PageRendering {
   render: (c: Context) => Promise<Response | null>
-  shell: (c: Context, status: 200 | 404) => Response | null
+  shell: (c: Context, status: 200 | 404, cacheControl?: string) => Response | null
 }
 
 export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck = isClientRoute, pages?: PageRendering) {
@@ -54,8 +54,7 @@ export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck 
       // The dashboard and a client's quote (personal: never kept anywhere, never indexed) are client-only apps; every
       // other page is rendered with its content (404s included).
       const quote = /^\/quote\//.test(c.req.path)
-      const rendered = /^\/admin(\/|$)/.test(c.req.path) || quote ? pages.shell(c, status) : await pages.render(c)
-      if (rendered && quote) rendered.headers.set('Cache-Control', 'no-store')
+      const rendered = quote ? pages.shell(c, status, 'no-store') : /^\/admin(\/|$)/.test(c.req.path) ? pages.shell(c, status) : await pages.render(c)
       if (rendered) return rendered
     }
     const html = await readIfFile(join(clientDir, 'index.html'))

@@ -340,10 +340,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       }
       return send(c, variant)
     },
-    shell(c, status) {
+    shell(c, status, cacheControl = 'no-cache') {
       const html = shellHtml()
       if (html === null) return null
-      return c.body(html, status, { 'Content-Type': HTML, 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' })
+      return c.body(html, status, { 'Content-Type': HTML, 'Cache-Control': cacheControl, 'X-Robots-Tag': 'noindex' })
     },
   }
 }

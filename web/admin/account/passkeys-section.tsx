@@ -24,9 +24,10 @@ export function PasskeysSection() {
     setBusy(true)
     try {
       const made = await addPasskey(label.trim())
-      if (made.recoveryCodes) setCodes(made.recoveryCodes)
       setLabel('')
-      notifySuccess('Passkey added', 'You can sign in with it from now on.')
+      // With the first passkey, the recovery codes panel says it (a notice would sit over its button on a phone).
+      if (made.recoveryCodes) setCodes(made.recoveryCodes)
+      else notifySuccess('Passkey added', 'You can sign in with it from now on.')
       load()
     } catch (err) {
       notifyError('Passkey not added', err instanceof ApiError ? err.message : 'The passkey was not created (cancelled, or not supported here).')
@@ -72,7 +73,7 @@ export function PasskeysSection() {
       </div>
       {codes && (
         <div className="admin-passkeys__codes" role="status">
-          <h3>Your recovery codes</h3>
+          <h3>Passkey added. Your recovery codes</h3>
           <p>Each signs you in once if your passkeys and password are out of reach. Keep them somewhere safe: they are shown only now.</p>
           <ul data-testid="recovery-codes">
             {codes.map((code) => (
