@@ -69,13 +69,14 @@ export class QuoteStore {
     })
   }
 
-  /** Changes one quote as it is now (inside the queue); null when there is none. */
+  /** Changes one quote as it is now (inside the queue); null when there is none. `change` returns `q` itself for no change. */
   update(id: string, change: (q: QuoteRecord) => QuoteRecord): Promise<QuoteRecord | null> {
     return this.queue.run(async () => {
       const current = await this.find(id)
       if (!current) return null
       const next = change(current)
-      await writeFileDurable(this.path(id), JSON.stringify(next, null, 2))
+      // A change that changes nothing (a refund event for another quote's payment) writes nothing.
+      if (next !== current) await writeFileDurable(this.path(id), JSON.stringify(next, null, 2))
       return next
     })
   }
