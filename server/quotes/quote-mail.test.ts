@@ -181,6 +181,9 @@ describe('the receipt for a card payment', () => {
     const failed = await until(async () => record(q.id), (r) => r.mails?.['receipt:cs_test_9']?.state === 'failed')
     expect(failed.payments).toHaveLength(1)
     expect(failed.mails!['receipt:cs_test_9']!.nextAttemptAt).toBeDefined()
+    // The owner sees it on the inquiry's quote.
+    const [listed] = await (await t.call('GET', `/api/admin/inquiries/${inquiryId}/quotes`, { cookie })).json()
+    expect(listed.mails['receipt:cs_test_9']).toMatchObject({ state: 'failed', lastError: expect.stringContaining('ECONNREFUSED'), nextAttemptAt: expect.any(String) })
     expect(await (await t.call('GET', `/api/admin/inquiries/${inquiryId}`, { cookie })).json()).toMatchObject({ status: 'booked', deposit: { amount: 150 } })
 
     await smtp.start()

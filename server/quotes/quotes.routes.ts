@@ -267,6 +267,6 @@ function adminQuoteView(q: QuoteRecord, url: string, today: string) {
     total: toDollars((s?.totals ?? totalsOf(q, new Set())).totalCents),
     signature: s ? { name: s.name, at: s.at, addOns: s.addOns, textSha256: s.textSha256, agreementCommit: s.agreementCommit, pdfUrl: s.shown ? `/api/admin/quotes/${q.id}/signed.pdf` : null } : null,
     payments: (q.payments ?? []).map((p) => ({ kind: p.kind, amount: toDollars(p.amountCents), at: p.at, ...(p.refundedCents ? { refunded: toDollars(p.refundedCents) } : {}) })),
-    mails: Object.fromEntries(Object.entries(q.mails ?? {}).map(([key, m]) => [key, { state: m.state, ...(m.sentAt ? { sentAt: m.sentAt } : {}), ...(m.lastError ? { lastError: m.lastError } : {}) }])),
+    mails: Object.fromEntries(Object.entries(q.mails ?? {}).map(([key, m]) => [key, { state: m.state, ...(m.sentAt ? { sentAt: m.sentAt } : {}), ...(m.lastError ? { lastError: m.lastError } : {}), ...(m.nextAttemptAt ? { nextAttemptAt: m.nextAttemptAt } : {}) }])),
   }
 }

@@ -11,7 +11,10 @@ function mailWords(key: string, mail: QuoteSummary['mails'][string]): string {
   const what = MAIL_WORDS[key] ?? 'Receipt'
   if (mail.state === 'sent') return `${what} e-mailed to the client${mail.sentAt ? ` ${formatStudioTime(mail.sentAt)}` : ''}`
   if (mail.state === 'not-configured') return `${what}: e-mail is not set up, so send it to the client yourself`
-  if (mail.state === 'failed') return `${what}: e-mail failed (${mail.lastError ?? 'unknown error'}), trying again`
+  if (mail.state === 'failed') {
+    const next = mail.nextAttemptAt ? `trying again ${formatStudioTime(mail.nextAttemptAt)}` : 'no more attempts: send it to the client yourself'
+    return `${what}: e-mail failed (${mail.lastError ?? 'unknown error'}), ${next}`
+  }
   return `${what}: being e-mailed to the client`
 }
 

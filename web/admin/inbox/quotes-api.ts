@@ -13,7 +13,7 @@ export interface QuoteSummary {
   signature: { name: string; at: string; addOns: number[]; textSha256: string; agreementCommit: string | null; pdfUrl: string | null } | null
   payments: { kind: 'deposit' | 'balance'; amount: number; at: string; refunded?: number }[]
   /** The client's e-mails about it: `link`, `signed`, `receipt:<session>`. */
-  mails: Record<string, { state: 'pending' | 'sent' | 'failed' | 'not-configured'; sentAt?: string; lastError?: string }>
+  mails: Record<string, { state: 'pending' | 'sent' | 'failed' | 'not-configured'; sentAt?: string; lastError?: string; nextAttemptAt?: string }>
 }
 
 export const listQuotes = (inquiryId: string) => apiRequest<QuoteSummary[]>('GET', `/admin/inquiries/${encodeURIComponent(inquiryId)}/quotes`)
