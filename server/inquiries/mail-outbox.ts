@@ -16,7 +16,7 @@ export interface OutgoingMail {
   attachments?: { filename: string; content: Buffer; contentType: string }[]
 }
 
-export interface MailSender {
+interface MailSender {
   /** Resolves once the SMTP server has accepted the message. */
   send(mail: OutgoingMail): Promise<void>
   close(): void
