@@ -18,6 +18,7 @@ import { moveClockTo } from './lib/clock'
 import { contentScheduleBoundaries } from './schedule/schedule'
 import { BackupSchedule } from './ops/backup-schedule'
 import { PendingUploads } from './uploads/pending-uploads'
+import { QuoteMail } from './quotes/quote-mail-channel'
 import { IMAGE_VERSIONS_READ } from './uploads/uploads.routes'
 import { CONTENT_READS } from './kinds/content-kinds'
 
@@ -31,6 +32,8 @@ export interface AppDeps extends ContentDeps {
   pendingUploads: PendingUploads
   /** The inquiry e-mail queue (studio copy and visitor confirmation), started with the app. */
   mailOutbox: MailOutbox
+  /** The client's quote e-mails (link, signed copy, receipts), sent and retried through the mail outbox. */
+  quoteMail: QuoteMail
   /** Cached public API reads; the server's Node-level shortcut shares it. */
   readCache: PublicReadCache
   /** Cookieless page-view and conversion counts, written to DATA_DIR/insights twice a second. */
@@ -80,6 +83,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   // Kept public answers and pages turn over when a scheduled item appears or leaves, as when a file changes.
   const readCache = new PublicReadCache(config.contentRoot, { content: CONTENT_READS, uploads: [IMAGE_VERSIONS_READ] })
   readCache.followSchedule({ boundaries: () => contentScheduleBoundaries(store), cdnSeconds: config.publicCacheSeconds })
+  const mailOutbox = startMailOutbox({ config, store })
   return {
     config,
     repo,
@@ -88,7 +92,8 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     history,
     images,
     pendingUploads,
-    mailOutbox: startMailOutbox({ config, store }),
+    mailOutbox,
+    quoteMail: new QuoteMail({ dataDir: config.dataDir, publicOrigin: config.publicOrigin, outbox: mailOutbox }),
     readCache,
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),
     backups: new BackupSchedule(config),
