@@ -17,8 +17,8 @@ import { notifyError, notifySuccess } from '../ui/notify'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { GripIcon, TrashIcon, UploadIcon } from '../ui/icons'
-import { CropDialog } from './crop-dialog'
-import { cropToJpeg, originalFileName } from './crop-image'
+import { CropDialog } from '../ui/crop-dialog'
+import { cropToJpeg, originalFileName } from '../ui/crop-image'
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif'
 
