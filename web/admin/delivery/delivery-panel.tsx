@@ -6,7 +6,7 @@ import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { useUnsavedChanges } from '../ui/leave-guard'
 import { EditPreview } from '../ui/edit-preview'
-import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../ui/stale-edit-dialog'
 
 type Versioned = { markdownContent: string; version?: string }
 

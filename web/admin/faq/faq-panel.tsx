@@ -15,7 +15,7 @@ import { EditPreview } from '../ui/edit-preview'
 import { restrictToVerticalAxis } from '../ui/modifiers'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { useUnsavedChanges } from '../ui/leave-guard'
-import { staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { staleConflict, StaleEditDialog, type StaleConflict } from '../ui/stale-edit-dialog'
 import { ScheduleBadge, ScheduleFields, scheduleFromInputs, scheduleInputs, useServerNow, type ScheduleInputs } from '../ui/schedule-fields'
 import './faq-panel.css'
 

@@ -8,7 +8,7 @@ import { notifySuccess } from '../ui/notify'
 import { TrashIcon } from '../ui/icons'
 import { useUnsavedChanges } from '../ui/leave-guard'
 import { fromDraft, newKey, toDraft, type PriceDraft, type PricingDraft, type ZoneDraft } from './pricing-form'
-import { getPricing, savePricing } from './pricing-api'
+import { getPricing, savePricing } from '../pricing-api'
 import './pricing-panel.css'
 
 export function PricingPanel() {

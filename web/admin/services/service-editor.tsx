@@ -14,7 +14,7 @@ import { ScheduleBadge, ScheduleFields, useServerNow } from '../ui/schedule-fiel
 import { isShownAt } from '../../../server/lib/schedule'
 
 const scheduleHides = (service: Service, now: number) => !isShownAt(service, now)
-import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../ui/stale-edit-dialog'
 import { SERVICE_FIELD_LABELS } from '../../../server/history/field-labels'
 
 /** The version the dashboard read with the service; sent back so a save over someone else's change is refused. */

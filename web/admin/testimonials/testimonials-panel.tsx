@@ -9,7 +9,7 @@ import {
   updateTestimonial,
   type VersionedTestimonial as Testimonial,
 } from '../admin-api'
-import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../ui/stale-edit-dialog'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { Field } from '../ui/field'

@@ -1,9 +1,9 @@
 // Shown when a save answers 409 because the item changed elsewhere: reload the current version, or compare field by field.
 import { useState } from 'react'
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
-import './history.css'
+import './compare-table.css'
 import { ApiError } from '../../lib/api-client'
-import { useReturnFocus } from '../ui/return-focus'
+import { useReturnFocus } from './return-focus'
 
 export interface StaleConflict<T> {
   current: T
