@@ -4,11 +4,9 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import './compare-table.css'
 import { ApiError } from '../../lib/api-client'
 import { useReturnFocus } from './return-focus'
+import type { StaleConflict } from './versioned-editor-state'
 
-export interface StaleConflict<T> {
-  current: T
-  version: string
-}
+export type { StaleConflict }
 
 /** The 409 a stale save gets (`{error, current, version}`), or null for any other failure. */
 export function staleConflict<T>(error: unknown): StaleConflict<T> | null {
