@@ -66,7 +66,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
   const setValues = editor.edit
   const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) => setValues((current) => ({ ...current, [key]: value }))
   const save = () => {
-    if (valid) void editor.save()
+    if (editor.changed && valid) void editor.save()
   }
 
   const remove = async () => {

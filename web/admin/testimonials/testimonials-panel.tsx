@@ -244,9 +244,7 @@ function TestimonialEditor({
   const save = (event: FormEvent) => {
     event.preventDefault()
     const parsed = TestimonialInputSchema.safeParse({ ...draft, imageSrc: testimonial.imageSrc })
-    // Nothing changed: Save closes the editor as Cancel does (the hook sends no save that would change nothing).
-    if (parsed.success && !editor.changed) onCancel()
-    else if (parsed.success) void editor.save()
+    if (parsed.success) void editor.save()
     else notifyError('Missing fields', parsed.error.issues[0]?.message ?? 'Quote and Customer are required.')
   }
 

@@ -81,8 +81,8 @@ export function useVersionedEditor<Data, Draft>(options: VersionedEditorOptions<
 
   const save = useCallback(async () => {
     const { draft, version, saving } = stateRef.current
-    const { check, save: write, onSaved, same, saveError = defaultSaveError } = latest.current
-    if (draft === null || saving || !hasChanges(stateRef.current, same)) return
+    const { check, save: write, onSaved, saveError = defaultSaveError } = latest.current
+    if (draft === null || saving) return
     const problem = check?.(draft) ?? null
     if (problem) return dispatch({ type: 'save-failed', error: problem })
     dispatch({ type: 'save-start' })
