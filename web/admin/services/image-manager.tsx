@@ -322,7 +322,8 @@ function ImageTile({
         maxLength={300}
         disabled={disabled}
         onChange={(e) => setAlt(e.target.value.replace(/\n/g, ' '))}
-        onBlur={() => onAltSave(alt)}
+        // Not again when the field is disabled by its own save (Chromium then takes the focus away).
+        onBlur={() => !disabled && onAltSave(alt)}
         onKeyDown={(e) => {
           if (e.key !== 'Enter') return
           e.preventDefault()
