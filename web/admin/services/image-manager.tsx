@@ -17,7 +17,6 @@ import { notifyError, notifySuccess } from '../ui/notify'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { GripIcon, TrashIcon, UploadIcon } from '../ui/icons'
-import { useUnsavedChanges } from '../ui/leave-guard'
 import { CropDialog } from '../ui/crop-dialog'
 import { cropToJpeg, originalFileName } from '../ui/crop-image'
 
@@ -54,8 +53,8 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
       return next
     })
   }, [])
+  // Not a leave warning: leaving the field (a tap on another tab too) saves the description.
   const unsaved = typing.size > 0 || busy === 'alt'
-  useUnsavedChanges('picture-descriptions', unsaved)
   useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved])
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
