@@ -87,7 +87,7 @@ describe('admin service images', () => {
     const dialog = page.getByRole('dialog', { name: 'Crop Image' })
     await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
     await expectToast(page, 'Upload failed', 'There was a problem uploading the image. Please try again.')
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
     expect(await tiles().count()).toBe(count)
     await page.unroute('**/api/upload')
   })

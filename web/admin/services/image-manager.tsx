@@ -3,13 +3,12 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import type { Area } from 'react-easy-crop'
 import {
   deleteUpload,
   saveServiceImages,
   serverMessage,
-  uploadImage,
   waitUntilServed,
+  type CropArea,
   type Service,
   type ServiceImage,
 } from '../admin-api'
@@ -17,8 +16,9 @@ import { notifyError, notifySuccess } from '../ui/notify'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { GripIcon, TrashIcon, UploadIcon } from '../ui/icons'
+import { UploadProgress, useCroppedUpload } from '../ui/upload-progress'
 import { CropDialog } from '../ui/crop-dialog'
-import { cropToJpeg, originalFileName } from '../ui/crop-image'
+import { originalFileName } from '../ui/crop-image'
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif'
 
@@ -39,6 +39,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
   const [toDelete, setToDelete] = useState<ServiceImage | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const sensors = useDragSensors()
+  const sending = useCroppedUpload()
   const images = service.images
   const ids = images.map((image) => image.cropped)
 
@@ -73,27 +74,29 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
     setPicked(null)
   }
 
-  const upload = async (area: Area) => {
+  /** The picture goes once, as picked, with the crop for the server to cut; the dialog closes at once. */
+  const upload = async (area: CropArea) => {
     if (!picked) return
+    const file = picked.file
+    closeCrop()
     setBusy('upload')
     const uploaded: string[] = []
     let saved = false
     try {
-      const cropped = await cropToJpeg(picked.src, area)
-      uploaded.push(await uploadImage(cropped, 'cropped.jpg'))
-      uploaded.push(await uploadImage(picked.file, originalFileName(picked.file)))
-      await Promise.all(uploaded.map((url) => waitUntilServed(url)))
-      const [croppedUrl, originalUrl] = uploaded
-      const result = await saveServiceImages(service.id, [...images, { cropped: croppedUrl, original: originalUrl }])
+      const { url, original } = await sending.upload(file, originalFileName(file), area, true)
+      uploaded.push(url, ...(original ? [original] : []))
+      if (!original) throw new Error('The original was not kept')
+      await Promise.all(uploaded.map((u) => waitUntilServed(u)))
+      const result = await saveServiceImages(service.id, [...images, { cropped: url, original }])
       saved = true
       onImagesSaved(result)
       notifySuccess('Image uploaded', 'The picture was added to this service.')
-      closeCrop()
     } catch {
       notifyError('Upload failed', 'There was a problem uploading the image. Please try again.')
       // Uploads wait uncommitted until the save that uses them; discard the ones no save took.
-      if (!saved) for (const url of uploaded) void deleteUpload(url).catch(() => {})
+      if (!saved) for (const u of uploaded) void deleteUpload(u).catch(() => {})
     } finally {
+      sending.finish()
       setBusy(null)
     }
   }
@@ -185,11 +188,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
           onChange={pick}
         />
       </div>
-      {busy === 'upload' && (
-        <p className="admin-saving" role="status">
-          <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Uploading image...
-        </p>
-      )}
+      {sending.progress && <UploadProgress progress={sending.progress} label="Uploading image" />}
       {busy === 'reorder' && (
         <p className="admin-saving" role="status">
           <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Saving changes...
@@ -232,7 +231,6 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
       <CropDialog
         key={picked?.src ?? 'closed'}
         imageSrc={picked?.src ?? null}
-        uploading={busy === 'upload'}
         onCancel={closeCrop}
         onConfirm={(area) => void upload(area)}
       />

@@ -1,37 +1,22 @@
-// Turns the crop chosen in the dialog into a JPEG file with a canvas.
+// The crop dialog's figures: its aspect and zoom range, the rectangle sent to the server, the original's file name.
 import type { Area } from 'react-easy-crop'
 
 export const CROP_ASPECT = 4 / 3
 export const MIN_ZOOM = 1
 export const MAX_ZOOM = 3
-/** Large enough for a sharp card on a retina screen, small enough to upload quickly from a phone. */
-const MAX_OUTPUT_WIDTH = 2400
-
-function loadImage(src: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image()
-    image.onload = () => resolve(image)
-    image.onerror = () => reject(new Error('The image could not be read'))
-    image.src = src
-  })
-}
-
-export async function cropToJpeg(src: string, area: Area, quality = 0.9): Promise<Blob> {
-  const image = await loadImage(src)
-  const scale = Math.min(1, MAX_OUTPUT_WIDTH / area.width)
-  const canvas = document.createElement('canvas')
-  canvas.width = Math.max(1, Math.round(area.width * scale))
-  canvas.height = Math.max(1, Math.round(area.height * scale))
-  const context = canvas.getContext('2d')
-  if (!context) throw new Error('Canvas is not available')
-  // JPEG has no transparency: a transparent PNG gets a white background rather than black.
-  context.fillStyle = '#ffffff'
-  context.fillRect(0, 0, canvas.width, canvas.height)
-  context.imageSmoothingQuality = 'high'
-  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height)
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Cropping failed'))), 'image/jpeg', quality),
-  )
+/**
+ * The crop as the server reads it: whole pixels inside the picture. The cropper rounds its own figures, which can put
+ * the far edge one pixel past the picture's.
+ */
+export function cropInside(area: Area, picture: { width: number; height: number }): Area {
+  const x = Math.min(Math.max(0, Math.round(area.x)), picture.width - 1)
+  const y = Math.min(Math.max(0, Math.round(area.y)), picture.height - 1)
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.min(Math.round(area.width), picture.width - x)),
+    height: Math.max(1, Math.min(Math.round(area.height), picture.height - y)),
+  }
 }
 
 /** original.jpg for a JPEG (the spec's default name); other formats keep an extension matching their type. */
