@@ -1,8 +1,10 @@
 // The composition root: every long-lived part of the app is made here and wired in the open, then handed to
 // createApp (server/app.ts). index.ts and the tests build their apps the same way.
 import { createAuth, type Auth } from './auth/auth'
+import { BookingMailScheduler } from './booking-mail/booking-mail-scheduler'
 import { ContentHistory } from './history/content-history'
 import { createImageDerivatives, type ImageDerivatives } from './images/image-derivatives'
+import { InquiryStore } from './inquiries/inquiries.store'
 import type { MailOutbox } from './inquiries/mail-outbox'
 import { startMailOutbox } from './inquiries/studio-mail'
 import type { Config } from './lib/config'
@@ -14,7 +16,8 @@ import { excludeFromContent } from './lib/git-exclude'
 import { readRepoState } from './lib/git-state'
 import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './lib/read-cache'
-import { moveClockTo } from './lib/clock'
+import { clockNow, moveClockTo } from './lib/clock'
+import { QuoteStore } from './quotes/quotes.store'
 import { contentScheduleBoundaries } from './schedule/schedule'
 import { BackupSchedule } from './ops/backup-schedule'
 import { PendingUploads } from './uploads/pending-uploads'
@@ -31,6 +34,8 @@ export interface AppDeps extends ContentDeps {
   pendingUploads: PendingUploads
   /** The inquiry e-mail queue (studio copy and visitor confirmation), started with the app. */
   mailOutbox: MailOutbox
+  /** The booking e-mails (reminders, follow-ups, thank-yous): made here, started by index.ts, run by hand in tests. */
+  bookingMail: BookingMailScheduler
   /** Cached public API reads; the server's Node-level shortcut shares it. */
   readCache: PublicReadCache
   /** Cookieless page-view and conversion counts, written to DATA_DIR/insights twice a second. */
@@ -80,6 +85,16 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   // Kept public answers and pages turn over when a scheduled item appears or leaves, as when a file changes.
   const readCache = new PublicReadCache(config.contentRoot, { content: CONTENT_READS, uploads: [IMAGE_VERSIONS_READ] })
   readCache.followSchedule({ boundaries: () => contentScheduleBoundaries(store), cdnSeconds: config.publicCacheSeconds })
+  const mailOutbox = startMailOutbox({ config, store })
+  // Judged by the schedules' clock, so FAKE_NOW and PUT /api/admin/clock move it too.
+  const bookingMail = new BookingMailScheduler({
+    config,
+    store,
+    inquiries: InquiryStore.for(config.dataDir),
+    quotes: new QuoteStore(config.dataDir),
+    outbox: mailOutbox,
+    now: () => new Date(clockNow()),
+  })
   return {
     config,
     repo,
@@ -88,7 +103,8 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     history,
     images,
     pendingUploads,
-    mailOutbox: startMailOutbox({ config, store }),
+    mailOutbox,
+    bookingMail,
     readCache,
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),
     backups: new BackupSchedule(config),
@@ -99,6 +115,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
 export async function stopAppDeps(deps: AppDeps): Promise<void> {
   deps.history.stop()
   await deps.auth.activity.flush()
+  await deps.bookingMail.stop().catch((err) => console.error('Could not stop the booking e-mails:', err))
   await deps.mailOutbox.stop().catch((err) => console.error('Could not stop the mail outbox:', err))
   await deps.images.idle()
   deps.readCache.close()

@@ -6,7 +6,7 @@ import type { InquiryRecord, MailState } from './inquiry-record.schema'
 import type { InquiryStore } from './inquiries.store'
 import { composeConfirmationMessage } from './visitor-mail'
 
-interface OutgoingMail {
+export interface OutgoingMail {
   from: string | { name: string; address: string }
   to: string | { name: string; address: string }
   subject: string
@@ -60,7 +60,7 @@ function parseJobKey(key: string): { id: string; kind: MailKind } {
 }
 
 /** Where mail comes from and goes to, read per message so a settings edit applies. */
-interface MailAddresses {
+export interface MailAddresses {
   from: string
   /** The studio's inbox (MAIL_TO, else the site's contact e-mail). */
   to: string
@@ -181,6 +181,15 @@ export class MailOutbox {
     })
     if (record) for (const kind of KINDS) if (stateOf(record, kind)?.state === 'pending') this.enqueueJob(id, kind)
     return record
+  }
+
+  /**
+   * Sends one message made from the addresses now, on this outbox's SMTP connection; throws when SMTP is not set or
+   * refuses it. For e-mails whose caller keeps its own durable record and retries (server/booking-mail/).
+   */
+  async sendComposed(compose: (addresses: MailAddresses) => OutgoingMail): Promise<void> {
+    if (!this.options.sender) throw new Error('E-mail is not set up (SMTP_URL)')
+    await this.options.sender.send(compose(await this.options.addresses()))
   }
 
   /** E-mails waiting to go out, now or at a later retry (/healthz reports it). */

@@ -1,0 +1,246 @@
+// The booking e-mails' timer: every BOOKING_MAIL_MINUTES it plans each lead's e-mails for the studio's today, writes
+// the due ones down as decided (booking-mail.journal.ts), then sends what is decided through the mail outbox's SMTP
+// connection, records each sent one on its inquiry (its history shows it) and retries failures on later runs.
+import type { InquiryStore } from '../inquiries/inquiries.store'
+import type { InquiryRecord } from '../inquiries/inquiry-record.schema'
+import type { MailOutbox } from '../inquiries/mail-outbox'
+import type { Config } from '../lib/config'
+import type { ContentStore } from '../lib/content-store'
+import { SerialQueue } from '../lib/durable-file'
+import { studioToday } from '../lib/studio-time'
+import { formatMoney, toCents } from '../pricing/money'
+import { readPricing } from '../pricing/pricing.store'
+import type { QuoteRecord } from '../quotes/quote.schema'
+import { quoteState } from '../quotes/quote-view'
+import type { QuoteStore } from '../quotes/quotes.store'
+import { readSiteSettings } from '../site/site.store'
+import { shortEventDate } from '../inquiries/inquiry-format'
+import { addDays } from '../quotes/quote-view'
+import { composeBookingMail, type MailValues } from './booking-mail-message'
+import { balanceDueDate, dueToday, planLead, type LeadFacts, type PlannedMail } from './booking-mail-plan'
+import { BookingMailJournal, type JournalEntry } from './booking-mail.journal'
+import type { BookingMailKind, BookingMailSettings } from './booking-mail.schema'
+import { readBookingMail } from './booking-mail.store'
+
+/** After this many failed attempts an e-mail is let go (the inbox shows the last error until its day passes). */
+const MAX_ATTEMPTS = 20
+/** How far ahead the inbox's "Coming up" looks. */
+export const UPCOMING_DAYS = 14
+
+interface Lead {
+  record: InquiryRecord
+  quote: QuoteRecord | undefined
+  facts: LeadFacts
+}
+
+/** What is still to pay on a signed quote: the total less card payments (net of refunds) and a deposit recorded by hand. */
+export function remainingCents(q: QuoteRecord, record: InquiryRecord): number {
+  if (!q.signature) return 0
+  const payments = q.payments ?? []
+  let paid = payments.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0)
+  if (!payments.some((p) => p.kind === 'deposit') && record.deposit) paid += toCents(record.deposit.amount) ?? 0
+  return Math.max(0, q.signature.totals.totalCents - paid)
+}
+
+/** The studio day of the lead's last move to Completed. */
+const completedOn = (r: InquiryRecord) => {
+  const at = r.history.findLast((h) => h.to === 'completed')?.at
+  return at ? studioToday(new Date(at)) : undefined
+}
+
+export interface UpcomingMail {
+  inquiryId: string
+  name: string
+  kind: BookingMailKind
+  to: 'client' | 'owner'
+  date: string
+  /** overdue: the balance is past due; due: goes on the next run; failed: retrying; scheduled: a later day. */
+  state: 'overdue' | 'due' | 'failed' | 'scheduled'
+  lastError?: string
+}
+
+export interface RunSummary {
+  decided: number
+  sent: number
+  failed: number
+}
+
+interface SchedulerOptions {
+  config: Pick<Config, 'dataDir' | 'publicOrigin' | 'bookingMailMinutes' | 'mailRetryDelaysMs'>
+  store: ContentStore
+  inquiries: InquiryStore
+  quotes: QuoteStore
+  outbox: MailOutbox
+  /** The clock runs are judged by (tests pass their own). */
+  now: () => Date
+}
+
+/** One queue per data directory: two app instances on one folder (a restart in-process) never run at once. */
+const queues = new Map<string, SerialQueue>()
+
+export class BookingMailScheduler {
+  readonly journal: BookingMailJournal
+  private timer: NodeJS.Timeout | undefined
+  private stopped = false
+  private readonly queue: SerialQueue
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.journal = new BookingMailJournal(options.config.dataDir)
+    const dir = options.config.dataDir
+    if (!queues.has(dir)) queues.set(dir, new SerialQueue())
+    this.queue = queues.get(dir)!
+  }
+
+  /** A run now, then one every BOOKING_MAIL_MINUTES (0: never). */
+  start(): void {
+    const ms = this.options.config.bookingMailMinutes * 60_000
+    if (ms <= 0 || this.stopped) return
+    const tick = () => void this.runOnce().catch((err) => console.error('The booking e-mails could not run:', err))
+    tick()
+    this.timer = setInterval(tick, ms)
+    this.timer.unref()
+  }
+
+  /** Stops the timer and waits for a run in progress (its send is finished and recorded). */
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearInterval(this.timer)
+    await this.queue.run(async () => undefined)
+  }
+
+  /** Plans, decides and sends what is due at `now`; one run at a time per data directory. */
+  runOnce(now: Date = this.options.now()): Promise<RunSummary> {
+    return this.queue.run(() => this.run(now))
+  }
+
+  private async leads(today: string): Promise<Map<string, Lead>> {
+    const [records, quotes] = await Promise.all([this.options.inquiries.list('all'), this.options.quotes.all()])
+    const newest = new Map<string, QuoteRecord>()
+    for (const q of quotes) if ((newest.get(q.inquiryId)?.version ?? 0) < q.version) newest.set(q.inquiryId, q)
+    const leads = new Map<string, Lead>()
+    for (const record of records) {
+      const quote = newest.get(record.id)
+      const facts: LeadFacts = {
+        inquiryId: record.id,
+        status: record.status,
+        eventDate: record.inquiry.eventDate,
+        completedOn: completedOn(record),
+        off: record.bookingMail?.off === true,
+        ...(quote
+          ? { quote: { id: quote.id, sentOn: studioToday(new Date(quote.createdAt)), validUntil: quote.validUntil, state: quoteState(quote, today), remainingCents: remainingCents(quote, record) } }
+          : {}),
+      }
+      leads.set(record.id, { record, quote, facts })
+    }
+    return leads
+  }
+
+  private async plans(now: Date) {
+    const today = studioToday(now)
+    const [settings, pricing, leads] = await Promise.all([readBookingMail(this.options.store), readPricing(this.options.store), this.leads(today)])
+    const planned = [...leads.values()].map((lead) => ({ lead, mails: planLead(lead.facts, settings, pricing.balanceDueDays) }))
+    return { today, settings, balanceDueDays: pricing.balanceDueDays, leads, planned }
+  }
+
+  private async run(now: Date): Promise<RunSummary> {
+    const summary: RunSummary = { decided: 0, sent: 0, failed: 0 }
+    if (this.stopped || !this.options.outbox.configured) return summary
+    const { today, settings, balanceDueDays, leads, planned } = await this.plans(now)
+    const due = new Map<string, PlannedMail>()
+    for (const { mails } of planned) {
+      for (const mail of dueToday(mails, today)) {
+        due.set(mail.key, mail)
+        if (await this.journal.decide(mail, now)) summary.decided++
+      }
+    }
+    const brand = (await readSiteSettings(this.options.store).catch(() => null))?.brand.name ?? 'Studio'
+    for (const entry of await this.journal.all()) {
+      if (this.stopped) break
+      if (entry.state === 'sent' || entry.state === 'dropped') continue
+      if (entry.state === 'failed' && entry.nextAttemptAt && entry.nextAttemptAt > now.toISOString()) continue
+      const lead = leads.get(entry.inquiryId)
+      const mail = due.get(entry.key)
+      const result = await this.deliver(entry, mail && lead ? { lead, mail, settings, values: this.values(lead, mail, settings, balanceDueDays, brand) } : null, now)
+      if (result === 'sent') summary.sent++
+      if (result === 'failed') summary.failed++
+    }
+    return summary
+  }
+
+  private values(lead: Lead, mail: PlannedMail, settings: BookingMailSettings, balanceDueDays: number, brand: string): MailValues {
+    const { inquiry } = lead.record
+    const quoteLink = lead.quote ? `${this.options.config.publicOrigin}/quote/${lead.quote.token}` : ''
+    return {
+      firstName: inquiry.firstName,
+      clientName: `${inquiry.firstName} ${inquiry.lastName}`.trim(),
+      eventDate: shortEventDate(inquiry.eventDate),
+      balance: formatMoney(lead.facts.quote?.remainingCents ?? 0),
+      balanceDueDate: shortEventDate(mail.dueDate ?? balanceDueDate(inquiry.eventDate, balanceDueDays)),
+      payLink: quoteLink,
+      quoteLink,
+      reviewLink: settings.reviewUrl,
+      studioName: brand,
+    }
+  }
+
+  /** Sends one decided e-mail, or lets it go when it is no longer due; records the outcome. */
+  private async deliver(entry: JournalEntry, job: { lead: Lead; mail: PlannedMail; settings: BookingMailSettings; values: MailValues } | null, now: Date) {
+    const { inquiries, outbox } = this.options
+    // Sent and recorded on the inquiry just before a crash: only the journal is behind.
+    if (job?.lead.record.bookingMail?.sent.some((s) => s.key === entry.key)) {
+      await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent', sentAt: e.sentAt ?? now.toISOString() }))
+      return 'sent'
+    }
+    if (!job) {
+      await this.journal.update(entry.key, (e) => ({ ...e, state: 'dropped' }))
+      return 'dropped'
+    }
+    const { lead, mail, settings, values } = job
+    try {
+      await outbox.sendComposed((addresses) => composeBookingMail(settings[mail.kind], values, mail.to === 'owner' ? 'owner' : { client: lead.record.inquiry.email }, addresses))
+    } catch (err) {
+      const attempts = entry.attempts + 1
+      const delays = this.options.config.mailRetryDelaysMs
+      const lastError = ((err as Error).message ?? String(err)).split('\n')[0]!.slice(0, 300)
+      console.warn(`Booking e-mail ${entry.kind} for inquiry ${entry.inquiryId} failed (attempt ${attempts}): ${lastError}`)
+      await this.journal.update(entry.key, (e) => ({
+        ...e,
+        state: attempts >= MAX_ATTEMPTS ? 'dropped' : 'failed',
+        attempts,
+        lastError,
+        nextAttemptAt: new Date(now.getTime() + (delays[Math.min(attempts - 1, delays.length - 1)] ?? 60_000)).toISOString(),
+      }))
+      return 'failed'
+    }
+    const at = now.toISOString()
+    await inquiries.update(entry.inquiryId, (r) => {
+      const sent = r.bookingMail?.sent ?? []
+      if (sent.some((s) => s.key === entry.key)) return r
+      return { ...r, bookingMail: { ...r.bookingMail, sent: [...sent, { key: entry.key, kind: entry.kind, to: entry.to, at }] } }
+    })
+    await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent', attempts: e.attempts + 1, sentAt: at }))
+    return 'sent'
+  }
+
+  /** What the inbox shows at a glance: overdue balances, e-mails due or failing, and those of the next two weeks. */
+  async upcoming(now: Date = this.options.now()): Promise<UpcomingMail[]> {
+    const { today, planned } = await this.plans(now)
+    const journal = new Map((await this.journal.all()).map((e) => [e.key, e]))
+    const horizon = addDays(today, UPCOMING_DAYS)
+    const out: UpcomingMail[] = []
+    for (const { lead, mails } of planned) {
+      const dueNow = new Set(dueToday(mails, today).map((m) => m.key))
+      const name = `${lead.record.inquiry.firstName} ${lead.record.inquiry.lastName}`.trim()
+      for (const m of mails) {
+        const entry = journal.get(m.key)
+        const base = { inquiryId: m.inquiryId, name, kind: m.kind, to: m.to, date: m.date }
+        if (m.kind === 'balanceOverdue' && dueNow.has(m.key)) out.push({ ...base, state: 'overdue' })
+        else if (entry?.state === 'sent' || entry?.state === 'dropped') continue
+        else if (dueNow.has(m.key)) out.push({ ...base, state: entry?.state === 'failed' ? 'failed' : 'due', ...(entry?.lastError ? { lastError: entry.lastError } : {}) })
+        else if (m.date > today && m.date <= horizon) out.push({ ...base, state: 'scheduled' })
+      }
+    }
+    const rank = { overdue: 0, failed: 1, due: 2, scheduled: 3 }
+    return out.sort((a, b) => rank[a.state] - rank[b.state] || a.date.localeCompare(b.date))
+  }
+}
