@@ -19,7 +19,8 @@ import { addDays } from '../quotes/quote-view'
 import { composeBookingMail, type MailValues } from './booking-mail-message'
 import { balanceDueDate, dueToday, planLead, type LeadFacts, type PlannedMail } from './booking-mail-plan'
 import { BookingMailJournal, type JournalEntry } from './booking-mail.journal'
-import type { BookingMailKind, BookingMailSettings } from './booking-mail.schema'
+import type { BookingMailSettings } from './booking-mail.schema'
+import type { UpcomingMail } from './booking-mail.types'
 import { readBookingMail } from './booking-mail.store'
 
 /** After this many failed attempts an e-mail is let go (the inbox shows the last error until its day passes). */
@@ -48,16 +49,6 @@ const completedOn = (r: InquiryRecord) => {
   return at ? studioToday(new Date(at)) : undefined
 }
 
-export interface UpcomingMail {
-  inquiryId: string
-  name: string
-  kind: BookingMailKind
-  to: 'client' | 'owner'
-  date: string
-  /** overdue: the balance is past due; due: goes on the next run; failed: retrying; scheduled: a later day. */
-  state: 'overdue' | 'due' | 'failed' | 'scheduled'
-  lastError?: string
-}
 
 export interface RunSummary {
   decided: number

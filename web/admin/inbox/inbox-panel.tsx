@@ -24,9 +24,11 @@ import {
   type InquiryStatusFilter,
   type ReplyTemplate,
 } from './inbox-api'
+import { ComingUp } from './coming-up'
 import { InquiryRow } from './inquiry-row'
 import { ReplyTemplatesEditor } from './reply-templates-editor'
 import './inbox.css'
+import './coming-up.css'
 
 const FILTERS: { value: InquiryStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -137,6 +139,18 @@ export function InboxPanel() {
     refreshCounts()
   }
 
+  /** A name in "Coming up": that lead opened in the list (fetched when it is not on this page) and brought into view. */
+  const openLead = async (id: string) => {
+    if (!items?.some((r) => r.id === id)) {
+      const one = await getInquiry(id).catch(() => null)
+      if (!one) return
+      setItems((list) => [one, ...(list ?? []).filter((r) => r.id !== id)])
+    }
+    setFilter('all')
+    setOpen(id)
+    window.setTimeout(() => document.getElementById(`inquiry-${id}`)?.closest('li')?.scrollIntoView({ block: 'start' }), 50)
+  }
+
   const update = async (record: InquiryRecord, change: InquiryChange, done: string) => {
     setBusy(record.id)
     try {
@@ -212,6 +226,7 @@ export function InboxPanel() {
         </div>
       </div>
 
+      <ComingUp onOpen={(id) => void openLead(id)} />
       <div className="admin-inbox__tools">
         <div className="admin-inbox__filters" role="group" aria-label="Show inquiries">
           {FILTERS.map((f) => (
