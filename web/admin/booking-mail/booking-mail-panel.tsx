@@ -65,7 +65,10 @@ export function BookingMailPanel() {
     const problem = problemOf(draft)
     if (problem) {
       setError(problem)
-      document.getElementById(problem.id)?.focus()
+      // Centred, so the sticky save bar never covers the field it names.
+      const field = document.getElementById(problem.id)
+      field?.focus({ preventScroll: true })
+      field?.scrollIntoView({ block: 'center' })
       return
     }
     setSaving(true)
@@ -152,7 +155,7 @@ export function BookingMailPanel() {
             </label>
             <label className="admin-booking-mail__field" htmlFor={fieldId(kind, 'body')}>
               <span>Text</span>
-              <textarea id={fieldId(kind, 'body')} className="admin-input" rows={7} value={mail.body} onChange={(e) => setMail(kind, { body: e.target.value })} {...invalid(fieldId(kind, 'body'))} />
+              <textarea id={fieldId(kind, 'body')} className="admin-input" rows={9} value={mail.body} onChange={(e) => setMail(kind, { body: e.target.value })} {...invalid(fieldId(kind, 'body'))} />
               {problemText(fieldId(kind, 'body'))}
             </label>
           </section>
