@@ -19,7 +19,6 @@ const InsightsPanel = lazy(async () => ({ default: (await import('./insights/ins
 const SitePanel = lazy(async () => ({ default: (await import('./site/site-panel')).SitePanel }))
 const FaqPanel = lazy(async () => ({ default: (await import('./faq/faq-panel')).FaqPanel }))
 const PricingPanel = lazy(async () => ({ default: (await import('./pricing/pricing-panel')).PricingPanel }))
-const BookingMailPanel = lazy(async () => ({ default: (await import('./booking-mail/booking-mail-panel')).BookingMailPanel }))
 const AccountPanel = lazy(async () => ({ default: (await import('./account/account-panel')).AccountPanel }))
 
 interface AdminTab {
@@ -41,7 +40,6 @@ const ADMIN_TABS: AdminTab[] = [
   { value: 'faq', label: 'FAQ', Panel: FaqPanel },
   { value: 'pricing', label: 'Pricing', Panel: PricingPanel },
   { value: 'inbox', label: 'Inbox', Panel: InboxPanel, Badge: NewInquiriesBadge },
-  { value: 'booking-mail', label: 'E-mails', Panel: BookingMailPanel },
   { value: 'calendar', label: 'Calendar', Panel: CalendarPanel },
   { value: 'history', label: 'History', Panel: HistoryPanel },
   { value: 'insights', label: 'Insights', Panel: InsightsPanel },

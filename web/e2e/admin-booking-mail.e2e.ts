@@ -1,6 +1,7 @@
 // The booking e-mails in a real browser, against the real server and a local SMTP server: "Coming up" in the inbox on a
 // phone (an overdue balance, a scheduled follow-up), the lead opened from it, its e-mails switched off and back on, the
-// sent overdue note in its history; the E-mails tab on a laptop naming a wrong placeholder where it is, then saving.
+// sent overdue note in its history; the booking e-mails' editor (in the inbox) on a laptop naming a wrong placeholder
+// where it is, then saving.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseMail, startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
@@ -82,17 +83,19 @@ describe('admin booking e-mails', () => {
     await context.close()
   })
 
-  it('the E-mails tab names a wrong placeholder at its field and saves a fix as one commit (laptop, then phone)', async () => {
+  it('the editor names a wrong placeholder at its field and saves a fix as one commit (laptop, then phone)', async () => {
     const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
     await loginAsOwner(page, site.url)
-    await page.getByRole('tab', { name: 'E-mails' }).click()
+    await page.getByRole('tab', { name: /Inbox/ }).click()
+    // Opened from "Coming up" (or its own summary at the foot of the inbox).
+    await page.getByRole('button', { name: 'Edit these e-mails' }).click()
     const card = page.getByRole('region', { name: 'Balance reminder' })
     const subject = card.getByLabel('Subject')
     await subject.waitFor()
     const head = site.git('rev-parse', 'HEAD').trim()
     await subject.fill('Please pay {amount}')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    const alert = page.getByRole('alert')
+    const alert = page.locator('.admin-booking-mail').getByRole('alert')
     await alert.waitFor()
     expect(await alert.textContent()).toBe('Balance reminder: the subject has an unknown placeholder {amount}')
     expect(await subject.getAttribute('aria-invalid')).toBe('true')

@@ -1,4 +1,4 @@
-// E-mails tab: the e-mails the site sends around a booking (quote follow-up, balance reminders, the overdue note to the
+// The booking e-mails' editor (in the inbox, web/admin/inbox/booking-mail-section.tsx): the e-mails the site sends around a booking (quote follow-up, balance reminders, the overdue note to the
 // owner, the event confirmation, the thank-you with the review link), each with its own on/off, when it goes, and its
 // subject and text with placeholders. Save writes content/booking-mail.yaml as one commit.
 import { useEffect, useState } from 'react'
@@ -102,8 +102,7 @@ export function BookingMailPanel() {
           Booking e-mails
         </h2>
         <p className="admin-card__hint">
-          Sent by the site by itself, each once, and listed in the inquiry&rsquo;s history. Switch them off for one lead on its card in
-          the Inbox. In a subject or text you can use:{' '}
+          Sent by the site by itself, each once, and listed in the inquiry&rsquo;s history. Switch them off for one lead on its card above. In a subject or text you can use:{' '}
           {PLACEHOLDERS.map((p, i) => (
             <span key={p}>
               {i > 0 && ', '}

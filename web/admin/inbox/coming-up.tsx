@@ -10,7 +10,7 @@ const STATE_WORDS: Record<UpcomingMail['state'], string> = { overdue: 'Overdue',
 /** Shown before "Show all". */
 const FIRST = 4
 
-export function ComingUp({ onOpen }: { onOpen: (inquiryId: string) => void }) {
+export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => void; onEdit: () => void }) {
   const [items, setItems] = useState<UpcomingMail[] | null>(null)
   const [all, setAll] = useState(false)
   useEffect(() => {
@@ -45,11 +45,16 @@ export function ComingUp({ onOpen }: { onOpen: (inquiryId: string) => void }) {
           ))}
         </ul>
       )}
-      {items.length > FIRST && (
-        <button type="button" className="admin-button admin-button--ghost admin-button--small" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? 'Show fewer' : `Show all ${items.length}`}
+      <div className="admin-coming-up__actions">
+        {items.length > FIRST && (
+          <button type="button" className="admin-button admin-button--ghost admin-button--small" aria-expanded={all} onClick={() => setAll(!all)}>
+            {all ? 'Show fewer' : `Show all ${items.length}`}
+          </button>
+        )}
+        <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={onEdit}>
+          Edit these e-mails
         </button>
-      )}
+      </div>
     </section>
   )
 }

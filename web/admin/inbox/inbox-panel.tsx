@@ -24,6 +24,7 @@ import {
   type InquiryStatusFilter,
   type ReplyTemplate,
 } from './inbox-api'
+import { BOOKING_MAIL_SECTION_ID, BookingMailSection } from './booking-mail-section'
 import { ComingUp } from './coming-up'
 import { InquiryRow } from './inquiry-row'
 import { ReplyTemplatesEditor } from './reply-templates-editor'
@@ -58,6 +59,7 @@ export function InboxPanel() {
   const [loadFailed, setLoadFailed] = useState(false)
   const [open, setOpen] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
+  const [mailSettingsOpen, setMailSettingsOpen] = useState(false)
 
   useEffect(() => {
     const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS)
@@ -226,7 +228,13 @@ export function InboxPanel() {
         </div>
       </div>
 
-      <ComingUp onOpen={(id) => void openLead(id)} />
+      <ComingUp
+        onOpen={(id) => void openLead(id)}
+        onEdit={() => {
+          setMailSettingsOpen(true)
+          window.setTimeout(() => document.getElementById(BOOKING_MAIL_SECTION_ID)?.scrollIntoView({ block: 'start' }), 50)
+        }}
+      />
       <div className="admin-inbox__tools">
         <div className="admin-inbox__filters" role="group" aria-label="Show inquiries">
           {FILTERS.map((f) => (
@@ -299,6 +307,7 @@ export function InboxPanel() {
         </button>
       )}
       {items && <ReplyTemplatesEditor templates={templates} onSaved={setTemplates} />}
+      <BookingMailSection open={mailSettingsOpen} onToggle={setMailSettingsOpen} />
     </section>
   )
 }
