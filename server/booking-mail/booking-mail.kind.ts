@@ -1,5 +1,5 @@
-// The booking e-mails' templates and settings as a content kind: content/booking-mail.yaml, edited in the dashboard's
-// E-mails tab. Private to the dashboard (no public read).
+// The booking e-mails' templates and settings as a content kind: content/booking-mail.yaml, edited in the inbox's
+// Booking e-mails section. Private to the dashboard (no public read).
 import { defineKind } from '../lib/content-kind'
 import { BOOKING_MAIL_LABELS, BookingMailSchema } from './booking-mail.schema'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_BOOKING_MAIL } from '../../../server/booking-mail/booking-mail.defaults'
 import { fromDraft, problemOf, toDraft } from './booking-mail-form'
 
-describe('the E-mails tab form', () => {
+describe('the booking e-mails form', () => {
   it('round-trips the settings, days as typed', () => {
     const draft = toDraft(DEFAULT_BOOKING_MAIL)
     expect(draft.mails.balanceReminder.days).toBe('7, 1')

@@ -1,4 +1,4 @@
-// The E-mails tab's form: the settings as text fields (days as typed), and back; which field a problem belongs to.
+// The booking e-mails editor's form: the settings as text fields (days as typed), and back; which field a problem belongs to.
 import { BOOKING_MAILS, BookingMailSchema, type BookingMailKind, type BookingMailSettings } from '../../../server/booking-mail/booking-mail.schema'
 
 export interface MailDraft {

@@ -31,7 +31,7 @@ export function BookingMailSwitch({ record, onChanged }: { record: InquiryRecord
         Automatic e-mails for this lead
       </label>
       <p className="admin-card__hint" id={`${id}-hint`}>
-        Quote follow-up, balance reminders, the event confirmation and the thank-you (set in the E-mails tab).
+        Quote follow-up, balance reminders, the event confirmation and the thank-you (set under Booking e-mails at the foot of the inbox).
       </p>
       {error && (
         <p className="admin-error-text" role="alert">
