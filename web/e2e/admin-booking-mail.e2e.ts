@@ -68,6 +68,7 @@ describe('admin booking e-mails', () => {
     const overdueNotes = () => smtp.received.map((m) => parseMail(m.raw)).filter((m) => m.subject.startsWith('Balance overdue'))
     expect(overdueNotes()).toHaveLength(0)
     await expect.poll(async () => (await api<{ items: { inquiryId: string }[] }>(site, 'GET', '/api/admin/booking-mail/upcoming', undefined, cookie)).items.some((i) => i.inquiryId === overdueId)).toBe(false)
+    await expect.poll(() => coming.getByText('Olive Overdue').count()).toBe(0)
 
     await row.getByRole('checkbox', { name: 'Automatic e-mails for this lead' }).click()
     await expectToast(page, 'Booking e-mails on for this lead')

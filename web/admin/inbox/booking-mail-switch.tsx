@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { serverMessage } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { switchLeadMail } from '../booking-mail/booking-mail-api'
-import type { InquiryRecord } from './inbox-api'
+import { announceInquiriesChanged, type InquiryRecord } from './inbox-api'
 
 export function BookingMailSwitch({ record, onChanged }: { record: InquiryRecord; onChanged: () => void }) {
   const [busy, setBusy] = useState(false)
@@ -18,6 +18,8 @@ export function BookingMailSwitch({ record, onChanged }: { record: InquiryRecord
       await switchLeadMail(record.id, !next)
       notifySuccess(next ? 'Booking e-mails on for this lead' : 'Booking e-mails off for this lead')
       onChanged()
+      // "Coming up" drops (or lists again) this lead's e-mails.
+      announceInquiriesChanged()
     } catch (err) {
       setError(serverMessage(err) ?? 'The switch could not be saved. Please try again.')
     } finally {

@@ -12,9 +12,17 @@ const FIRST = 4
 
 export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => void; onEdit: () => void }) {
   const [items, setItems] = useState<UpcomingMail[] | null>(null)
+  const [mailConfigured, setMailConfigured] = useState(true)
   const [all, setAll] = useState(false)
   useEffect(() => {
-    const load = () => void getUpcomingMail().then((r) => setItems(r.items), () => undefined)
+    const load = () =>
+      void getUpcomingMail().then(
+        (r) => {
+          setItems(r.items)
+          setMailConfigured(r.mailConfigured)
+        },
+        () => undefined,
+      )
     load()
     window.addEventListener(INQUIRIES_CHANGED, load)
     return () => window.removeEventListener(INQUIRIES_CHANGED, load)
@@ -28,6 +36,7 @@ export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => vo
       <h3 className="admin-coming-up__title" id="coming-up-heading">
         Coming up <span className="admin-coming-up__summary">{summary.length ? summary.join(' · ') : 'no booking e-mails in the next two weeks'}</span>
       </h3>
+      {!mailConfigured && items.length > 0 && <p className="admin-card__hint">E-mail is not set up on the server, so none of these is sent.</p>}
       {shown.length > 0 && (
         <ul className="admin-coming-up__list">
           {shown.map((i) => (

@@ -97,7 +97,11 @@ export function InboxPanel() {
       failed(error, 'Error loading inquiries', 'Could not load the inbox. Please try again.')
     }
   }, [])
-  const load = () => Promise.all([loadList(), loadExtras()])
+  const load = () => {
+    // "Coming up" and the tab's count look again too.
+    announceInquiriesChanged()
+    return Promise.all([loadList(), loadExtras()])
+  }
 
   useEffect(() => void loadList(), [loadList])
   useEffect(() => {
