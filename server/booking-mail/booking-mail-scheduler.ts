@@ -27,6 +27,8 @@ import { readBookingMail } from './booking-mail.store'
 const MAX_ATTEMPTS = 20
 /** How far ahead the inbox's "Coming up" looks. */
 export const UPCOMING_DAYS = 14
+/** How often the timer looks whether the studio's day has changed. */
+const DAY_CHECK_MS = 60_000
 
 interface Lead {
   record: InquiryRecord
@@ -72,6 +74,7 @@ const queues = new Map<string, SerialQueue>()
 export class BookingMailScheduler {
   readonly journal: BookingMailJournal
   private timer: NodeJS.Timeout | undefined
+  private dayTimer: NodeJS.Timeout | undefined
   private stopped = false
   private readonly queue: SerialQueue
 
@@ -82,20 +85,30 @@ export class BookingMailScheduler {
     this.queue = queues.get(dir)!
   }
 
-  /** A run now, then one every BOOKING_MAIL_MINUTES (0: never). */
+  /**
+   * A run now, then one every BOOKING_MAIL_MINUTES (0: never), and one as soon as the studio's day changes (checked each
+   * minute: after midnight, or when the clock is moved with FAKE_NOW / PUT /api/admin/clock on a preview server).
+   */
   start(): void {
     const ms = this.options.config.bookingMailMinutes * 60_000
     if (ms <= 0 || this.stopped) return
-    const tick = () => void this.runOnce().catch((err) => console.error('The booking e-mails could not run:', err))
+    let day = ''
+    const tick = () => {
+      day = studioToday(this.options.now())
+      void this.runOnce().catch((err) => console.error('The booking e-mails could not run:', err))
+    }
     tick()
     this.timer = setInterval(tick, ms)
     this.timer.unref()
+    this.dayTimer = setInterval(() => studioToday(this.options.now()) !== day && tick(), Math.min(ms, DAY_CHECK_MS))
+    this.dayTimer.unref()
   }
 
-  /** Stops the timer and waits for a run in progress (its send is finished and recorded). */
+  /** Stops the timers and waits for a run in progress (its send is finished and recorded). */
   async stop(): Promise<void> {
     this.stopped = true
     clearInterval(this.timer)
+    clearInterval(this.dayTimer)
     await this.queue.run(async () => undefined)
   }
 
