@@ -215,6 +215,16 @@ describe('settings and the inbox list', () => {
     const bad = await t.call('PUT', '/api/admin/booking-mail', { json: { ...settings, balanceReminder: { ...settings.balanceReminder, subject: 'Pay {amount}' } }, cookie })
     expect(bad.status).toBe(400)
     expect((await bad.json()).error).toBe('Balance reminder: the subject has an unknown placeholder {amount}')
+    for (const [body, message] of [
+      ['nonsense', 'Send the booking e-mails as a JSON object'],
+      [{ ...settings, quoteFollowUp: undefined }, 'Quote follow-up: send {on, subject, body} and its days'],
+      [{ ...settings, eventConfirmation: { ...settings.eventConfirmation, daysBefore: 0 } }, 'Event confirmation: days before the event must be at least 1'],
+      [{ ...settings, balanceReminder: { ...settings.balanceReminder, daysBefore: [7, 7] } }, 'Balance reminder: each day once'],
+    ] as const) {
+      const res = await t.call('PUT', '/api/admin/booking-mail', { json: body, cookie })
+      expect(res.status).toBe(400)
+      expect((await res.json()).error).toBe(message)
+    }
     expect(t.subjects()).toHaveLength(before)
     const off = { ...settings, thankYou: { ...settings.thankYou, on: false } }
     const saved = await t.call('PUT', '/api/admin/booking-mail', { json: off, cookie })

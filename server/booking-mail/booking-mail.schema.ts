@@ -28,7 +28,8 @@ const Days = (label: string, min: number, max: number) =>
 const unknownPlaceholder = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).find((p) => !(PLACEHOLDERS as readonly string[]).includes(p))
 
 const template = (name: string) =>
-  z.object({
+  z.object(
+    {
     on: z.boolean({ error: `${name}: on must be true or false` }),
     subject: plainText(`${name}: subject`)
       .min(1, `${name}: the subject is required`)
@@ -38,11 +39,16 @@ const template = (name: string) =>
       .min(1, `${name}: the text is required`)
       .max(5000, `${name}: the text is 5,000 characters at most`)
       .refine((s) => !unknownPlaceholder(s), { error: (i) => `${name}: the text has an unknown placeholder {${unknownPlaceholder(String(i.input))}}` }),
-  })
+    },
+    { error: `${name}: send {on, subject, body} and its days` },
+  )
 
-const BookingMailShape = z.object({
+const BookingMailShape = z.object(
+  {
   /** The studio's review page (a Google review link), put in the thank-you as {reviewLink}; empty: none. */
-  reviewUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'The review link must be a web address (https://...)' }).max(500, 'The review link is 500 characters at most')]),
+  reviewUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'The review link must be a web address (https://...)' }).max(500, 'The review link is 500 characters at most')], {
+    error: 'The review link must be a web address (https://...) or empty',
+  }),
   quoteFollowUp: template(BOOKING_MAIL_LABELS.quoteFollowUp).extend({ afterDays: Days('Quote follow-up: days after the quote', 1, 60) }),
   balanceReminder: template(BOOKING_MAIL_LABELS.balanceReminder).extend({
     daysBefore: z
@@ -54,7 +60,9 @@ const BookingMailShape = z.object({
   balanceOverdue: template(BOOKING_MAIL_LABELS.balanceOverdue),
   eventConfirmation: template(BOOKING_MAIL_LABELS.eventConfirmation).extend({ daysBefore: Days('Event confirmation: days before the event', 1, 14) }),
   thankYou: template(BOOKING_MAIL_LABELS.thankYou).extend({ afterDays: Days('Thank-you: days after Completed', 0, 30) }),
-})
+  },
+  { error: 'Send the booking e-mails as a JSON object' },
+)
 
 export const BookingMailSchema = BookingMailShape
 export const BookingMailSaveSchema = BookingMailShape.extend({ baseVersion: z.string().max(100).optional() })
