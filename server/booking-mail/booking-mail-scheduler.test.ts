@@ -2,10 +2,12 @@
 // (midnight, or a clock moved on a preview server); none once stopped; none at all when switched off.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InquiryStore } from '../inquiries/inquiries.store'
+import type { InquiryRecord } from '../inquiries/inquiry-record.schema'
 import type { MailOutbox } from '../inquiries/mail-outbox'
 import type { ContentStore } from '../lib/content-store'
+import type { QuoteRecord } from '../quotes/quote.schema'
 import type { QuoteStore } from '../quotes/quotes.store'
-import { BookingMailScheduler } from './booking-mail-scheduler'
+import { BookingMailScheduler, remainingCents } from './booking-mail-scheduler'
 
 let clock: Date
 const scheduler = (minutes: number, dataDir: string) => {
@@ -61,5 +63,23 @@ describe('the booking e-mail timer', () => {
     await vi.advanceTimersByTimeAsync(60 * 60_000)
     expect(runs).not.toHaveBeenCalled()
     await s.stop()
+  })
+})
+
+describe('what is still to pay', () => {
+  const signed = {
+    id: 'q-1',
+    signature: { totals: { totalCents: 100_000, depositCents: 30_000, balanceCents: 70_000 } },
+  } as unknown as QuoteRecord
+  const lead = (deposit?: { amount: number; date: string }) => ({ deposit }) as unknown as InquiryRecord
+  const paid = (kind: 'deposit' | 'balance', amountCents: number, refundedCents?: number) => ({ kind, amountCents, at: '', sessionId: `s-${kind}`, paymentIntent: null, eventId: 'e', ...(refundedCents ? { refundedCents } : {}) })
+
+  it('is the total less card payments net of refunds, or less a deposit recorded by hand', () => {
+    expect(remainingCents({ ...signed, signature: undefined } as QuoteRecord, lead())).toBe(0)
+    expect(remainingCents(signed, lead())).toBe(100_000)
+    expect(remainingCents(signed, lead({ amount: 300, date: '2026-06-01' }))).toBe(70_000)
+    expect(remainingCents({ ...signed, payments: [paid('deposit', 30_000)] }, lead({ amount: 300, date: '2026-06-01' }))).toBe(70_000)
+    expect(remainingCents({ ...signed, payments: [paid('deposit', 30_000), paid('balance', 70_000)] }, lead())).toBe(0)
+    expect(remainingCents({ ...signed, payments: [paid('deposit', 30_000), paid('balance', 70_000, 20_000)] }, lead())).toBe(20_000)
   })
 })
