@@ -27,6 +27,8 @@ import { readBookingMail } from './booking-mail.store'
 const MAX_ATTEMPTS = 20
 /** How far ahead the inbox's "Coming up" looks. */
 export const UPCOMING_DAYS = 14
+/** Why an e-mail is not sent again after the server stopped while handing it to the mail server. */
+export const STOPPED_MID_SEND = 'The server stopped while sending it; it may have gone, so it is not sent again'
 /** How often the timer looks whether the studio's day has changed. */
 const DAY_CHECK_MS = 60_000
 
@@ -160,7 +162,7 @@ export class BookingMailScheduler {
     const brand = (await readSiteSettings(this.options.store).catch(() => null))?.brand.name ?? 'Studio'
     for (const entry of await this.journal.all()) {
       if (this.stopped) break
-      if (entry.state === 'sent' || entry.state === 'dropped') continue
+      if (entry.state === 'sent' || entry.state === 'dropped' || entry.state === 'unsure') continue
       if (entry.state === 'failed' && entry.nextAttemptAt && entry.nextAttemptAt > now.toISOString()) continue
       const lead = leads.get(entry.inquiryId)
       const mail = due.get(entry.key)
@@ -195,11 +197,17 @@ export class BookingMailScheduler {
       await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent', sentAt: e.sentAt ?? now.toISOString() }))
       return 'sent'
     }
+    // Handed to SMTP when the process died: it may have gone, so it is never sent again ("Coming up" says so).
+    if (entry.state === 'sending') {
+      await this.journal.update(entry.key, (e) => ({ ...e, state: 'unsure', lastError: STOPPED_MID_SEND }))
+      return 'unsure'
+    }
     if (!job) {
       await this.journal.update(entry.key, (e) => ({ ...e, state: 'dropped' }))
       return 'dropped'
     }
     const { lead, mail, settings, values } = job
+    await this.journal.update(entry.key, (e) => ({ ...e, state: 'sending' }))
     try {
       await outbox.sendComposed((addresses) => composeBookingMail(settings[mail.kind], values, mail.to === 'owner' ? 'owner' : { client: lead.record.inquiry.email }, addresses))
     } catch (err) {
@@ -239,7 +247,8 @@ export class BookingMailScheduler {
         const entry = journal.get(m.key)
         const base = { inquiryId: m.inquiryId, name, kind: m.kind, to: m.to, date: m.date }
         if (m.kind === 'balanceOverdue' && dueNow.has(m.key)) out.push({ ...base, state: 'overdue' })
-        else if (entry?.state === 'sent' || entry?.state === 'dropped') continue
+        else if (entry?.state === 'unsure' && dueNow.has(m.key)) out.push({ ...base, state: 'failed', lastError: STOPPED_MID_SEND })
+        else if (entry?.state === 'sent' || entry?.state === 'dropped' || entry?.state === 'unsure') continue
         else if (dueNow.has(m.key)) out.push({ ...base, state: entry?.state === 'failed' ? 'failed' : 'due', ...(entry?.lastError ? { lastError: entry.lastError } : {}) })
         else if (m.date > today && m.date <= horizon) out.push({ ...base, state: 'scheduled' })
       }

@@ -15,8 +15,12 @@ export interface JournalEntry {
   /** The day it was planned for. */
   date: string
   decidedAt: string
-  /** decided: to be sent; sent: SMTP accepted it; failed: waiting for a retry; dropped: no longer due (paid, switched off, ...). */
-  state: 'decided' | 'sent' | 'failed' | 'dropped'
+  /**
+   * decided: to be sent; sending: handed to SMTP (found so by a later run, the process stopped mid-send); sent: SMTP
+   * accepted it; failed: waiting for a retry; unsure: stopped mid-send, so it may have gone and is never sent again;
+   * dropped: no longer due (paid, switched off, ...).
+   */
+  state: 'decided' | 'sending' | 'sent' | 'failed' | 'unsure' | 'dropped'
   attempts: number
   lastError?: string
   nextAttemptAt?: string

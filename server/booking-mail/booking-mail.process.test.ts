@@ -46,7 +46,16 @@ describe('booking e-mails across kill -9', () => {
     } catch {
       return []
     }
-    return names.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { kind: string; state: string })
+    // Read while the server writes: its temp files are skipped, and a file caught mid-creation reads as "writing".
+    return names
+      .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+      .map((f) => {
+        try {
+          return JSON.parse(readFileSync(join(dir, f), 'utf8')) as { kind: string; state: string }
+        } catch {
+          return { kind: '', state: 'writing' }
+        }
+      })
   }
 
   it('decided while SMTP was down, killed, restarted: each goes once', async () => {

@@ -14,6 +14,7 @@ import { addDays } from '../quotes/quote-view'
 import { QuoteStore } from '../quotes/quotes.store'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { planLead } from './booking-mail-plan'
+import { STOPPED_MID_SEND } from './booking-mail-scheduler'
 import { BookingMailJournal } from './booking-mail.journal'
 import { readBookingMail } from './booking-mail.store'
 
@@ -133,12 +134,33 @@ describe('balance reminders', () => {
     expect(mails()).toHaveLength(1)
     const journal = new BookingMailJournal(t.dataDir)
     const [entry] = await journal.all()
-    await journal.update(entry!.key, (e) => ({ ...e, state: 'decided' }))
+    await journal.update(entry!.key, (e) => ({ ...e, state: 'sending' }))
     const after = await restart(true)
     expect(await run(after, addDays(DUE, -7))).toMatchObject({ sent: 1 })
     expect(mails()).toHaveLength(1)
     expect((await journal.find(entry!.key))!.state).toBe('sent')
     expect((await InquiryStore.for(t.dataDir).find(id))!.bookingMail!.sent).toHaveLength(1)
+  })
+
+  it('killed while handing it to the mail server: never sent again, and Coming up says it may not have gone', async () => {
+    const { id } = await bookedLead()
+    await smtp.stop()
+    try {
+      await run(t.deps, addDays(DUE, -7))
+    } finally {
+      await smtp.start()
+    }
+    // What a process killed inside the SMTP exchange leaves: the decision marked as being sent, nothing recorded.
+    const journal = new BookingMailJournal(t.dataDir)
+    const [entry] = await journal.all()
+    await journal.update(entry!.key, (e) => ({ ...e, state: 'sending' }))
+    const after = await restart(true)
+    const later = new Date(noon(addDays(DUE, -7)).getTime() + 3600_000)
+    expect(await after.bookingMail.runOnce(later)).toMatchObject({ sent: 0 })
+    expect(await after.bookingMail.runOnce(later)).toMatchObject({ sent: 0 })
+    expect(mails()).toHaveLength(0)
+    expect((await journal.find(entry!.key))!.state).toBe('unsure')
+    expect((await after.bookingMail.upcoming(later))[0]).toMatchObject({ inquiryId: id, kind: 'balanceReminder', state: 'failed', lastError: STOPPED_MID_SEND })
   })
 
   it('an SMTP outage leaves the decision in place; a later run sends it once', async () => {
