@@ -21,6 +21,7 @@ import { QuoteStore } from './quotes/quotes.store'
 import { contentScheduleBoundaries } from './schedule/schedule'
 import { BackupSchedule } from './ops/backup-schedule'
 import { PendingUploads } from './uploads/pending-uploads'
+import { QuoteMail } from './quotes/quote-mail-channel'
 import { IMAGE_VERSIONS_READ } from './uploads/uploads.routes'
 import { CONTENT_READS } from './kinds/content-kinds'
 
@@ -34,6 +35,8 @@ export interface AppDeps extends ContentDeps {
   pendingUploads: PendingUploads
   /** The inquiry e-mail queue (studio copy and visitor confirmation), started with the app. */
   mailOutbox: MailOutbox
+  /** The client's quote e-mails (link, signed copy, receipts), sent and retried through the mail outbox. */
+  quoteMail: QuoteMail
   /** The booking e-mails (reminders, follow-ups, thank-yous): made here, started by index.ts, run by hand in tests. */
   bookingMail: BookingMailScheduler
   /** Cached public API reads; the server's Node-level shortcut shares it. */
@@ -91,7 +94,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     config,
     store,
     inquiries: InquiryStore.for(config.dataDir),
-    quotes: new QuoteStore(config.dataDir),
+    quotes: QuoteStore.for(config.dataDir),
     outbox: mailOutbox,
     now: () => new Date(clockNow()),
   })
@@ -104,6 +107,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     images,
     pendingUploads,
     mailOutbox,
+    quoteMail: new QuoteMail({ dataDir: config.dataDir, publicOrigin: config.publicOrigin, outbox: mailOutbox }),
     bookingMail,
     readCache,
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),

@@ -12,6 +12,7 @@ import { createGitWebhookRoutes } from './history/git-webhook.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createPricingRoutes } from './pricing/pricing.routes'
 import { createQuoteRoutes } from './quotes/quotes.routes'
+import { quoteMoneyLookup } from './quotes/quote-ledger'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import { createInboxRoutes } from './inquiries/inbox.routes'
@@ -79,7 +80,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createBookingMailRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
-    .route('/api', createInboxRoutes(deps))
+    .route('/api', createInboxRoutes({ ...deps, quoteMoney: () => quoteMoneyLookup(config.dataDir) }))
     .route('/api', createInquiryPhotoRoutes(deps))
     .route('/api', createCalendarRoutes(deps))
     .route('/api', createMailingListRoutes(deps))

@@ -133,6 +133,13 @@ export const InquiryRecordSchema = z.object({
 })
 export type InquiryRecord = z.infer<typeof InquiryRecordSchema>
 
+/** A lead's quote money for the export (from the quotes, handed in by the app: inquiries never import quotes). */
+export interface InquiryMoney {
+  totalCents: number
+  paidCents: number
+  balanceCents: number
+}
+
 export const InquiryStatusFilterSchema = z
   .preprocess((v) => (typeof v === 'string' ? (LEGACY_STATUS[v] ?? v) : v), z.enum([...INQUIRY_STATUSES, 'all'], { error: `${STATUS_ERROR} or all` }))
   .default('all')
