@@ -67,7 +67,14 @@ async function bookedLead() {
   expect((await t.call('POST', `/api/quotes/${q.token}/accept`, { json: { name: 'Jane Doe', agree: true } })).status).toBe(200)
   const patch = await t.call('PATCH', `/api/admin/inquiries/${id}`, { json: { status: 'booked', deposit: { amount: 300, date: today } }, cookie })
   expect(patch.status).toBe(200)
+  await quiet()
   return { id, q }
+}
+
+/** The quote's own e-mails (its link, the signed copy) gone out and set aside: only booking e-mails are counted. */
+async function quiet() {
+  await t.deps.mailOutbox.settled()
+  smtp.received.length = 0
 }
 
 const run = (deps: AppDeps, day: string) => deps.bookingMail.runOnce(noon(day))
@@ -192,6 +199,7 @@ describe('the owner note, the confirmation, the follow-up and the thank-you', ()
   it('a quote unanswered N days gets one follow-up with its link; a completed lead one thank-you with the review link', async () => {
     const quoted = await newLead()
     const q = await quoteFor(quoted)
+    await quiet()
     await run(t.deps, addDays(today, 2))
     expect(mails()).toHaveLength(0)
     await run(t.deps, addDays(today, 3))
