@@ -16,7 +16,7 @@ const scheduler = (minutes: number, dataDir: string) => {
     store: {} as ContentStore,
     inquiries: {} as InquiryStore,
     quotes: {} as QuoteStore,
-    outbox: { configured: true } as MailOutbox,
+    outbox: { configured: true, addChannel: () => undefined } as unknown as MailOutbox,
     now: () => clock,
   })
   const runs = vi.spyOn(s, 'runOnce').mockResolvedValue({ decided: 0, sent: 0, failed: 0 })

@@ -3,7 +3,8 @@
 // connection, records each sent one on its inquiry (its history shows it) and retries failures on later runs.
 import type { InquiryStore } from '../inquiries/inquiries.store'
 import type { InquiryRecord } from '../inquiries/inquiry-record.schema'
-import type { MailOutbox } from '../inquiries/mail-outbox'
+import type { MailState } from '../inquiries/inquiry-record.schema'
+import type { MailChannel, MailOutbox } from '../inquiries/mail-outbox'
 import type { Config } from '../lib/config'
 import type { ContentStore } from '../lib/content-store'
 import { SerialQueue } from '../lib/durable-file'
@@ -13,18 +14,16 @@ import { readPricing } from '../pricing/pricing.store'
 import type { QuoteRecord } from '../quotes/quote.schema'
 import { quoteState } from '../quotes/quote-view'
 import type { QuoteStore } from '../quotes/quotes.store'
-import { readSiteSettings } from '../site/site.store'
 import { shortEventDate } from '../inquiries/inquiry-format'
 import { addDays } from '../quotes/quote-view'
 import { composeBookingMail, type MailValues } from './booking-mail-message'
-import { balanceDueDate, dueToday, planLead, type LeadFacts, type PlannedMail } from './booking-mail-plan'
+import { balanceDueDate, dueToday, planLead, type LeadFacts } from './booking-mail-plan'
 import { BookingMailJournal, type JournalEntry } from './booking-mail.journal'
-import type { BookingMailSettings } from './booking-mail.schema'
 import type { UpcomingMail } from './booking-mail.types'
 import { readBookingMail } from './booking-mail.store'
 
-/** After this many failed attempts an e-mail is let go (the inbox shows the last error until its day passes). */
-const MAX_ATTEMPTS = 20
+/** The outbox channel the booking e-mails go through. */
+const CHANNEL = 'booking'
 /** How far ahead the inbox's "Coming up" looks. */
 export const UPCOMING_DAYS = 14
 /** Why an e-mail is not sent again after the server stopped while handing it to the mail server. */
@@ -53,6 +52,29 @@ const completedOn = (r: InquiryRecord) => {
   return at ? studioToday(new Date(at)) : undefined
 }
 
+
+/** A lead's facts for the plan, from its inquiry and its newest quote. */
+function leadOf(record: InquiryRecord, quote: QuoteRecord | undefined, today: string): Lead {
+  const facts: LeadFacts = {
+    inquiryId: record.id,
+    status: record.status,
+    eventDate: record.inquiry.eventDate,
+    completedOn: completedOn(record),
+    off: record.bookingMail?.off === true,
+    ...(quote
+      ? { quote: { id: quote.id, sentOn: studioToday(new Date(quote.createdAt)), validUntil: quote.validUntil, state: quoteState(quote, today), remainingCents: remainingCents(quote, record) } }
+      : {}),
+  }
+  return { record, quote, facts }
+}
+
+/** The outbox's state of a decided e-mail; undefined for one it must not send (let go, unsure, or found mid-send). */
+function mailStateOf(e: JournalEntry): MailState | undefined {
+  if (e.state === 'decided') return { state: 'pending', attempts: e.attempts }
+  if (e.state === 'failed') return { state: 'failed', attempts: e.attempts, ...(e.lastError ? { lastError: e.lastError } : {}), ...(e.nextAttemptAt ? { nextAttemptAt: e.nextAttemptAt } : {}) }
+  if (e.state === 'sent') return { state: 'sent', attempts: e.attempts, ...(e.sentAt ? { sentAt: e.sentAt } : {}) }
+  return undefined
+}
 
 export interface RunSummary {
   decided: number
@@ -85,6 +107,7 @@ export class BookingMailScheduler {
     const dir = options.config.dataDir
     if (!queues.has(dir)) queues.set(dir, new SerialQueue())
     this.queue = queues.get(dir)!
+    options.outbox.addChannel(this.channel())
   }
 
   /**
@@ -123,22 +146,7 @@ export class BookingMailScheduler {
     const [records, quotes] = await Promise.all([this.options.inquiries.list('all'), this.options.quotes.all()])
     const newest = new Map<string, QuoteRecord>()
     for (const q of quotes) if ((newest.get(q.inquiryId)?.version ?? 0) < q.version) newest.set(q.inquiryId, q)
-    const leads = new Map<string, Lead>()
-    for (const record of records) {
-      const quote = newest.get(record.id)
-      const facts: LeadFacts = {
-        inquiryId: record.id,
-        status: record.status,
-        eventDate: record.inquiry.eventDate,
-        completedOn: completedOn(record),
-        off: record.bookingMail?.off === true,
-        ...(quote
-          ? { quote: { id: quote.id, sentOn: studioToday(new Date(quote.createdAt)), validUntil: quote.validUntil, state: quoteState(quote, today), remainingCents: remainingCents(quote, record) } }
-          : {}),
-      }
-      leads.set(record.id, { record, quote, facts })
-    }
-    return leads
+    return new Map(records.map((record) => [record.id, leadOf(record, newest.get(record.id), today)]))
   }
 
   private async plans(now: Date) {
@@ -150,88 +158,97 @@ export class BookingMailScheduler {
 
   private async run(now: Date): Promise<RunSummary> {
     const summary: RunSummary = { decided: 0, sent: 0, failed: 0 }
-    if (this.stopped || !this.options.outbox.configured) return summary
-    const { today, settings, balanceDueDays, leads, planned } = await this.plans(now)
-    const due = new Map<string, PlannedMail>()
+    const { outbox } = this.options
+    if (this.stopped || !outbox.configured) return summary
+    const started = new Date().toISOString()
+    const { today, leads, planned } = await this.plans(now)
+    const due = new Set<string>()
     for (const { mails } of planned) {
       for (const mail of dueToday(mails, today)) {
-        due.set(mail.key, mail)
-        if (await this.journal.decide(mail, now)) summary.decided++
+        due.add(mail.key)
+        if (!(await this.journal.decide(mail, now))) continue
+        summary.decided++
+        outbox.enqueueMail(CHANNEL, mail.key)
       }
     }
-    const brand = (await readSiteSettings(this.options.store).catch(() => null))?.brand.name ?? 'Studio'
     for (const entry of await this.journal.all()) {
-      if (this.stopped) break
       if (entry.state === 'sent' || entry.state === 'dropped' || entry.state === 'unsure') continue
-      if (entry.state === 'failed' && entry.nextAttemptAt && entry.nextAttemptAt > now.toISOString()) continue
       const lead = leads.get(entry.inquiryId)
-      const mail = due.get(entry.key)
-      const result = await this.deliver(entry, mail && lead ? { lead, mail, settings, values: this.values(lead, mail, settings, balanceDueDays, brand) } : null, now)
-      if (result === 'sent') summary.sent++
-      if (result === 'failed') summary.failed++
+      // Sent and recorded on the inquiry just before a crash: only the journal is behind.
+      if (lead?.record.bookingMail?.sent.some((s) => s.key === entry.key)) await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent' }))
+      // Handed to SMTP when a process died: it may have gone, so it is never sent again ("Coming up" says so).
+      else if (entry.state === 'sending') await this.journal.update(entry.key, (e) => ({ ...e, state: 'unsure', lastError: STOPPED_MID_SEND }))
+      // No longer due (paid, switched off, the lead moved on, its day passed): let go.
+      else if (!due.has(entry.key)) await this.journal.update(entry.key, (e) => ({ ...e, state: 'dropped' }))
+    }
+    // What the outbox made of it (sent, or failed and retried later by the outbox).
+    await outbox.settled()
+    for (const e of await this.journal.all()) {
+      if (e.state === 'sent' && (e.sentAt ?? '') >= started) summary.sent++
+      if (e.state === 'failed' && (e.lastAttemptAt ?? '') >= started) summary.failed++
     }
     return summary
   }
 
-  private values(lead: Lead, mail: PlannedMail, settings: BookingMailSettings, balanceDueDays: number, brand: string): MailValues {
-    const { inquiry } = lead.record
-    const quoteLink = lead.quote ? `${this.options.config.publicOrigin}/quote/${lead.quote.token}` : ''
+  /** The booking e-mails as a channel of the mail outbox: their state in the journal, sent and retried by the outbox. */
+  private channel(): MailChannel {
+    const { inquiries, quotes, store, config } = this.options
     return {
-      firstName: inquiry.firstName,
-      clientName: `${inquiry.firstName} ${inquiry.lastName}`.trim(),
-      eventDate: shortEventDate(inquiry.eventDate),
-      balance: formatMoney(lead.facts.quote?.remainingCents ?? 0),
-      balanceDueDate: shortEventDate(mail.dueDate ?? balanceDueDate(inquiry.eventDate, balanceDueDays)),
-      payLink: quoteLink,
-      quoteLink,
-      reviewLink: settings.reviewUrl,
-      studioName: brand,
+      name: CHANNEL,
+      all: async () => (await this.journal.all()).flatMap((e) => {
+        const state = mailStateOf(e)
+        return state ? [{ key: e.key, state }] : []
+      }),
+      state: async (key) => {
+        const e = await this.journal.find(key)
+        return e ? mailStateOf(e) : undefined
+      },
+      compose: async (key, addresses) => {
+        const entry = await this.journal.find(key)
+        const record = entry && (await inquiries.find(entry.inquiryId))
+        if (!entry || !record) throw new Error(`No inquiry for booking e-mail ${key}`)
+        const [settings, pricing, leadQuotes] = await Promise.all([readBookingMail(store), readPricing(store), quotes.forInquiry(record.id)])
+        const lead = leadOf(record, leadQuotes.at(-1), studioToday(this.options.now()))
+        const quoteLink = lead.quote ? `${config.publicOrigin}/quote/${lead.quote.token}` : ''
+        const { inquiry } = record
+        const values: MailValues = {
+          firstName: inquiry.firstName,
+          clientName: `${inquiry.firstName} ${inquiry.lastName}`.trim(),
+          eventDate: shortEventDate(inquiry.eventDate),
+          balance: formatMoney(lead.facts.quote?.remainingCents ?? 0),
+          balanceDueDate: shortEventDate(entry.dueDate ?? balanceDueDate(inquiry.eventDate, pricing.balanceDueDays)),
+          payLink: quoteLink,
+          quoteLink,
+          reviewLink: settings.reviewUrl,
+          studioName: addresses.brand,
+        }
+        // Written down before the message goes: a process killed during the send leaves this mark, never a resend.
+        await this.journal.update(key, (e) => ({ ...e, state: 'sending' }))
+        return composeBookingMail(settings[entry.kind], values, entry.to === 'owner' ? 'owner' : { client: inquiry.email }, addresses)
+      },
+      record: async (key, state) => {
+        const entry = await this.journal.find(key)
+        if (!entry) return
+        if (state.state === 'sent') {
+          const at = state.sentAt ?? new Date().toISOString()
+          await inquiries.update(entry.inquiryId, (r) => {
+            const sent = r.bookingMail?.sent ?? []
+            if (sent.some((s) => s.key === key)) return r
+            return { ...r, bookingMail: { ...r.bookingMail, sent: [...sent, { key, kind: entry.kind, to: entry.to, at }] } }
+          })
+          await this.journal.update(key, (e) => ({ ...e, state: 'sent', attempts: state.attempts, sentAt: at }))
+          return
+        }
+        await this.journal.update(key, (e) => ({
+          ...e,
+          state: 'failed',
+          attempts: state.attempts,
+          lastAttemptAt: new Date().toISOString(),
+          ...(state.lastError ? { lastError: state.lastError } : {}),
+          nextAttemptAt: state.nextAttemptAt,
+        }))
+      },
     }
-  }
-
-  /** Sends one decided e-mail, or lets it go when it is no longer due; records the outcome. */
-  private async deliver(entry: JournalEntry, job: { lead: Lead; mail: PlannedMail; settings: BookingMailSettings; values: MailValues } | null, now: Date) {
-    const { inquiries, outbox } = this.options
-    // Sent and recorded on the inquiry just before a crash: only the journal is behind.
-    if (job?.lead.record.bookingMail?.sent.some((s) => s.key === entry.key)) {
-      await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent', sentAt: e.sentAt ?? now.toISOString() }))
-      return 'sent'
-    }
-    // Handed to SMTP when the process died: it may have gone, so it is never sent again ("Coming up" says so).
-    if (entry.state === 'sending') {
-      await this.journal.update(entry.key, (e) => ({ ...e, state: 'unsure', lastError: STOPPED_MID_SEND }))
-      return 'unsure'
-    }
-    if (!job) {
-      await this.journal.update(entry.key, (e) => ({ ...e, state: 'dropped' }))
-      return 'dropped'
-    }
-    const { lead, mail, settings, values } = job
-    await this.journal.update(entry.key, (e) => ({ ...e, state: 'sending' }))
-    try {
-      await outbox.sendComposed((addresses) => composeBookingMail(settings[mail.kind], values, mail.to === 'owner' ? 'owner' : { client: lead.record.inquiry.email }, addresses))
-    } catch (err) {
-      const attempts = entry.attempts + 1
-      const delays = this.options.config.mailRetryDelaysMs
-      const lastError = ((err as Error).message ?? String(err)).split('\n')[0]!.slice(0, 300)
-      console.warn(`Booking e-mail ${entry.kind} for inquiry ${entry.inquiryId} failed (attempt ${attempts}): ${lastError}`)
-      await this.journal.update(entry.key, (e) => ({
-        ...e,
-        state: attempts >= MAX_ATTEMPTS ? 'dropped' : 'failed',
-        attempts,
-        lastError,
-        nextAttemptAt: new Date(now.getTime() + (delays[Math.min(attempts - 1, delays.length - 1)] ?? 60_000)).toISOString(),
-      }))
-      return 'failed'
-    }
-    const at = now.toISOString()
-    await inquiries.update(entry.inquiryId, (r) => {
-      const sent = r.bookingMail?.sent ?? []
-      if (sent.some((s) => s.key === entry.key)) return r
-      return { ...r, bookingMail: { ...r.bookingMail, sent: [...sent, { key: entry.key, kind: entry.kind, to: entry.to, at }] } }
-    })
-    await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent', attempts: e.attempts + 1, sentAt: at }))
-    return 'sent'
   }
 
   /** What the inbox shows at a glance: overdue balances, e-mails due or failing, and those of the next two weeks. */

@@ -14,6 +14,8 @@ export interface JournalEntry {
   to: 'client' | 'owner'
   /** The day it was planned for. */
   date: string
+  /** The balance due date, for the balance e-mails. */
+  dueDate?: string
   decidedAt: string
   /**
    * decided: to be sent; sending: handed to SMTP (found so by a later run, the process stopped mid-send); sent: SMTP
@@ -23,6 +25,9 @@ export interface JournalEntry {
   state: 'decided' | 'sending' | 'sent' | 'failed' | 'unsure' | 'dropped'
   attempts: number
   lastError?: string
+  /** When the outbox last tried and failed (real time). */
+  lastAttemptAt?: string
+  /** The outbox's next try; absent after its last. */
   nextAttemptAt?: string
   sentAt?: string
 }
@@ -44,7 +49,17 @@ export class BookingMailJournal {
 
   /** Writes the e-mail down as decided; null when it was decided before (by any run, in any process). */
   async decide(mail: PlannedMail, at: Date): Promise<JournalEntry | null> {
-    const entry: JournalEntry = { key: mail.key, kind: mail.kind, inquiryId: mail.inquiryId, to: mail.to, date: mail.date, decidedAt: at.toISOString(), state: 'decided', attempts: 0 }
+    const entry: JournalEntry = {
+      key: mail.key,
+      kind: mail.kind,
+      inquiryId: mail.inquiryId,
+      to: mail.to,
+      date: mail.date,
+      ...(mail.dueDate ? { dueDate: mail.dueDate } : {}),
+      decidedAt: at.toISOString(),
+      state: 'decided',
+      attempts: 0,
+    }
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     let handle
     try {

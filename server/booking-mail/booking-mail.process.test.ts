@@ -27,7 +27,7 @@ describe('booking e-mails across kill -9', () => {
   })
 
   const start = () =>
-    startServerProcess(content!, { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: 'http://localhost:1', SMTP_URL: smtp!.url, MAIL_RETRY_DELAYS: '0.01', MAIL_CONFIRM_VISITOR: 'off' })
+    startServerProcess(content!, { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: 'http://localhost:1', SMTP_URL: smtp!.url, MAIL_RETRY_DELAYS: '2', MAIL_CONFIRM_VISITOR: 'off' })
   const kill = async (s: ServerProcess) => {
     s.child.kill('SIGKILL')
     await s.exited

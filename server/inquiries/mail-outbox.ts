@@ -223,15 +223,6 @@ export class MailOutbox {
     return record
   }
 
-  /**
-   * Sends one message made from the addresses now, on this outbox's SMTP connection; throws when SMTP is not set or
-   * refuses it. For e-mails whose caller keeps its own durable record and retries (server/booking-mail/).
-   */
-  async sendComposed(compose: (addresses: MailAddresses) => OutgoingMail): Promise<void> {
-    if (!this.options.sender) throw new Error('E-mail is not set up (SMTP_URL)')
-    await this.options.sender.send(compose(await this.options.addresses()))
-  }
-
   /** E-mails waiting to go out, now or at a later retry (/healthz reports it). */
   get depth(): number {
     return this.due.size
