@@ -118,6 +118,6 @@ export const saveFaq = (items: FaqItemInput[], baseVersion?: string) => manage<{
 
 // Delivery & installation page
 
-export const getDeliveryContent = () => apiRequest<DeliveryContent>('GET', '/delivery-installation-content')
-export const saveDeliveryContent = (content: DeliveryContent) =>
-  manage<DeliveryContent>('PUT', '/delivery-installation-content', content)
+export const getDeliveryContent = () => apiRequest<DeliveryContent & { version?: string }>('GET', '/delivery-installation-content')
+export const saveDeliveryContent = (content: DeliveryContent & { baseVersion?: string }) =>
+  manage<DeliveryContent & { version?: string }>('PUT', '/delivery-installation-content', content)

@@ -23,6 +23,7 @@ import {
 } from './history-api'
 import { ChangeConfirmDialog, type ChangeRequest } from './change-confirm-dialog'
 import { FieldValue } from './field-value'
+import '../ui/compare-table.css'
 import './history.css'
 import { syncWords } from './sync-words'
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import type { Pricing } from '../../../server/pricing/pricing.schema'
 import { serverMessage } from '../admin-api'
-import { getPricing } from '../pricing/pricing-api'
+import { getPricing } from '../pricing-api'
 import { notifySuccess } from '../ui/notify'
 import type { InquiryRecord } from './inbox-api'
 import { lineFrom, newQuoteDraft, quoteRequest, type QuoteDraft } from './quote-draft'

@@ -1,5 +1,5 @@
 // A service's pictures: upload through the crop dialog, drag to reorder, delete with a confirmation.
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
@@ -17,8 +17,8 @@ import { notifyError, notifySuccess } from '../ui/notify'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { GripIcon, TrashIcon, UploadIcon } from '../ui/icons'
-import { CropDialog } from './crop-dialog'
-import { cropToJpeg, originalFileName } from './crop-image'
+import { CropDialog } from '../ui/crop-dialog'
+import { cropToJpeg, originalFileName } from '../ui/crop-image'
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif'
 
@@ -27,11 +27,13 @@ interface ImageManagerProps {
   /** Called with the optimistic or saved service so the list and editor show the same pictures. */
   onImagesSaved: (service: Service) => void
   onReload: () => Promise<void>
+  /** Whether a picture description is typed and not saved yet (the editor's save bar says so). */
+  onUnsavedChange?: (unsaved: boolean) => void
 }
 
 type Busy = 'upload' | 'delete' | 'reorder' | 'alt' | null
 
-export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerProps) {
+export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange }: ImageManagerProps) {
   const [busy, setBusy] = useState<Busy>(null)
   const [picked, setPicked] = useState<{ file: File; src: string } | null>(null)
   const [toDelete, setToDelete] = useState<ServiceImage | null>(null)
@@ -39,6 +41,21 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
   const sensors = useDragSensors()
   const images = service.images
   const ids = images.map((image) => image.cropped)
+
+  // The pictures whose description field holds text not saved yet; unsaved until the save of it is done.
+  const [typing, setTyping] = useState<ReadonlySet<string>>(() => new Set())
+  const markTyping = useCallback((id: string, unsaved: boolean) => {
+    setTyping((current) => {
+      if (current.has(id) === unsaved) return current
+      const next = new Set(current)
+      if (unsaved) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  }, [])
+  // Not a leave warning: leaving the field (a tap on another tab too) saves the description.
+  const unsaved = typing.size > 0 || busy === 'alt'
+  useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved])
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -205,6 +222,7 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
                   disabled={disabled}
                   onDelete={() => setToDelete(image)}
                   onAltSave={(alt) => void saveAlt(image, alt)}
+                  onTyping={markTyping}
                 />
               ))}
             </ol>
@@ -238,6 +256,7 @@ function ImageTile({
   disabled,
   onDelete,
   onAltSave,
+  onTyping,
 }: {
   image: ServiceImage
   index: number
@@ -245,8 +264,14 @@ function ImageTile({
   disabled: boolean
   onDelete: () => void
   onAltSave: (alt: string) => void
+  onTyping: (id: string, unsaved: boolean) => void
 }) {
   const [alt, setAlt] = useState(image.alt ?? '')
+  const unsaved = alt.trim() !== (image.alt ?? '')
+  useEffect(() => {
+    onTyping(image.cropped, unsaved)
+    return () => onTyping(image.cropped, false)
+  }, [onTyping, image.cropped, unsaved])
   const altId = `alt-${image.cropped.replace(/[^a-z0-9]/gi, '-')}`
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: image.cropped,
@@ -259,7 +284,10 @@ function ImageTile({
       className={isDragging ? 'admin-image-tile is-dragging' : 'admin-image-tile'}
       {...listeners}
     >
-      <img src={image.cropped} alt={image.alt ?? ''} draggable={false} />
+      <div className="admin-image-tile__picture">
+        <img src={image.cropped} alt={image.alt ?? ''} draggable={false} />
+        {!image.alt?.trim() && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
+      </div>
       {/* The tile is dragged with a mouse or finger; this handle is its one keyboard control (Space, arrows, Space). */}
       <button
         type="button"
@@ -271,7 +299,6 @@ function ImageTile({
         <GripIcon />
       </button>
       {index === 0 && <span className="admin-image-tile__badge">Cover</span>}
-      {!image.alt?.trim() && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
       <button
         type="button"
         className="admin-icon-button admin-image-tile__delete"
@@ -284,16 +311,23 @@ function ImageTile({
       <label className="admin-visually-hidden" htmlFor={altId}>
         Description of image {index + 1}
       </label>
-      <input
+      {/* Wraps as she types (a one-line box was about 155 px wide on a phone); Enter saves, as leaving the field does. */}
+      <textarea
         id={altId}
         className="admin-input admin-image-tile__alt"
         placeholder="Describe this picture"
+        rows={3}
         value={alt}
         maxLength={300}
         disabled={disabled}
-        onChange={(e) => setAlt(e.target.value)}
-        onBlur={() => onAltSave(alt)}
-        onKeyDown={(e) => e.key === 'Enter' && onAltSave(alt)}
+        onChange={(e) => setAlt(e.target.value.replace(/\n/g, ' '))}
+        // Not again when the field is disabled by its own save (Chromium then takes the focus away).
+        onBlur={() => !disabled && onAltSave(alt)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return
+          e.preventDefault()
+          onAltSave(alt)
+        }}
       />
     </li>
   )

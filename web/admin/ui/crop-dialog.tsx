@@ -4,7 +4,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop'
 import 'react-easy-crop/react-easy-crop.css'
 import * as Dialog from '@radix-ui/react-dialog'
 import { CROP_ASPECT, MAX_ZOOM, MIN_ZOOM } from './crop-image'
-import { useReturnFocus } from '../ui/return-focus'
+import { useReturnFocus } from './return-focus'
 
 interface CropDialogProps {
   imageSrc: string | null
