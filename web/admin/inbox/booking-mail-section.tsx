@@ -1,9 +1,9 @@
-// At the foot of the inbox, beside the reply templates: the booking e-mails' editor (web/admin/booking-mail/), loaded
+// At the foot of the inbox, beside the reply templates: the booking e-mails' editor (booking-mail-panel.tsx), loaded
 // when opened. A section of the inbox rather than a tab of its own: the tab row stays one row on a laptop.
 import { lazy, Suspense } from 'react'
 import { Loading } from '../ui/loading'
 
-const BookingMailPanel = lazy(async () => ({ default: (await import('../booking-mail/booking-mail-panel')).BookingMailPanel }))
+const BookingMailPanel = lazy(async () => ({ default: (await import('./booking-mail-panel')).BookingMailPanel }))
 
 export const BOOKING_MAIL_SECTION_ID = 'booking-mail-settings'
 

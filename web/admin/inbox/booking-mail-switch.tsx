@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { serverMessage } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
-import { switchLeadMail } from '../booking-mail/booking-mail-api'
+import { switchLeadMail } from './booking-mail-api'
 import { announceInquiriesChanged, type InquiryRecord } from './inbox-api'
 
 export function BookingMailSwitch({ record, onChanged }: { record: InquiryRecord; onChanged: () => void }) {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { BOOKING_MAIL_LABELS } from '../../../server/booking-mail/booking-mail.schema'
 import { shortEventDate } from '../../../server/inquiries/inquiry-format'
-import { getUpcomingMail, type UpcomingMail } from '../booking-mail/booking-mail-api'
+import { getUpcomingMail, type UpcomingMail } from './booking-mail-api'
 import { INQUIRIES_CHANGED } from './inbox-api'
 
 const STATE_WORDS: Record<UpcomingMail['state'], string> = { overdue: 'Overdue', failed: 'Failing', due: 'Due', scheduled: 'Scheduled' }

@@ -54,3 +54,10 @@ export function problemOf(d: BookingMailDraft): { id: string; message: string } 
   const which = field === 'subject' || field === 'body' || field === 'on' ? field : 'days'
   return { id: fieldId(kind, which), message: issue.message }
 }
+
+/** Each part in words, for the stale-edit dialog's comparison ("on, 7, 1: Balance due {balanceDueDate} …"). */
+export function bookingMailInWords(s: BookingMailSettings): Record<string, string> {
+  const words: Record<string, string> = { reviewUrl: s.reviewUrl }
+  for (const k of BOOKING_MAILS) words[k] = `${s[k].on ? 'on' : 'off'}${daysOf(s, k) ? `, ${daysOf(s, k)} days` : ''}: ${s[k].subject}\n${s[k].body}`
+  return words
+}

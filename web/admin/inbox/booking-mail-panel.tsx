@@ -1,15 +1,19 @@
 // The booking e-mails' editor (in the inbox, web/admin/inbox/booking-mail-section.tsx): the e-mails the site sends around a booking (quote follow-up, balance reminders, the overdue note to the
 // owner, the event confirmation, the thank-you with the review link), each with its own on/off, when it goes, and its
 // subject and text with placeholders. Save writes content/booking-mail.yaml as one commit.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { BOOKING_MAIL_LABELS, BOOKING_MAILS, PLACEHOLDERS, type BookingMailKind } from '../../../server/booking-mail/booking-mail.schema'
-import { serverMessage } from '../admin-api'
 import { Loading } from '../ui/loading'
+import { LoadFailed } from '../ui/load-failed'
 import { notifySuccess } from '../ui/notify'
-import { useUnsavedChanges } from '../ui/leave-guard'
-import { fieldId, fromDraft, problemOf, toDraft, type BookingMailDraft, type MailDraft } from './booking-mail-form'
+import { SaveBar } from '../ui/save-bar'
+import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
+import { bookingMailInWords, fieldId, fromDraft, problemOf, toDraft, type MailDraft } from './booking-mail-form'
 import { getBookingMail, saveBookingMail } from './booking-mail-api'
 import './booking-mail-panel.css'
+
+const COMPARE_LABELS: Record<string, string> = { reviewUrl: 'Review link', ...BOOKING_MAIL_LABELS }
 
 /** When each e-mail goes and to whom, and what its days field means (none: the overdue note). */
 const WHEN: Record<BookingMailKind, { hint: string; days?: string }> = {
@@ -21,80 +25,43 @@ const WHEN: Record<BookingMailKind, { hint: string; days?: string }> = {
 }
 
 export function BookingMailPanel() {
-  const [saved, setSaved] = useState<BookingMailDraft | null>(null)
-  const [draft, setDraft] = useState<BookingMailDraft | null>(null)
-  const [version, setVersion] = useState<string | undefined>()
-  const [loadFailed, setLoadFailed] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<{ id?: string; message: string } | null>(null)
+  const editor = useVersionedEditor({
+    name: 'booking-mail',
+    load: async () => splitVersion(await getBookingMail()),
+    toDraft,
+    save: async (draft, baseVersion) => splitVersion(await saveBookingMail(fromDraft(draft), baseVersion)),
+    check: (draft) => problemOf(draft)?.message ?? null,
+    onSaved: () => notifySuccess('Booking e-mails saved'),
+    saveError: (server) => server ?? 'Failed to save the booking e-mails. Please try again.',
+  })
+  /** The field the last refused save named (its message is the editor's error). */
+  const [badField, setBadField] = useState<string | null>(null)
+  const { draft, conflict } = editor
 
-  const load = async () => {
-    setLoadFailed(false)
-    try {
-      const { version: loaded, ...settings } = await getBookingMail()
-      setVersion(loaded)
-      setSaved(toDraft(settings))
-      setDraft(toDraft(settings))
-      setError(null)
-    } catch {
-      setLoadFailed(true)
-    }
-  }
-  useEffect(() => {
-    void load()
-  }, [])
-  const changed = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved)
-  useUnsavedChanges('booking-mail', changed)
-
-  if (loadFailed) {
-    return (
-      <div className="admin-card admin-empty">
-        <p className="admin-error-text" role="alert">
-          Failed to load the booking e-mails.
-        </p>
-        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
-          Try again
-        </button>
-      </div>
-    )
-  }
+  if (editor.phase === 'load-failed') return <LoadFailed message="Failed to load the booking e-mails." onRetry={editor.retry} />
   if (!draft) return <Loading label="Loading the booking e-mails..." />
 
-  const setMail = (kind: BookingMailKind, patch: Partial<MailDraft>) => setDraft({ ...draft, mails: { ...draft.mails, [kind]: { ...draft.mails[kind], ...patch } } })
-  const save = async () => {
+  const setMail = (kind: BookingMailKind, patch: Partial<MailDraft>) => editor.edit((d) => ({ ...d, mails: { ...d.mails, [kind]: { ...d.mails[kind], ...patch } } }))
+  const save = () => {
     const problem = problemOf(draft)
+    setBadField(problem?.id ?? null)
     if (problem) {
-      setError(problem)
       // Centred, so the sticky save bar never covers the field it names.
       const field = document.getElementById(problem.id)
       field?.focus({ preventScroll: true })
       field?.scrollIntoView({ block: 'center' })
-      return
     }
-    setSaving(true)
-    setError(null)
-    try {
-      const { version: next, ...settings } = await saveBookingMail(fromDraft(draft), version)
-      setVersion(next)
-      setSaved(toDraft(settings))
-      setDraft(toDraft(settings))
-      notifySuccess('Booking e-mails saved')
-    } catch (err) {
-      setError({ message: serverMessage(err) ?? 'Failed to save the booking e-mails. Please try again.' })
-    } finally {
-      setSaving(false)
-    }
+    void editor.save()
   }
+  const error = badField && editor.error ? { id: badField, message: editor.error } : null
   /** The props that tie a field to the problem found in it. */
-  const invalid = (id: string) =>
-    error?.id === id ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}
+  const invalid = (id: string) => (error?.id === id ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {})
   const problemText = (id: string) =>
     error?.id === id ? (
       <span className="admin-error-text" id={`${id}-error`}>
         {error.message}
       </span>
     ) : null
-
   return (
     <div className="admin-booking-mail">
       <section className="admin-card" aria-labelledby="bm-intro-heading">
@@ -120,7 +87,7 @@ export function BookingMailPanel() {
             inputMode="url"
             value={draft.reviewUrl}
             placeholder="https://g.page/r/.../review"
-            onChange={(e) => setDraft({ ...draft, reviewUrl: e.target.value })}
+            onChange={(e) => editor.edit((d) => ({ ...d, reviewUrl: e.target.value }))}
             {...invalid(fieldId('reviewUrl'))}
           />
           {problemText(fieldId('reviewUrl'))}
@@ -160,26 +127,8 @@ export function BookingMailPanel() {
           </section>
         )
       })}
-      <div className="admin-savebar">
-        {error && (
-          <p className="admin-error-text" role="alert">
-            {error.message}
-          </p>
-        )}
-        <p className="admin-savebar__status" role="status">
-          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <div className="admin-savebar__actions">
-          {changed && !saving && (
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => { setDraft(saved); setError(null) }}>
-              Discard changes
-            </button>
-          )}
-          <button type="button" className="admin-button admin-button--primary" disabled={saving || !changed} onClick={() => void save()}>
-            Save
-          </button>
-        </div>
-      </div>
+      <SaveBar saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={save} />
+      <StaleEditDialog {...editor.conflictDialog} rows={conflict ? compareRows(bookingMailInWords(fromDraft(draft)), bookingMailInWords(conflict.current), COMPARE_LABELS) : []} />
     </div>
   )
 }
