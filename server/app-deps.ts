@@ -1,8 +1,10 @@
 // The composition root: every long-lived part of the app is made here and wired in the open, then handed to
 // createApp (server/app.ts). index.ts and the tests build their apps the same way.
 import { createAuth, type Auth } from './auth/auth'
+import { BookingMailScheduler } from './booking-mail/booking-mail-scheduler'
 import { ContentHistory } from './history/content-history'
 import { createImageDerivatives, type ImageDerivatives } from './images/image-derivatives'
+import { InquiryStore } from './inquiries/inquiries.store'
 import type { MailOutbox } from './inquiries/mail-outbox'
 import { startMailOutbox } from './inquiries/studio-mail'
 import type { Config } from './lib/config'
@@ -14,7 +16,8 @@ import { excludeFromContent } from './lib/git-exclude'
 import { readRepoState } from './lib/git-state'
 import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './lib/read-cache'
-import { moveClockTo } from './lib/clock'
+import { clockNow, moveClockTo } from './lib/clock'
+import { QuoteStore } from './quotes/quotes.store'
 import { contentScheduleBoundaries } from './schedule/schedule'
 import { BackupSchedule } from './ops/backup-schedule'
 import { PendingUploads } from './uploads/pending-uploads'
@@ -34,6 +37,8 @@ export interface AppDeps extends ContentDeps {
   mailOutbox: MailOutbox
   /** The client's quote e-mails (link, signed copy, receipts), sent and retried through the mail outbox. */
   quoteMail: QuoteMail
+  /** The booking e-mails (reminders, follow-ups, thank-yous): made here, started by index.ts, run by hand in tests. */
+  bookingMail: BookingMailScheduler
   /** Cached public API reads; the server's Node-level shortcut shares it. */
   readCache: PublicReadCache
   /** Cookieless page-view and conversion counts, written to DATA_DIR/insights twice a second. */
@@ -84,6 +89,15 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   const readCache = new PublicReadCache(config.contentRoot, { content: CONTENT_READS, uploads: [IMAGE_VERSIONS_READ] })
   readCache.followSchedule({ boundaries: () => contentScheduleBoundaries(store), cdnSeconds: config.publicCacheSeconds })
   const mailOutbox = startMailOutbox({ config, store })
+  // Judged by the schedules' clock, so FAKE_NOW and PUT /api/admin/clock move it too.
+  const bookingMail = new BookingMailScheduler({
+    config,
+    store,
+    inquiries: InquiryStore.for(config.dataDir),
+    quotes: QuoteStore.for(config.dataDir),
+    outbox: mailOutbox,
+    now: () => new Date(clockNow()),
+  })
   return {
     config,
     repo,
@@ -94,6 +108,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     pendingUploads,
     mailOutbox,
     quoteMail: new QuoteMail({ dataDir: config.dataDir, publicOrigin: config.publicOrigin, outbox: mailOutbox }),
+    bookingMail,
     readCache,
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),
     backups: new BackupSchedule(config),
@@ -104,6 +119,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
 export async function stopAppDeps(deps: AppDeps): Promise<void> {
   deps.history.stop()
   await deps.auth.activity.flush()
+  await deps.bookingMail.stop().catch((err) => console.error('Could not stop the booking e-mails:', err))
   await deps.mailOutbox.stop().catch((err) => console.error('Could not stop the mail outbox:', err))
   await deps.images.idle()
   deps.readCache.close()

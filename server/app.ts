@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from './app-deps'
 import { isAdmin, sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
+import { createBookingMailRoutes } from './booking-mail/booking-mail.routes'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
 import { createFaqRoutes } from './faq/faq.routes'
 import { createPasskeyRoutes } from './auth/passkey.routes'
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createFaqRoutes(deps))
     .route('/api', createPricingRoutes(deps))
     .route('/api', createQuoteRoutes(deps))
+    .route('/api', createBookingMailRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
     .route('/api', createInboxRoutes({ ...deps, quoteMoney: () => quoteMoneyLookup(config.dataDir) }))

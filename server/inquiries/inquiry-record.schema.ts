@@ -123,6 +123,13 @@ export const InquiryRecordSchema = z.object({
   mail: MailStateSchema,
   /** The confirmation e-mail to the visitor; absent when none was planned (SMTP not set, MAIL_CONFIRM_VISITOR off, older records). */
   confirmation: MailStateSchema.optional(),
+  /** The booking e-mails (server/booking-mail/): each one sent, and the owner's switch that stops them for this lead. */
+  bookingMail: z
+    .object({
+      off: z.boolean().optional(),
+      sent: z.array(z.object({ key: z.string(), kind: z.string(), to: z.enum(['client', 'owner']), at: z.string() })).default([]),
+    })
+    .optional(),
 })
 export type InquiryRecord = z.infer<typeof InquiryRecordSchema>
 
