@@ -58,7 +58,7 @@ describe('history scripts', () => {
     expect(code).toBe(0)
     expect(stdout).toContain('Service "Bouquets" (changed) — content/services/bouquets.yaml')
     expect(stdout).toContain('  Pricing\n    - Small: $45\n    + Small: $99')
-    expect(stdout).toContain('Image bq-1.jpg (removed)')
+    expect(stdout).toContain('Picture without a description (Service "Bouquets") (removed) — uploads/bq-1.jpg')
   })
 
   it('history-restore restores a service as a new commit and brings back its image', async () => {
