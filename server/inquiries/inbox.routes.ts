@@ -11,7 +11,7 @@ import { jsonBody } from '../lib/http'
 import { csvResponse, csvStream } from '../lib/csv'
 import { formatStudioTime, studioToday } from '../lib/studio-time'
 import { textLine } from '../lib/text'
-import { InquiryStore } from './inquiries.store'
+import type { InquiryStore } from './inquiries.store'
 import { referralLabel, STATUS_LABELS } from './inquiry-format'
 import { addNote, applyInquiryChange } from './inquiry-pipeline'
 import {
@@ -22,7 +22,7 @@ import {
   type InquiryRecord,
 } from './inquiry-record.schema'
 import { ReplyTemplateListSchema } from './reply-templates.schema'
-import { readReplyTemplates, writeReplyTemplates } from './reply-templates.store'
+import type { ReplyTemplateStore } from './reply-templates.store'
 import type { MailOutbox } from './mail-outbox'
 
 const CSV_HEADER = [
@@ -82,9 +82,14 @@ function listFilter(c: Context) {
   return { status: status.data, q: q.data }
 }
 
-export function createInboxRoutes(deps: ContentDeps & { mailOutbox: MailOutbox }) {
-  const { config, mailOutbox: outbox } = deps
-  const inquiries = InquiryStore.for(config.dataDir)
+interface InboxRouteDeps extends ContentDeps {
+  mailOutbox: MailOutbox
+  inquiries: InquiryStore
+  replyTemplates: ReplyTemplateStore
+}
+
+export function createInboxRoutes(deps: InboxRouteDeps) {
+  const { mailOutbox: outbox, inquiries, replyTemplates } = deps
   const requireRecord = (record: InquiryRecord | null) => {
     if (!record) throw notFound('No such inquiry')
     return record
@@ -127,6 +132,6 @@ export function createInboxRoutes(deps: ContentDeps & { mailOutbox: MailOutbox }
       if (!outbox.configured) throw badRequest('E-mail is not set up: set SMTP_URL to send inquiries by e-mail.')
       return c.json(requireRecord(await outbox.retryNow(c.req.param('id'))))
     })
-    .get('/admin/reply-templates', requireAdmin, async (c) => c.json(await readReplyTemplates(config.dataDir)))
-    .put('/admin/reply-templates', requireAdmin, async (c) => c.json(await writeReplyTemplates(config.dataDir, await jsonBody(c, ReplyTemplateListSchema))))
+    .get('/admin/reply-templates', requireAdmin, async (c) => c.json(await replyTemplates.read()))
+    .put('/admin/reply-templates', requireAdmin, async (c) => c.json(await replyTemplates.write(await jsonBody(c, ReplyTemplateListSchema))))
 }

@@ -27,7 +27,7 @@ describe("the client's quote page", () => {
     site = await startSite()
     browser = await launchBrowser()
     api = await ownerApi(site)
-    inquiryId = (await InquiryStore.for(site.dataDir).create(sampleInquiry() as never, { state: 'sent', attempts: 1 })).id
+    inquiryId = (await new InquiryStore(site.dataDir).create(sampleInquiry() as never, { state: 'sent', attempts: 1 })).id
   })
   afterAll(async () => {
     await browser?.close()
