@@ -44,6 +44,8 @@ describe('dependency rules', () => {
     write('server/render.ts', "import { IMAGE_WIDTHS } from '../web/lib/image-urls'\nexport const widths = IMAGE_WIDTHS\n")
     write('shared/sizes.ts', "import { widths } from '../server/images/derivatives'\nexport const sizes = widths\n")
     write('server/images/ok.ts', "import { sizes } from '../../shared/sizes'\nexport const ok = sizes\n")
+    write('server/cache/up.ts', "import { routes } from '../services/services.routes'\nexport const up = routes\n")
+    write('server/cache/ok.ts', "import { b } from '../lib/b'\nexport const ok = b\n")
     const { status, out } = lint(dir, ['server', 'web', 'shared'])
     const findings = (file: string) => out.split('\n').filter((line) => line.startsWith(file))
 
@@ -60,5 +62,7 @@ describe('dependency rules', () => {
     it('a top-level server module importing the web app', () => expect(findings('server/render.ts').join('\n')).toMatch(/no-restricted-imports/))
     it('shared/ importing the server', () => expect(findings('shared/sizes.ts').join('\n')).toMatch(/no-restricted-imports/))
     it('the server importing shared/ is allowed', () => expect(findings('server/images/ok.ts')).toEqual([]))
+    it('server/cache importing a feature', () => expect(findings('server/cache/up.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('server/cache importing server/lib is allowed', () => expect(findings('server/cache/ok.ts')).toEqual([]))
   })
 })

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
-import { acceptsGzip, type KeptAnswers, type PublicReadCache } from '../lib/read-cache'
+import { acceptsGzip, type KeptAnswers } from '../cache/kept-answer'
+import type { PublicReadCache } from '../cache/read-cache'
 import type { RenderOptions, RenderResult } from '../../web/entry-server'
 
 interface ServerEntry {
@@ -73,7 +74,7 @@ interface Variant {
  * home page picks its testimonials at random, so a visitor gets one of those picks, chosen at random per request.
  *
  * When every call was a read whose answer depends on nothing but the files under content/ and uploads/
- * (`contentOnly`), the pool also holds the content generation (server/lib/content-generation.ts) taken before those
+ * (`contentOnly`), the pool also holds the content generation (server/cache/content-generation.ts) taken before those
  * answers were read or last confirmed: while the generation has not moved, the answers cannot have changed, and the
  * calls are not made again. When it moved, the calls are repeated once, and the pool stays if they answer the same.
  */
@@ -289,7 +290,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const year = new Date().getFullYear()
       // Taken before any answer is read or confirmed, so a change made meanwhile moves it past the pool's.
       const fromSocket = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined
-      // content/, uploads/ and the schedule's state (server/lib/read-cache.ts): kept pages are valid while it holds.
+      // content/, uploads/ and the schedule's state (server/cache/read-cache.ts): kept pages are valid while it holds.
       const now = readCache ? await readCache.pageStamp(fromSocket) : ''
       let pool = pools.get(key)
       if (pool && (pool.build !== build.mtimeMs || pool.year !== year)) pool = undefined
