@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { printTable, startBenchSite, verdict } from './bench-lib'
-import { setFeatures } from '../web/e2e/public-fixtures'
+import { setFeatures } from '../web/e2e/support/public-fixtures'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
