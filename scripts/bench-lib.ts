@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
+import sharp from 'sharp'
 import { REPO_ROOT } from '../server/testing/temp-content'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startSite, type Site } from '../web/e2e/support/site'
 
@@ -76,3 +77,18 @@ export function printTable(head: string[], rows: (string | number)[][]): void {
 }
 
 export const verdict = (met: boolean) => (met ? 'met' : 'NOT met')
+
+export const CAMERA_PHOTO_BYTES = 4 * 1024 * 1024
+
+/** A 12-megapixel (4032 x 3024) camera-like JPEG of about 4 MB: a gradient with grain, quality stepped until the size is near. */
+export async function cameraPhoto(seed: number): Promise<Buffer> {
+  const width = 4032
+  const height = 3024
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + seed * 10, sigma: 28 } } }).blur(0.6).raw().toBuffer()
+  let best: Buffer | null = null
+  for (const quality of [70, 75, 80, 85, 90, 94]) {
+    const jpeg = await sharp(grain, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer()
+    if (!best || Math.abs(jpeg.length - CAMERA_PHOTO_BYTES) < Math.abs(best.length - CAMERA_PHOTO_BYTES)) best = jpeg
+  }
+  return best!
+}

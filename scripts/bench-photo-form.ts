@@ -2,30 +2,15 @@
 // Network.emulateNetworkConditions, DevTools' preset: 9 Mbit/s down, 1.5 Mbit/s up, 165 ms), timed from Submit to
 // the thank-you page. Two visitors: one who picks the photos last and presses Submit at once (the worst case: Submit
 // waits for the whole upload), one who picks them first and then fills in the form as a person types.
-import sharp from 'sharp'
 import type { Page } from 'playwright-core'
-import { login, percentile, printTable, startBenchSite } from './bench-lib'
+import { CAMERA_PHOTO_BYTES, cameraPhoto, login, percentile, printTable, startBenchSite } from './bench-lib'
 import { gotoReady, launchBrowser, openPage, PHONE } from '../web/e2e/support/browser'
 import { putService } from '../web/e2e/support/public-fixtures'
 import { studioToday } from '../server/lib/studio-time'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const PHOTO_BYTES = 4 * 1024 * 1024
 /** Chrome DevTools' "Fast 4G" preset (front_end/core/sdk/NetworkManager.ts). */
 const FAST_4G = { offline: false, latency: 60 * 2.75, downloadThroughput: ((9 * 1000 * 1000) / 8) * 0.9, uploadThroughput: ((1.5 * 1000 * 1000) / 8) * 0.9 }
-
-/** A 12-megapixel camera-like JPEG of about 4 MB: a gradient with grain, quality stepped until the size is near. */
-async function cameraPhoto(seed: number): Promise<Buffer> {
-  const width = 4032
-  const height = 3024
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + seed * 10, sigma: 28 } } }).blur(0.6).raw().toBuffer()
-  let best: Buffer | null = null
-  for (const quality of [70, 75, 80, 85, 90, 94]) {
-    const jpeg = await sharp(grain, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer()
-    if (!best || Math.abs(jpeg.length - PHOTO_BYTES) < Math.abs(best.length - PHOTO_BYTES)) best = jpeg
-  }
-  return best!
-}
 
 function tomorrow(): string {
   const d = new Date(`${studioToday()}T12:00:00Z`)
@@ -125,7 +110,7 @@ async function main() {
     }
     const perPhoto = sent.length ? sent.reduce((a, b) => a + b, 0) / sent.length : 0
     console.log(`\nFast 4G (CDP Network.emulateNetworkConditions): ${(FAST_4G.uploadThroughput / 1024).toFixed(0)} KiB/s up, ${(FAST_4G.downloadThroughput / 1024).toFixed(0)} KiB/s down, ${FAST_4G.latency} ms`)
-    console.log(`Each photo as sent (made smaller in the browser): ${(perPhoto / 1024 / 1024).toFixed(2)} MB on average, against ${(PHOTO_BYTES / 1024 / 1024).toFixed(0)} MB picked\n`)
+    console.log(`Each photo as sent (made smaller in the browser): ${(perPhoto / 1024 / 1024).toFixed(2)} MB on average, against ${(CAMERA_PHOTO_BYTES / 1024 / 1024).toFixed(0)} MB picked\n`)
     printTable(['visitor', 'runs', 'Submit to thank-you p50 (s)', 'max (s)', 'photos picked to thank-you p50 (s)'], rows)
   } finally {
     await browser.close()

@@ -1,6 +1,7 @@
 // The composition root: every long-lived part of the app is made here and wired in the open, then handed to
 // createApp (server/app.ts). index.ts and the tests build their apps the same way.
 import { createAuth, type Auth } from './auth/auth'
+import { BookingMailScheduler } from './booking-mail/booking-mail-scheduler'
 import { ContentHistory } from './history/content-history'
 import { createImageDerivatives, type ImageDerivatives } from './images/image-derivatives'
 import { CalendarStore } from './calendar/calendar.store'
@@ -20,10 +21,12 @@ import { excludeFromContent } from './lib/git-exclude'
 import { readRepoState } from './lib/git-state'
 import { InsightsCollector } from './insights/collector'
 import { PublicReadCache } from './cache/read-cache'
-import { moveClockTo } from './lib/clock'
+import { clockNow, moveClockTo } from './lib/clock'
+import { QuoteStore } from './quotes/quotes.store'
 import { contentScheduleBoundaries } from './schedule/schedule'
 import { BackupSchedule } from './ops/backup-schedule'
 import { PendingUploads } from './uploads/pending-uploads'
+import { QuoteMail } from './quotes/quote-mail-channel'
 import { IMAGE_VERSIONS_READ } from './uploads/uploads.routes'
 import { CONTENT_READS } from './kinds/content-kinds'
 
@@ -44,6 +47,8 @@ export interface DataStores {
   calendar: CalendarStore
   /** DATA_DIR/subscribers: the mailing list kept locally. */
   subscribers: SubscriberStore
+  /** DATA_DIR/quotes: the quotes, their signatures and payments. */
+  quotes: QuoteStore
 }
 
 function createDataStores(dataDir: string): DataStores {
@@ -54,6 +59,7 @@ function createDataStores(dataDir: string): DataStores {
     replyTemplates: new ReplyTemplateStore(dataDir),
     calendar: new CalendarStore(dataDir),
     subscribers: new SubscriberStore(dataDir),
+    quotes: new QuoteStore(dataDir),
   }
 }
 
@@ -67,6 +73,10 @@ export interface AppDeps extends ContentDeps, DataStores {
   pendingUploads: PendingUploads
   /** The inquiry e-mail queue (studio copy and visitor confirmation), started with the app. */
   mailOutbox: MailOutbox
+  /** The client's quote e-mails (link, signed copy, receipts), sent and retried through the mail outbox. */
+  quoteMail: QuoteMail
+  /** The booking e-mails (reminders, follow-ups, thank-yous): made here, started by index.ts, run by hand in tests. */
+  bookingMail: BookingMailScheduler
   /** Cached public API reads; the server's Node-level shortcut shares it. */
   readCache: PublicReadCache
   /** Cookieless page-view and conversion counts, written to DATA_DIR/insights twice a second. */
@@ -117,6 +127,16 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   const data = createDataStores(config.dataDir)
   const readCache = new PublicReadCache(config.contentRoot, { content: CONTENT_READS, uploads: [IMAGE_VERSIONS_READ] })
   readCache.followSchedule({ boundaries: () => contentScheduleBoundaries(store), cdnSeconds: config.publicCacheSeconds })
+  const mailOutbox = startMailOutbox({ config, store, ...data })
+  // Judged by the schedules' clock, so FAKE_NOW and PUT /api/admin/clock move it too.
+  const bookingMail = new BookingMailScheduler({
+    config,
+    store,
+    inquiries: data.inquiries,
+    quotes: data.quotes,
+    outbox: mailOutbox,
+    now: () => new Date(clockNow()),
+  })
   return {
     config,
     repo,
@@ -126,7 +146,9 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     history,
     images,
     pendingUploads,
-    mailOutbox: startMailOutbox({ config, store, ...data }),
+    mailOutbox,
+    quoteMail: new QuoteMail({ dataDir: config.dataDir, publicOrigin: config.publicOrigin, outbox: mailOutbox, ...data }),
+    bookingMail,
     readCache,
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),
     backups: new BackupSchedule(config),
@@ -137,6 +159,7 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
 export async function stopAppDeps(deps: AppDeps): Promise<void> {
   deps.history.stop()
   await deps.auth.activity.flush()
+  await deps.bookingMail.stop().catch((err) => console.error('Could not stop the booking e-mails:', err))
   await deps.mailOutbox.stop().catch((err) => console.error('Could not stop the mail outbox:', err))
   await deps.images.idle()
   deps.readCache.close()

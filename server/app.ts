@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from './app-deps'
 import { isAdmin, sessionMiddleware, type AppEnv } from './auth/auth.middleware'
 import { createAuthRoutes } from './auth/auth.routes'
+import { createBookingMailRoutes } from './booking-mail/booking-mail.routes'
 import { createDeliveryRoutes } from './delivery/delivery.routes'
 import { createFaqRoutes } from './faq/faq.routes'
 import { createPasskeyRoutes } from './auth/passkey.routes'
@@ -11,6 +12,7 @@ import { createGitWebhookRoutes } from './history/git-webhook.routes'
 import { createHistoryRoutes } from './history/history.routes'
 import { createPricingRoutes } from './pricing/pricing.routes'
 import { createQuoteRoutes } from './quotes/quotes.routes'
+import { quoteMoneyLookup } from './quotes/quote-ledger'
 import { createImageRoutes } from './images/images.routes'
 import { createInquiryRoutes } from './inquiries/inquiries.routes'
 import { createInboxRoutes } from './inquiries/inbox.routes'
@@ -72,9 +74,10 @@ export function createApp(deps: AppDeps) {
     .route('/api', createFaqRoutes(deps))
     .route('/api', createPricingRoutes(deps))
     .route('/api', createQuoteRoutes(deps))
+    .route('/api', createBookingMailRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
-    .route('/api', createInboxRoutes(deps))
+    .route('/api', createInboxRoutes({ ...deps, quoteMoney: () => quoteMoneyLookup(deps.quotes) }))
     .route('/api', createInquiryPhotoRoutes(deps))
     .route('/api', createCalendarRoutes(deps))
     .route('/api', createMailingListRoutes(deps))

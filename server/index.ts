@@ -100,6 +100,12 @@ if (config.backupIntervalHours > 0) {
   console.log(`Backups every ${config.backupIntervalHours} h into ${config.backupDir} (keeping ${config.backupKeep})`)
 }
 
+// Booking e-mails (balance reminders, quote follow-ups, event confirmations, thank-yous): a run now, then every interval.
+if (config.bookingMailMinutes > 0) {
+  deps.bookingMail.start()
+  console.log(`Booking e-mails checked every ${config.bookingMailMinutes} min${deps.mailOutbox.configured ? '' : ' (e-mail is not set up: none are sent)'}`)
+}
+
 // Resized copies of the page images that are missing (a new deployment, an emptied cache, files changed with git) are
 // made in the background, one image at a time, so first visitors get them from the cache rather than waiting.
 if (config.imageWarmUp) {

@@ -6,6 +6,7 @@ import { describeEntries } from './entry-words'
 import { logRecords } from './log-records'
 import type { CommitDetail, ItemChange } from './history.types'
 import { HISTORY_PATHS, isUploadPath } from './items'
+import { namePictures } from './picture-words'
 
 export async function requireCommit(root: string, rev: string): Promise<string> {
   const full = await resolveCommit(root, rev)
@@ -24,6 +25,7 @@ export async function commitDetail(root: string, rev: string): Promise<CommitDet
     : ['diff-tree', '-r', '-z', '--name-only', '--no-renames', '--root', hash, '--', ...HISTORY_PATHS]
   const paths = (await git(root, diffArgs)).split('\0').filter(Boolean).filter((p) => p !== hash)
   const changes: ItemChange[] = []
+  const texts: { path: string; text: string | null }[] = []
   for (const path of paths) {
     if (isUploadPath(path)) {
       const before = parent ? (await blobAt(root, parent, path)) !== null : false
@@ -34,11 +36,12 @@ export async function commitDetail(root: string, rev: string): Promise<CommitDet
     }
     const before = parent ? await textAt(root, parent, path) : null
     const after = await textAt(root, hash, path)
+    texts.push({ path, text: before }, { path, text: after })
     const change = diffContentFile(path, before, after)
     if (change) changes.push(change)
   }
-  // Images after the content that uses them.
-  changes.sort((a, b) => Number(isUploadPath(a.path)) - Number(isUploadPath(b.path)))
+  // Images after the content that uses them, named by it.
+  namePictures(changes, texts).sort((a, b) => Number(isUploadPath(a.path)) - Number(isUploadPath(b.path)))
   return { ...meta, parent, changes }
 }
 

@@ -6,6 +6,8 @@ import { readRepoState, stateProblem, unsafeStateMessage } from '../lib/git-stat
 import { removeFile, resolveInside, writeFileAtomic } from '../lib/files'
 import type { ChangeOptions } from '../lib/git'
 import { git, hasHead } from './git-read'
+import { describeEntries } from './entry-words'
+import { logRecords } from './log-records'
 import { HISTORY_PATHS } from './items'
 import { planRestore, type RestorePlan } from './restore-plan'
 import { planUndo, type UndoPlan } from './undo-plan'
@@ -132,11 +134,11 @@ export class ContentHistory {
       },
     })
     if (plan.writes.length === 0) {
-      return { hash: null, summary: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] }
+      return nothingDone('Nothing to restore: it is already as it was then.')
     }
     const head = (await git(this.root, ['log', '-n', '1', '--format=%H%x1f%s', `--grep=^Restored-From: ${plan.hash}$`, 'HEAD'])).trim()
     const [committed] = head.split('\x1f')
-    return { hash: committed || null, summary: plan.message, items: plan.items, restoredImages: plan.restoredImages }
+    return { hash: committed || null, summary: plan.message, title: await this.titleOf(committed, plan.message), items: plan.items, restoredImages: plan.restoredImages }
   }
 
   /** What undoing a change would write, field by field; nothing is written (the confirmation shows it). */
@@ -173,10 +175,17 @@ export class ContentHistory {
       },
     })
     if (plan.writes.length === 0) {
-      return { hash: null, summary: 'Nothing to undo: the content is already as it was before this change.', items: [], restoredImages: [] }
+      return nothingDone('Nothing to undo: the content is already as it was before this change.')
     }
     const committed = (await git(this.root, ['log', '-n', '1', '--format=%H', `--grep=^Undoes: ${plan.hash}$`, 'HEAD'])).trim()
-    return { hash: committed || null, summary: plan.message, items: plan.items, restoredImages: plan.restoredImages }
+    return { hash: committed || null, summary: plan.message, title: await this.titleOf(committed, plan.message), items: plan.items, restoredImages: plan.restoredImages }
+  }
+
+  /** A new undo or restore in the words History lists it with (`Undid “Changed the price of Bouquets”`). */
+  private async titleOf(hash: string | undefined, message: string): Promise<string> {
+    if (!hash) return message
+    const [entry] = await describeEntries(this.root, await logRecords(this.root, [], ['-n', '1'], [hash]))
+    return entry?.title ?? message
   }
 
   async status(): Promise<HistoryStatus> {
@@ -252,3 +261,5 @@ async function snapshotUncommitted(root: string, files: UncommittedFile[]): Prom
     await rm(index, { force: true })
   }
 }
+
+const nothingDone = (words: string): RestoreResult => ({ hash: null, summary: words, title: words, items: [], restoredImages: [] })

@@ -288,6 +288,7 @@ describe('requests the history routes refuse or answer precisely', () => {
       { item: 'delivery-installation', label: 'Delivery & Installation page', current: true },
       { item: 'pricing', label: 'Price list', current: true },
       { item: 'agreement', label: 'Agreement', current: true },
+      { item: 'booking-mail', label: 'Booking e-mails', current: true },
       { item: 'service-order', label: 'Service order', current: true },
     ])
   })

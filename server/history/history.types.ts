@@ -96,7 +96,10 @@ export interface UndoConflictAnswer {
 
 export interface RestoreResult {
   hash: string | null
+  /** The commit message, e.g. `Undo "Update service "Bouquets": pricing" (3f2a1bc)`. */
   summary: string
+  /** What was done in the owner's words, as History lists it: `Undid “Changed the price of Bouquets”`. */
+  title: string
   items: string[]
   /** Images brought back because the restored content references them. */
   restoredImages: string[]

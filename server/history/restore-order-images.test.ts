@@ -127,6 +127,7 @@ describe('images a restored version uses', () => {
     expect(res.body).toEqual({
       hash: head(),
       summary: `Restore service "Garlands" to ${chosen.slice(0, 7)} ${WHEN}`,
+      title: `Restored Garlands as it was on ${WHEN.slice(1, -1)}`,
       items: ['services/garlands', 'uploads/a-late.jpg', 'uploads/m-kept.jpg', 'uploads/z-late.jpg'],
       restoredImages: ['uploads/a-late.jpg', 'uploads/m-kept.jpg', 'uploads/z-late.jpg'],
     })
@@ -171,14 +172,20 @@ describe('what a restore says', () => {
     for (const [item, said] of Object.entries(words)) {
       const { status, body } = await restore(chosen, item)
       expect(status, item).toBe(200)
-      expect(body).toEqual({ hash: head(), summary: `Restore ${said} to ${chosen.slice(0, 7)} ${WHEN}`, items: [item], restoredImages: [] })
+      expect(body).toEqual({
+        hash: head(),
+        summary: `Restore ${said} to ${chosen.slice(0, 7)} ${WHEN}`,
+        title: `Restored ${said} as it was on ${WHEN.slice(1, -1)}`,
+        items: [item],
+        restoredImages: [],
+      })
       expect(t.git('log', '-1', '--format=%s').trim()).toBe(body.summary)
     }
     expect(read('content/faq.yaml')).toBe(faq)
     const commits = head()
     expect(await restore(chosen, 'faq')).toEqual({
       status: 200,
-      body: { hash: null, summary: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] },
+      body: { hash: null, summary: 'Nothing to restore: it is already as it was then.', title: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] },
     })
     expect(head()).toBe(commits)
   })

@@ -49,7 +49,7 @@ describe('restores the owner is told about', () => {
 
   it('restoring a service that exists neither then nor now changes nothing and says so', async () => {
     const now = head()
-    expect(await restore(now, 'services/never-was')).toEqual([200, { hash: null, summary: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] }])
+    expect(await restore(now, 'services/never-was')).toEqual([200, { hash: null, summary: 'Nothing to restore: it is already as it was then.', title: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] }])
     expect(head()).toBe(now)
   })
 

@@ -174,7 +174,7 @@ describe('an uncommitted edit blocks only its own item', () => {
     const after = head()
     const again = await send('/api/admin/history/undo', { commit: priced })
     expect(again.status).toBe(200)
-    expect(await again.json()).toEqual({ hash: null, summary: 'Nothing to undo: the content is already as it was before this change.', items: [], restoredImages: [] })
+    expect(await again.json()).toEqual({ hash: null, summary: 'Nothing to undo: the content is already as it was before this change.', title: 'Nothing to undo: the content is already as it was before this change.', items: [], restoredImages: [] })
     expect(head()).toBe(after)
     expect(existsSync(join(t.root, 'content/services/bouquets.yaml'))).toBe(true)
   })

@@ -19,8 +19,10 @@ import {
   InquiryChangeSchema,
   InquiryStatusFilterSchema,
   NoteBodySchema,
+  type InquiryMoney,
   type InquiryRecord,
 } from './inquiry-record.schema'
+import { decimalMoney } from '../pricing/money'
 import { ReplyTemplateListSchema } from './reply-templates.schema'
 import type { ReplyTemplateStore } from './reply-templates.store'
 import type { MailOutbox } from './mail-outbox'
@@ -29,12 +31,12 @@ const CSV_HEADER = [
   'Received (Pacific)', 'Id', 'Status', 'Lost reason', 'Service', 'First name', 'Last name', 'Email', 'Phone', 'Address',
   'City', 'Zipcode', 'Event date', 'Event details', 'Referral source', 'Balloon colors', 'Other answers',
   'Quoted amount', 'Deposit amount', 'Deposit date', 'Notes', 'Status history', 'Mail state', 'Mail attempts',
-  'Mail error', 'Confirmation state',
+  'Mail error', 'Confirmation state', 'Quote total', 'Paid', 'Balance',
 ]
 
 const money = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2))
 
-function csvRow(r: InquiryRecord): string[] {
+function csvRow(r: InquiryRecord, quote: InquiryMoney | null): string[] {
   const q = r.inquiry
   const other = customAnswers(q)
   return [
@@ -44,6 +46,7 @@ function csvRow(r: InquiryRecord): string[] {
     other.map((a) => `${a.header}: ${a.value}`).join('\n'), money(r.quotedAmount), money(r.deposit?.amount),
     r.deposit?.date ?? '', r.notes.map((n) => `${formatStudioTime(n.at)}: ${n.text}`).join('\n'),
     statusHistory(r).join('\n'), r.mail.state, String(r.mail.attempts), r.mail.lastError ?? '', r.confirmation?.state ?? '',
+    ...(quote ? [decimalMoney(quote.totalCents), decimalMoney(quote.paidCents), decimalMoney(quote.balanceCents)] : ['', '', '']),
   ]
 }
 
@@ -82,13 +85,15 @@ function listFilter(c: Context) {
   return { status: status.data, q: q.data }
 }
 
-interface InboxRouteDeps extends ContentDeps {
+interface InboxDeps extends ContentDeps {
   mailOutbox: MailOutbox
   inquiries: InquiryStore
   replyTemplates: ReplyTemplateStore
+  /** Each lead's quote total, paid and balance, read once per export (the app hands in the quotes' ledger). */
+  quoteMoney?: () => Promise<(record: InquiryRecord) => InquiryMoney | null>
 }
 
-export function createInboxRoutes(deps: InboxRouteDeps) {
+export function createInboxRoutes(deps: InboxDeps) {
   const { mailOutbox: outbox, inquiries, replyTemplates } = deps
   const requireRecord = (record: InquiryRecord | null) => {
     if (!record) throw notFound('No such inquiry')
@@ -111,8 +116,9 @@ export function createInboxRoutes(deps: InboxRouteDeps) {
     .get('/admin/inquiries.csv', requireAdmin, async (c) => {
       const query = listFilter(c)
       const ids = await inquiries.matchingIds(query)
+      const moneyOf = (await deps.quoteMoney?.()) ?? (() => null)
       const rows = (async function* () {
-        for await (const record of inquiries.records(ids)) yield csvRow(record)
+        for await (const record of inquiries.records(ids)) yield csvRow(record, moneyOf(record))
       })()
       const filtered = query.status !== 'all' || query.q !== ''
       return csvResponse(csvStream(CSV_HEADER, rows), filtered ? 'inquiries-filtered' : 'inquiries', studioToday())

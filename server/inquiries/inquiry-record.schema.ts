@@ -123,8 +123,22 @@ export const InquiryRecordSchema = z.object({
   mail: MailStateSchema,
   /** The confirmation e-mail to the visitor; absent when none was planned (SMTP not set, MAIL_CONFIRM_VISITOR off, older records). */
   confirmation: MailStateSchema.optional(),
+  /** The booking e-mails (server/booking-mail/): each one sent, and the owner's switch that stops them for this lead. */
+  bookingMail: z
+    .object({
+      off: z.boolean().optional(),
+      sent: z.array(z.object({ key: z.string(), kind: z.string(), to: z.enum(['client', 'owner']), at: z.string() })).default([]),
+    })
+    .optional(),
 })
 export type InquiryRecord = z.infer<typeof InquiryRecordSchema>
+
+/** A lead's quote money for the export (from the quotes, handed in by the app: inquiries never import quotes). */
+export interface InquiryMoney {
+  totalCents: number
+  paidCents: number
+  balanceCents: number
+}
 
 export const InquiryStatusFilterSchema = z
   .preprocess((v) => (typeof v === 'string' ? (LEGACY_STATUS[v] ?? v) : v), z.enum([...INQUIRY_STATUSES, 'all'], { error: `${STATUS_ERROR} or all` }))

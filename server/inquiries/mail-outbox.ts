@@ -6,13 +6,14 @@ import type { InquiryRecord, MailState } from './inquiry-record.schema'
 import type { InquiryStore } from './inquiries.store'
 import { composeConfirmationMessage } from './visitor-mail'
 
-interface OutgoingMail {
+export interface OutgoingMail {
   from: string | { name: string; address: string }
   to: string | { name: string; address: string }
   subject: string
   text: string
   html: string
   replyTo: { name: string; address: string }
+  attachments?: { filename: string; content: Buffer; contentType: string }[]
 }
 
 interface MailSender {
@@ -37,14 +38,36 @@ export function smtpSender(smtpUrl: string): MailSender {
 }
 
 /** The two e-mails of an inquiry: to the studio (the record's `mail`) and to the visitor (its `confirmation`). */
-type MailKind = 'studio' | 'visitor'
-const KINDS: MailKind[] = ['studio', 'visitor']
+type InquiryMailKind = 'studio' | 'visitor'
+const KINDS: InquiryMailKind[] = ['studio', 'visitor']
+/** An inquiry's e-mail, or a channel's name (a quote's link, signed copy, receipt). */
+type MailKind = string
 
-function stateOf(record: InquiryRecord, kind: MailKind): MailState | undefined {
+/**
+ * E-mails whose state is kept on another record (a quote's): the outbox sends and retries them like an inquiry's,
+ * keyed by the channel's own keys. Each state is created as `initialState()` where the e-mail is decided.
+ */
+export interface MailChannel {
+  name: string
+  /** Every e-mail of the channel and its state (those waiting are picked up when the outbox starts). */
+  all(): Promise<{ key: string; state: MailState }[]>
+  state(key: string): Promise<MailState | undefined>
+  record(key: string, state: MailState): Promise<void>
+  compose(key: string, addresses: MailAddresses): Promise<OutgoingMail>
+}
+
+/** One e-mail to attempt: its state now, the message, and where its new state goes. */
+interface MailJob {
+  state: MailState | undefined
+  compose(): Promise<OutgoingMail>
+  record(state: MailState): Promise<unknown>
+}
+
+function stateOf(record: InquiryRecord, kind: InquiryMailKind): MailState | undefined {
   return kind === 'studio' ? record.mail : record.confirmation
 }
 
-function withState(record: InquiryRecord, kind: MailKind, state: MailState): InquiryRecord {
+function withState(record: InquiryRecord, kind: InquiryMailKind, state: MailState): InquiryRecord {
   return kind === 'studio' ? { ...record, mail: state } : { ...record, confirmation: state }
 }
 
@@ -60,7 +83,7 @@ function parseJobKey(key: string): { id: string; kind: MailKind } {
 }
 
 /** Where mail comes from and goes to, read per message so a settings edit applies. */
-interface MailAddresses {
+export interface MailAddresses {
   from: string
   /** The studio's inbox (MAIL_TO, else the site's contact e-mail). */
   to: string
@@ -96,6 +119,7 @@ export class MailOutbox {
   private ready: Promise<void> = Promise.resolve()
   /** Jobs (`studio:<id>`, `visitor:<id>`) accepted by SMTP in this process; guards against a second send if recording "sent" failed. */
   private readonly delivered = new Set<string>()
+  private readonly channels = new Map<string, MailChannel>()
   private readonly schedule: number[]
   private readonly maxAttempts: number
   private readonly now: () => Date
@@ -142,6 +166,22 @@ export class MailOutbox {
       }
     })()
     return this.ready
+  }
+
+  /** Sends and retries a channel's e-mails too, starting with those still waiting from before a restart. */
+  addChannel(channel: MailChannel): void {
+    this.channels.set(channel.name, channel)
+    void this.ready
+      .then(async () => {
+        if (!this.configured) return
+        for (const { key, state } of await channel.all()) if (isWaiting(state)) this.enqueueJob(key, channel.name)
+      })
+      .catch((err) => console.error(`The ${channel.name} e-mails could not be picked up:`, err))
+  }
+
+  /** Queues a channel's e-mail whose state was just recorded as pending. */
+  enqueueMail(channel: string, key: string): void {
+    this.enqueueJob(key, channel)
   }
 
   /** Stops the timer and waits for a send in progress, so another instance can take over the same data directory. */
@@ -222,7 +262,7 @@ export class MailOutbox {
         try {
           await this.attempt(id, kind)
         } catch (err) {
-          console.error(`${describeKind(kind)} for inquiry ${id} could not be processed:`, err)
+          console.error(`${describeJob(kind, id)} could not be processed:`, err)
         }
       }
     })().finally(() => {
@@ -231,18 +271,27 @@ export class MailOutbox {
     })
   }
 
-  private async attempt(id: string, kind: MailKind): Promise<void> {
-    const { store, sender } = this.options
-    const key = jobKey(id, kind)
+  private async jobOf(id: string, kind: MailKind): Promise<MailJob | null> {
+    const channel = this.channels.get(kind)
+    if (channel) return { state: await channel.state(id), compose: async () => channel.compose(id, await this.options.addresses()), record: (state) => channel.record(id, state) }
+    const { store } = this.options
     const record = await store.find(id)
-    if (!record || !sender || this.delivered.has(key)) return
-    const current = stateOf(record, kind)
-    if (!current || (current.state !== 'pending' && current.state !== 'failed')) return
     // Turning confirmations off also holds back the ones still waiting.
-    if (kind === 'visitor' && !this.confirmsVisitor) return
+    if (!record || (kind === 'visitor' && !this.confirmsVisitor)) return null
+    const inquiryKind = kind as InquiryMailKind
+    return { state: stateOf(record, inquiryKind), compose: () => this.compose(record, inquiryKind), record: (state) => store.update(id, (r) => withState(r, inquiryKind, state)) }
+  }
+
+  private async attempt(id: string, kind: MailKind): Promise<void> {
+    const { sender } = this.options
+    const key = jobKey(id, kind)
+    if (!sender || this.delivered.has(key)) return
+    const job = await this.jobOf(id, kind)
+    const current = job?.state
+    if (!job || !current || (current.state !== 'pending' && current.state !== 'failed')) return
     let failure: unknown
     try {
-      await sender.send(await this.compose(record, kind))
+      await sender.send(await job.compose())
     } catch (err) {
       failure = err
     }
@@ -250,7 +299,7 @@ export class MailOutbox {
     const at = this.now()
     if (failure === undefined) {
       this.delivered.add(key)
-      await store.update(id, (r) => withState(r, kind, { state: 'sent', attempts, sentAt: at.toISOString() }))
+      await job.record({ state: 'sent', attempts, sentAt: at.toISOString() })
       // The server is taking mail again: the ones waiting out their backoff need not wait any longer.
       for (const [waiting, due] of this.due) if (due > at.getTime()) this.due.set(waiting, at.getTime())
       return
@@ -258,19 +307,17 @@ export class MailOutbox {
     const lastError = describeError(failure)
     const giveUp = attempts >= this.maxAttempts
     const nextAt = giveUp ? undefined : at.getTime() + this.schedule[Math.min(attempts - 1, this.schedule.length - 1)]
-    console.warn(`${describeKind(kind)} for inquiry ${id} failed (attempt ${attempts}): ${lastError}`)
-    await store.update(id, (r) =>
-      withState(r, kind, {
-        state: 'failed',
-        attempts,
-        lastError,
-        ...(nextAt !== undefined ? { nextAttemptAt: new Date(nextAt).toISOString() } : {}),
-      }),
-    )
+    console.warn(`${describeJob(kind, id)} failed (attempt ${attempts}): ${lastError}`)
+    await job.record({
+      state: 'failed',
+      attempts,
+      lastError,
+      ...(nextAt !== undefined ? { nextAttemptAt: new Date(nextAt).toISOString() } : {}),
+    })
     if (nextAt !== undefined) this.enqueueJob(id, kind, nextAt)
   }
 
-  private async compose(record: InquiryRecord, kind: MailKind): Promise<OutgoingMail> {
+  private async compose(record: InquiryRecord, kind: InquiryMailKind): Promise<OutgoingMail> {
     const { from, to, brand, contact } = await this.options.addresses()
     // MAIL_FROM may carry its own display name ("Studio <hello@…>"); a bare address gets the brand's.
     if (kind === 'studio') {
@@ -286,8 +333,8 @@ export class MailOutbox {
   }
 }
 
-function describeKind(kind: MailKind): string {
-  return kind === 'studio' ? 'Mail' : 'Confirmation'
+function describeJob(kind: MailKind, id: string): string {
+  return kind === 'studio' ? `Mail for inquiry ${id}` : kind === 'visitor' ? `Confirmation for inquiry ${id}` : `The ${kind} e-mail ${id}`
 }
 
 function describeError(err: unknown): string {

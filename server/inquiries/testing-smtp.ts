@@ -83,6 +83,7 @@ interface ParsedMail {
   subject: string
   text: string
   html: string
+  attachments: { filename: string; contentType: string; content: Buffer }[]
 }
 
 function decodeWords(value: string): string {
@@ -117,17 +118,23 @@ function splitPart(raw: string): { headers: Record<string, string>; body: string
   return { headers, body }
 }
 
-/** Just enough MIME for assertions: decoded headers and the text/plain and text/html parts. */
+/** The leaf parts of a message, nested multiparts (an attachment beside the text and HTML) opened. */
+function leafParts(part: { headers: Record<string, string>; body: string }): { headers: Record<string, string>; body: string }[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(part.headers['content-type'] ?? '')?.[1]
+  if (!boundary) return [part]
+  return part.body.split(`--${boundary}`).slice(1, -1).flatMap((p) => leafParts(splitPart(p.replace(/^\r\n/, ''))))
+}
+
+/** Just enough MIME for assertions: decoded headers, the text/plain and text/html parts, and attachments. */
 export function parseMail(raw: string): ParsedMail {
-  const { headers, body } = splitPart(raw)
-  let text = ''
-  let html = ''
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1]
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map((p) => splitPart(p.replace(/^\r\n/, ''))) : [{ headers, body }]
-  for (const part of parts) {
-    const decoded = decodeBody(part.body, part.headers['content-transfer-encoding'])
-    if (/text\/plain/i.test(part.headers['content-type'] ?? 'text/plain')) text = decoded
-    else if (/text\/html/i.test(part.headers['content-type'] ?? '')) html = decoded
+  const top = splitPart(raw)
+  const mail: ParsedMail = { headers: top.headers, subject: top.headers.subject ?? '', text: '', html: '', attachments: [] }
+  for (const part of leafParts(top)) {
+    const type = part.headers['content-type'] ?? 'text/plain'
+    const filename = /filename="?([^";]+)"?/i.exec(part.headers['content-disposition'] ?? '')?.[1]
+    if (filename) mail.attachments.push({ filename, contentType: type.split(';')[0]!, content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64') })
+    else if (/text\/plain/i.test(type)) mail.text = decodeBody(part.body, part.headers['content-transfer-encoding'])
+    else if (/text\/html/i.test(type)) mail.html = decodeBody(part.body, part.headers['content-transfer-encoding'])
   }
-  return { headers, subject: headers.subject ?? '', text, html }
+  return mail
 }

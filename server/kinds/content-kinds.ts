@@ -1,6 +1,7 @@
 // Every kind of content the site keeps in git, in the order History names them. A new kind: its `<feature>.kind.ts`
 // and one line here (docs/architecture.md, "How to add a content kind"); server/kinds/content-kinds.test.ts fails
 // on a `.kind.ts` file that is not listed.
+import { BOOKING_MAIL_KIND } from '../booking-mail/booking-mail.kind'
 import { DELIVERY_KIND } from '../delivery/delivery.kind'
 import { FAQ_KIND } from '../faq/faq.kind'
 import { entryIdOf, type ContentKind } from '../lib/content-kind'
@@ -11,7 +12,7 @@ import { SERVICE_ORDER_KIND, SERVICES_KIND } from '../services/services.kind'
 import { SITE_KIND } from '../site/site.kind'
 import { TESTIMONIALS_KIND } from '../testimonials/testimonials.kind'
 
-export const CONTENT_KINDS = [SERVICES_KIND, SITE_KIND, TESTIMONIALS_KIND, FAQ_KIND, DELIVERY_KIND, PRICING_KIND, AGREEMENT_KIND, SEGMENTS_KIND, SERVICE_ORDER_KIND] as const satisfies readonly ContentKind[]
+export const CONTENT_KINDS = [SERVICES_KIND, SITE_KIND, TESTIMONIALS_KIND, FAQ_KIND, DELIVERY_KIND, PRICING_KIND, AGREEMENT_KIND, BOOKING_MAIL_KIND, SEGMENTS_KIND, SERVICE_ORDER_KIND] as const satisfies readonly ContentKind[]
 
 /** The item names of kinds kept in one file (`faq`, `site`, ...). */
 export type SingleFileItem = Exclude<(typeof CONTENT_KINDS)[number]['item'], typeof SERVICES_KIND.item>

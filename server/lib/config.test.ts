@@ -37,6 +37,7 @@ describe('configuration from the environment', () => {
       flodeskApiUrl: 'https://api.flodesk.com/v1',
       stripe: undefined,
       mailRetryDelaysMs: [5000, 30000, 120000, 600000, 1800000],
+      bookingMailMinutes: 15,
       trustProxy: [],
       clientDir: join(PROJECT_ROOT, 'dist/client'),
       imageWarmUp: true,
@@ -192,6 +193,12 @@ describe('configuration values, each spelling', () => {
     expect(() => loadConfig({ GIT_SYNC_SECONDS: '1.5' })).toThrow('GIT_SYNC_SECONDS must be whole seconds')
     expect(() => loadConfig({ GIT_SYNC_SECONDS: '86401' })).toThrow('GIT_SYNC_SECONDS must be a day (86400) or less')
     expect(() => loadConfig({ GIT_WEBHOOK_SECRET: 'short' })).toThrow('GIT_WEBHOOK_SECRET must be at least 16 characters')
+  })
+
+  it('BOOKING_MAIL_MINUTES: minutes between booking e-mail runs, off or 0 for none, anything else refused by name', () => {
+    expect(loadConfig({ BOOKING_MAIL_MINUTES: '5' }).bookingMailMinutes).toBe(5)
+    expect(loadConfig({ BOOKING_MAIL_MINUTES: 'off' }).bookingMailMinutes).toBe(0)
+    expect(() => loadConfig({ BOOKING_MAIL_MINUTES: 'often' })).toThrow('BOOKING_MAIL_MINUTES must be minutes (e.g. 15) or off')
   })
 
   it('numbers with several digits and fractions; FAKE_NOW outside production starts the clock there', () => {

@@ -55,6 +55,8 @@ export interface Config {
   flodeskApiUrl: string
   /** Waits between inquiry e-mail attempts; the last one repeats (MAIL_RETRY_DELAYS, seconds). */
   mailRetryDelaysMs: number[]
+  /** Minutes between the booking e-mail runs (reminders, follow-ups; BOOKING_MAIL_MINUTES, default 15); 0 = off. */
+  bookingMailMinutes: number
   /**
    * The reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed (TRUST_PROXY; `1` = loopback);
    * empty: the socket peer is the client.
@@ -130,6 +132,9 @@ const EnvSchema = z.object({
       .regex(/^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*$/, 'MAIL_RETRY_DELAYS must be seconds separated by commas, e.g. 5,30,120,600,1800')
       .optional(),
   ),
+  BOOKING_MAIL_MINUTES: optional
+    .transform((v) => (v && ['off', 'false', 'no'].includes(v.toLowerCase()) ? '0' : v))
+    .pipe(z.coerce.number<string>({ error: 'BOOKING_MAIL_MINUTES must be minutes (e.g. 15) or off' }).min(0).max(24 * 60).optional()),
   TRUST_PROXY: optional.transform((v, ctx) => {
     if (!v || ['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return []
     if (['1', 'true', 'on', 'yes'].includes(v.toLowerCase())) return LOOPBACK_PROXIES
@@ -233,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : undefined,
     mailRetryDelaysMs: (e.MAIL_RETRY_DELAYS ?? '5,30,120,600,1800').split(',').map((s) => Math.round(Number(s) * 1000)),
+    bookingMailMinutes: e.BOOKING_MAIL_MINUTES ?? 15,
     trustProxy: e.TRUST_PROXY,
     clientDir: resolve(e.CLIENT_DIR ?? resolve(PROJECT_ROOT, 'dist/client')),
     imageWarmUp: !['0', 'false', 'off', 'no'].includes((e.IMAGE_WARMUP ?? 'on').toLowerCase()),

@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path'
  * Atomic and durable: readers see the old or the new file, never half of one, and once this resolves the new
  * content and its directory entry are on disk (the API answers success only after that).
  */
-export async function writeFileDurable(path: string, data: string): Promise<void> {
+export async function writeFileDurable(path: string, data: string | Uint8Array): Promise<void> {
   const dir = dirname(path)
   await mkdir(dir, { recursive: true })
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, lineTotal, quoteTotals, toCents, toDollars } from './money'
+import { decimalMoney, formatMoney, lineTotal, quoteTotals, toCents, toDollars } from './money'
 
 describe('cents', () => {
   it('takes dollars with at most two decimals, and refuses fractions of a cent', () => {
@@ -48,5 +48,11 @@ describe('quote totals, against fixed quotes', () => {
     expect(quoteTotals({ lines: [bouquet], discountCents: 99_999, deposit: { fixedCents: 10_000 } })).toMatchObject({ discountCents: 5_997, totalCents: 0, depositCents: 0, balanceCents: 0 })
     expect(quoteTotals({ lines: [bouquet], deposit: { fixedCents: 2_000 } })).toMatchObject({ totalCents: 5_997, depositCents: 2_000, balanceCents: 3_997 })
     expect(quoteTotals({ lines: [bouquet], deposit: { fixedCents: 9_000 } })).toMatchObject({ depositCents: 5_997, balanceCents: 0 })
+  })
+})
+
+describe('decimalMoney (exports)', () => {
+  it('writes cents as dollars with two decimals, no symbol or grouping, without float rounding', () => {
+    expect([0, 5, 99, 100, 15_262, 123_456_789, -1_005].map(decimalMoney)).toEqual(['0.00', '0.05', '0.99', '1.00', '152.62', '1234567.89', '-10.05'])
   })
 })

@@ -10,6 +10,12 @@ export function toCents(dollars: number): number | null {
 /** Cents back to dollars for JSON (725.5 for 72550). */
 export const toDollars = (cents: number) => cents / 100
 
+/** "1250.00" (two decimals, no sign of currency or grouping: exports). */
+export function decimalMoney(cents: number): string {
+  const abs = Math.abs(cents)
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
 /** "$1,250.00" (always two decimals, US grouping). */
 export function formatMoney(cents: number): string {
   const sign = cents < 0 ? '-' : ''

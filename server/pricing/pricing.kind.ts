@@ -1,6 +1,6 @@
 // The price list as a content kind: content/pricing.yaml, edited in the dashboard's Pricing tab.
 import { defineKind } from '../lib/content-kind'
-import { PricingSchema } from './pricing.schema'
+import { PRICING_FIELD_LABELS, PricingSchema } from './pricing.schema'
 
 export const PRICING_KIND = defineKind({
   item: 'pricing',
@@ -12,14 +12,7 @@ export const PRICING_KIND = defineKind({
   historyKind: 'pages',
   diff: {
     style: 'record',
-    fieldLabels: {
-      items: 'Items',
-      addOns: 'Add-ons',
-      deliveryZones: 'Delivery zones',
-      deposit: 'Deposit',
-      balanceDueDays: 'Balance due (days before the event)',
-      quoteValidDays: 'Quote valid for (days)',
-    },
+    fieldLabels: PRICING_FIELD_LABELS,
   },
   publicReads: /^\/api\/pricing$/,
   restorable: true,

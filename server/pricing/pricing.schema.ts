@@ -41,6 +41,17 @@ const DepositSchema = z.union([
   z.object({ fixed: DollarsSchema('Deposit') }),
 ])
 
+/** The price list's parts in the owner's words: History's field changes and the dashboard's stale-edit compare. */
+export const PRICING_FIELD_LABELS: Record<string, string> = {
+  items: 'Items',
+  addOns: 'Add-ons',
+  deliveryZones: 'Delivery zones',
+  deposit: 'Deposit',
+  balanceDueDays: 'Balance due (days before the event)',
+  quoteValidDays: 'Quote valid for (days)',
+  paymentInstructions: 'How to pay without a card',
+}
+
 const PricingShape = z.object({
   items: z.array(PriceItemSchema).max(500).default([]),
   addOns: z.array(PriceItemSchema).max(200).default([]),

@@ -52,3 +52,6 @@ export function withRefund(q: QuoteRecord, event: { id: string }, charge: Stripe
     stripeEvents: [...(q.stripeEvents ?? []), event.id],
   }
 }
+
+/** What the client has paid by card on these payments, less refunds. */
+export const paidCents = (payments: readonly Payment[] = []) => payments.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0)

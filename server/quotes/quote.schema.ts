@@ -4,6 +4,7 @@ import { DATE_PATTERN, isCalendarDate } from '../lib/studio-time'
 import { textBlock, textLine } from '../lib/text'
 import { DollarsSchema } from '../pricing/pricing.schema'
 import type { DepositRule, QuoteLine, QuoteTotals } from '../pricing/money'
+import type { MailState } from '../inquiries/inquiry-record.schema'
 
 const LineSchema = z.object({
   description: textLine('Description').min(1, 'Each line needs a description').max(200, 'A description is 200 characters at most'),
@@ -41,6 +42,16 @@ export interface Signature {
   agreementCommit: string | null
   /** The totals as signed. */
   totals: QuoteTotals
+  /** What the client saw when signing, the signed copy (PDF) is made from: the exact agreement text (its SHA-256 is `textSha256`) and its facts. */
+  shown?: SignedFacts
+}
+
+export interface SignedFacts {
+  studio: string
+  clientName: string
+  eventDate: string
+  balanceDueDate: string
+  agreementText: string
 }
 
 /** A card payment recorded from Stripe's webhook (never from the browser's word). */
@@ -76,6 +87,8 @@ export interface QuoteRecord {
   payments?: Payment[]
   /** Stripe event ids already recorded: a repeated delivery changes nothing. */
   stripeEvents?: string[]
+  /** The client's e-mails about this quote, sent and retried by the mail outbox: `link`, `signed`, `receipt:<session id>`. */
+  mails?: Record<string, MailState>
 }
 
 /** The state a client's link is in. */

@@ -53,7 +53,7 @@ describe('a quote built from an inquiry', () => {
     expect(q).toMatchObject({ version: 1, total: 407.47, deposit: 134.47, balance: 273 })
     const lead = await (await t.call('GET', `/api/admin/inquiries/${inquiryId}`, { cookie })).json()
     expect(lead).toMatchObject({ status: 'quoted', quotedAmount: 407.47 })
-    expect(lead.notes.at(-1).text).toBe('Quote version 1 made: $407.47, deposit $134.47')
+    expect(lead.notes.at(-1).text).toBe('Quote version 1 made: $407.47, deposit $134.47; e-mail is not set up, so send the client its link yourself')
     // Kept in the data directory, never in the content history.
     expect(readdirSync(join(t.dataDir, 'quotes'))).toEqual([`${q.id}.json`])
     expect(t.git('status', '--porcelain')).toBe('')

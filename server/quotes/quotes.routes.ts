@@ -19,18 +19,20 @@ import { AcceptSchema, QuoteRequestSchema, type QuoteRecord } from './quote.sche
 import { addDays, chosenAddOns, quoteState, quoteView, totalsOf } from './quote-view'
 import { amountDue, stripeClient, withPayment, withRefund } from './payments'
 import { QuoteStore } from './quotes.store'
+import type { QuoteMail } from './quote-mail-channel'
 
 interface QuoteDeps {
   config: Pick<Config, 'dataDir' | 'publicOrigin' | 'trustProxy' | 'stripe'>
   store: ContentStore
   inquiries: InquiryStore
+  quotes: QuoteStore
+  quoteMail: QuoteMail
 }
 
 /** Unknown or mistyped links cost an address one of these per 10 minutes; past it, 429 (guessing stays hopeless). */
 const MISSES_PER_ADDRESS = 20
 
-export function createQuoteRoutes({ config, store, inquiries }: QuoteDeps) {
-  const quotes = new QuoteStore(config.dataDir)
+export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail }: QuoteDeps) {
   const misses = new RateLimiter(MISSES_PER_ADDRESS, 10 * 60_000)
   const urlOf = (q: QuoteRecord) => `${config.publicOrigin}/quote/${q.token}`
   const stripe = config.stripe ? stripeClient(config.stripe) : null
@@ -92,12 +94,16 @@ export function createQuoteRoutes({ config, store, inquiries }: QuoteDeps) {
         discountCents: toCents(body.discount ?? 0)!,
         deposit,
         ...(body.note ? { note: body.note } : {}),
+        // Sending a quote is e-mailing its link: decided here, in the same write as the quote.
+        mails: { link: quoteMail.initialState() },
       })
+      quoteMail.enqueue(record.id, 'link')
       const totals = totalsOf(record, new Set())
       const at = new Date().toISOString()
+      const mailWords = quoteMail.configured ? `; its link is being e-mailed to ${inquiry.inquiry.email}` : '; e-mail is not set up, so send the client its link yourself'
       await inquiries.update(inquiry.id, (r) => {
         const moved = ['new', 'contacted'].includes(r.status) ? applyInquiryChange(r, { status: 'quoted' }, at) : r
-        return addNote(applyInquiryChange(moved, { quotedAmount: toDollars(totals.totalCents) }, at), `Quote version ${record.version} made: ${formatMoney(totals.totalCents)}, deposit ${formatMoney(totals.depositCents)}`, at)
+        return addNote(applyInquiryChange(moved, { quotedAmount: toDollars(totals.totalCents) }, at), `Quote version ${record.version} made: ${formatMoney(totals.totalCents)}, deposit ${formatMoney(totals.depositCents)}${mailWords}`, at)
       })
       return c.json(
         {
@@ -109,6 +115,8 @@ export function createQuoteRoutes({ config, store, inquiries }: QuoteDeps) {
           total: toDollars(totals.totalCents),
           deposit: toDollars(totals.depositCents),
           balance: toDollars(totals.balanceCents),
+          mail: record.mails!.link!.state,
+          emailedTo: quoteMail.configured ? inquiry.inquiry.email : null,
         },
         201,
       )
@@ -116,7 +124,18 @@ export function createQuoteRoutes({ config, store, inquiries }: QuoteDeps) {
     .get('/admin/inquiries/:id/quotes', requireAdmin, async (c) => {
       const today = studioToday()
       const list = await quotes.forInquiry(c.req.param('id'))
-      return c.json(list.map((q) => ({ id: q.id, version: q.version, url: urlOf(q), state: quoteState(q, today), validUntil: q.validUntil, total: toDollars(totalsOf(q, new Set(q.signature?.addOns ?? [])).totalCents), signature: q.signature ?? null })))
+      return c.json(list.map((q) => adminQuoteView(q, urlOf(q), today)))
+    })
+    // The signed copy the client was e-mailed, for the owner.
+    .get('/admin/quotes/:id/signed.pdf', requireAdmin, async (c) => {
+      const q = await quotes.find(c.req.param('id'))
+      const pdf = q && (await quoteMail.signedPdf(q))
+      if (!pdf) throw notFound('No signed copy: this quote is unknown or not signed yet')
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="signed-quote-v${q.version}.pdf"`,
+        'Cache-Control': 'no-store',
+      })
     })
     .get('/quotes/:token', async (c) => {
       const q = await byToken(c, c.req.param('token'))
@@ -133,14 +152,24 @@ export function createQuoteRoutes({ config, store, inquiries }: QuoteDeps) {
       const chosen = chosenAddOns(q, body.addOns)
       if (!chosen) throw conflict('Only the optional add-ons of this quote can be chosen.')
       const totals = totalsOf(q, chosen)
-      const text = fillAgreement(f.agreement, { clientName: f.clientName, studioName: f.studio, eventDate: f.eventDate, totals, balanceDueDate: addDays(f.eventDate, -f.balanceDueDays) })
+      const balanceDueDate = addDays(f.eventDate, -f.balanceDueDays)
+      const text = fillAgreement(f.agreement, { clientName: f.clientName, studioName: f.studio, eventDate: f.eventDate, totals, balanceDueDate })
       const at = new Date().toISOString()
+      const shown = { studio: f.studio, clientName: f.clientName, eventDate: f.eventDate, balanceDueDate, agreementText: text }
       const signed = await quotes.update(q.id, (current) =>
         current.signature || current.replacedBy
           ? current
-          : { ...current, signature: { name: body.name, at, addOns: [...chosen].sort((a, b) => a - b), textSha256: sha256(text), agreementCommit: f.agreementCommit, totals } },
+          : {
+              ...current,
+              signature: { name: body.name, at, addOns: [...chosen].sort((a, b) => a - b), textSha256: sha256(text), agreementCommit: f.agreementCommit, totals, shown },
+              // The signed copy is e-mailed: decided in the same write as the signature, so a crash cannot lose it.
+              mails: { ...current.mails, signed: quoteMail.initialState() },
+            },
       )
       if (!signed?.signature || signed.signature.at !== at) throw conflict('This quote was already accepted.')
+      // Kept now, so the owner's copy and the e-mailed one are the same file; the e-mail makes it if this fails.
+      await quoteMail.signedPdf(signed).catch((err) => console.error(`The signed copy of quote ${q.id} could not be made yet: ${(err as Error).message}`))
+      quoteMail.enqueue(q.id, 'signed')
       await inquiries.update(q.inquiryId, (r) =>
         addNote(applyInquiryChange(r, { quotedAmount: toDollars(totals.totalCents) }, at), `Quote version ${q.version} accepted and signed by ${body.name}: ${formatMoney(totals.totalCents)}`, at),
       )
@@ -195,9 +224,11 @@ export function createQuoteRoutes({ config, store, inquiries }: QuoteDeps) {
         const q = await quotes.update(quoteId, (current) => {
           const next = withPayment(current, event, session, at)
           recorded = next !== null
-          return next ?? current
+          // The receipt is decided with the payment it is for: recorded once, so sent once, whatever Stripe repeats.
+          return next ? { ...next, mails: { ...next.mails, [`receipt:${session.id}`]: quoteMail.initialState() } } : current
         })
         if (q && recorded) {
+          quoteMail.enqueue(q.id, `receipt:${session.id}`)
           const payment = q.payments!.at(-1)!
           await inquiries.update(q.inquiryId, (r) => {
             const words = `${payment.kind === 'deposit' ? 'Deposit' : 'Balance'} ${formatMoney(payment.amountCents)} paid by card (Stripe ${payment.sessionId})`
@@ -222,4 +253,20 @@ export function createQuoteRoutes({ config, store, inquiries }: QuoteDeps) {
       }
       return c.json({ received: true })
     })
+}
+
+/** A quote as the owner's inbox lists it: state, total, the signature record (without the text) and the e-mails. */
+function adminQuoteView(q: QuoteRecord, url: string, today: string) {
+  const s = q.signature
+  return {
+    id: q.id,
+    version: q.version,
+    url,
+    state: quoteState(q, today),
+    validUntil: q.validUntil,
+    total: toDollars((s?.totals ?? totalsOf(q, new Set())).totalCents),
+    signature: s ? { name: s.name, at: s.at, addOns: s.addOns, textSha256: s.textSha256, agreementCommit: s.agreementCommit, pdfUrl: s.shown ? `/api/admin/quotes/${q.id}/signed.pdf` : null } : null,
+    payments: (q.payments ?? []).map((p) => ({ kind: p.kind, amount: toDollars(p.amountCents), at: p.at, ...(p.refundedCents ? { refunded: toDollars(p.refundedCents) } : {}) })),
+    mails: Object.fromEntries(Object.entries(q.mails ?? {}).map(([key, m]) => [key, { state: m.state, ...(m.sentAt ? { sentAt: m.sentAt } : {}), ...(m.lastError ? { lastError: m.lastError } : {}), ...(m.nextAttemptAt ? { nextAttemptAt: m.nextAttemptAt } : {}) }])),
+  }
 }

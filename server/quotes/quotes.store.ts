@@ -8,6 +8,7 @@ import type { QuoteRecord } from './quote.schema'
 const ID = /^q-[0-9a-f]{16}$/
 export const TOKEN = /^[A-Za-z0-9_-]{22}$/
 
+/** One per data directory, made in createAppDeps, so the routes and the mail outbox write through one queue. */
 export class QuoteStore {
   private readonly dir: string
   private readonly queue = new SerialQueue()

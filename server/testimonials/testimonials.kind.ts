@@ -1,6 +1,6 @@
 // Testimonials as a content kind: content/testimonials.yaml, a list of quotes by id.
 import { defineKind } from '../lib/content-kind'
-import { TestimonialListSchema } from './testimonials.schema'
+import { TESTIMONIAL_FIELD_LABELS, TestimonialListSchema } from './testimonials.schema'
 
 export const TESTIMONIALS_KIND = defineKind({
   item: 'testimonials',
@@ -13,7 +13,7 @@ export const TESTIMONIALS_KIND = defineKind({
   diff: {
     style: 'entries',
     entryLabel: (e) => `Testimonial by "${String(e.author ?? e.id)}"`,
-    fieldLabels: { quote: 'Quote', author: 'Customer', position: 'Company/Role', imageSrc: 'Photo', photo: 'Photo', photoAlt: 'Photo description', featured: 'Featured' },
+    fieldLabels: TESTIMONIAL_FIELD_LABELS,
     pictureFields: ['imageSrc', 'photo'],
     entriesNoun: 'testimonials',
     compareAsRead: true,

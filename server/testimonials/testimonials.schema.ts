@@ -4,6 +4,17 @@ import { textBlock, textLine } from '../lib/text'
 
 const REQUIRED = 'Quote and Customer are required.'
 
+/** A testimonial's fields in the owner's words: History's field changes and the dashboard's stale-edit compare. */
+export const TESTIMONIAL_FIELD_LABELS: Record<string, string> = {
+  quote: 'Quote',
+  author: 'Customer',
+  position: 'Company/Role',
+  imageSrc: 'Photo',
+  photo: 'Photo',
+  photoAlt: 'Photo description',
+  featured: 'Featured',
+}
+
 export const TestimonialInputSchema = z.object({
   quote: textBlock('Quote', REQUIRED).trim().min(1, REQUIRED).max(2000),
   author: textLine('Customer', REQUIRED).min(1, REQUIRED).max(120),

@@ -1,11 +1,11 @@
-// POST/DELETE /api/upload for the admin (an upload waits, uncommitted, for the save that uses it), and GET/HEAD /uploads/{name}.
+// POST/DELETE /api/upload for the admin (an upload, or a crop cut from it, waits uncommitted for the save that uses it), and GET/HEAD /uploads/{name}.
 import { readFile } from 'node:fs/promises'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ContentDeps } from '../lib/content-deps'
 import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import type { ImageDerivatives } from '../images/image-derivatives'
-import { badRequest, notFound, unsupportedMediaType } from '../lib/errors'
+import { badRequest, firstZodMessage, notFound, unsupportedMediaType } from '../lib/errors'
 import { jsonBody, limitBody } from '../lib/http'
 import { textLine } from '../lib/text'
 import {
@@ -14,7 +14,9 @@ import {
   UPLOAD_NAME_PATTERN,
   UPLOADS_DIR,
   deleteUpload,
+  saveCroppedUpload,
   saveUpload,
+  type CropArea,
   type ImageExt,
   uploadUrl,
 } from './uploads.store'
@@ -26,6 +28,28 @@ export const IMAGE_VERSIONS_READ = /^\/api\/image-versions$/
 const TOO_LARGE = `Images can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`
 /** Room for the multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024
+
+const pixels = (name: string, min: number) =>
+  z.number({ error: `crop: ${name} must be a number of pixels` }).int(`crop: ${name} must be a whole number of pixels`).min(min, `crop: ${name} must be at least ${min}`)
+
+/** The optional "crop" field: a JSON rectangle in the upright picture's pixels. */
+const CropSchema = z.object(
+  { x: pixels('x', 0), y: pixels('y', 0), width: pixels('width', 1), height: pixels('height', 1) },
+  { error: 'crop: send the rectangle as JSON {"x", "y", "width", "height"}' },
+)
+
+function readCrop(field: unknown): CropArea | null {
+  if (field === undefined) return null
+  let value: unknown
+  try {
+    value = JSON.parse(String(field))
+  } catch {
+    throw badRequest('crop: send the rectangle as JSON {"x", "y", "width", "height"}')
+  }
+  const parsed = CropSchema.safeParse(value)
+  if (!parsed.success) throw badRequest(firstZodMessage(parsed.error))
+  return parsed.data
+}
 
 const DeleteUploadSchema = z.object({ url: textLine('url', 'url is required').min(1, 'url is required').max(2000) })
 
@@ -41,8 +65,12 @@ export function createUploadRoutes({ repo, store, images, pendingUploads }: Cont
       const file = form.image
       if (!(file instanceof File)) throw badRequest('Choose an image to upload (field "image")')
       if (file.size > MAX_UPLOAD_BYTES) throw badRequest(TOO_LARGE)
+      const crop = readCrop(form.crop)
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      // With a crop, one request brings the picture as picked: the server cuts the crop and keeps both when asked.
+      if (crop) return c.json(await saveCroppedUpload(pendingUploads, bytes, file.name, crop, form.keepOriginal === 'true'), 201)
       // Kept pending: the save that refers to the URL commits the file with it (its resized copies are made then).
-      const url = await saveUpload(pendingUploads, new Uint8Array(await file.arrayBuffer()), file.name)
+      const url = await saveUpload(pendingUploads, bytes, file.name)
       return c.json({ url }, 201)
     })
     .delete('/upload', requireAdmin, async (c) => {

@@ -1,5 +1,6 @@
 // Every call the dashboard makes, built on the shared api-client (the only place that calls fetch).
 import { apiRequest, ApiError, headUrl } from '../lib/api-client'
+import { apiUpload } from '../lib/api-upload'
 import type { Service, ServiceImage, ServiceUpdate, NewService } from '../../server/services/services.schema'
 import type { Testimonial, TestimonialInput } from '../../server/testimonials/testimonials.schema'
 import type { DeliveryContent } from '../../server/delivery/delivery.schema'
@@ -59,11 +60,28 @@ export const saveServiceOrder = (ids: string[]) => manage<string[]>('PUT', '/ser
 
 // Uploads
 
-export async function uploadImage(file: Blob, fileName: string): Promise<string> {
+export interface CropArea {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/**
+ * Sends the picture once, as picked, with the crop for the server to cut (no slow canvas work on a phone), reporting
+ * the bytes sent; the cleaned original is kept beside the crop when asked. Answers the crop's URL (and the original's).
+ */
+export function uploadCroppedImage(
+  file: File,
+  fileName: string,
+  crop: CropArea,
+  options: { keepOriginal?: boolean; onProgress?: (fraction: number) => void } = {},
+): Promise<{ url: string; original?: string }> {
   const form = new FormData()
+  form.append('crop', JSON.stringify(crop))
+  if (options.keepOriginal) form.append('keepOriginal', 'true')
   form.append('image', file, fileName)
-  const { url } = await manage<{ url: string }>('POST', '/upload', form)
-  return url
+  return apiUpload('/upload', form, { onProgress: options.onProgress })
 }
 
 const IMAGE_POLL_INTERVAL_MS = 300
@@ -118,6 +136,6 @@ export const saveFaq = (items: FaqItemInput[], baseVersion?: string) => manage<{
 
 // Delivery & installation page
 
-export const getDeliveryContent = () => apiRequest<DeliveryContent>('GET', '/delivery-installation-content')
-export const saveDeliveryContent = (content: DeliveryContent) =>
-  manage<DeliveryContent>('PUT', '/delivery-installation-content', content)
+export const getDeliveryContent = () => apiRequest<DeliveryContent & { version?: string }>('GET', '/delivery-installation-content')
+export const saveDeliveryContent = (content: DeliveryContent & { baseVersion?: string }) =>
+  manage<DeliveryContent & { version?: string }>('PUT', '/delivery-installation-content', content)

@@ -88,7 +88,7 @@ describe('admin service images', () => {
     const dialog = page.getByRole('dialog', { name: 'Crop Image' })
     await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
     await expectToast(page, 'Upload failed', 'There was a problem uploading the image. Please try again.')
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
     expect(await tiles().count()).toBe(count)
     await page.unroute('**/api/upload')
   })
@@ -97,7 +97,8 @@ describe('admin service images', () => {
     await dismissToasts(page)
     const before = (await current()).images
     expect(before.length).toBeGreaterThanOrEqual(2)
-    await mouseDrag(page, tiles().nth(1), tiles().nth(0))
+    // Dragged by the picture: the description field below it grows with its text, and a press there is for typing.
+    await mouseDrag(page, tiles().nth(1).locator('img'), tiles().nth(0).locator('img'))
     await expectToast(page, 'Images reordered')
     const after = (await current()).images
     expect(after.slice(0, 2)).toEqual([before[1], before[0]])
@@ -105,7 +106,7 @@ describe('admin service images', () => {
 
     await dismissToasts(page)
     await page.route(`**/api/services/${serviceId}/images`, (route) => route.fulfill({ status: 500, body: '{}' }))
-    await mouseDrag(page, tiles().nth(1), tiles().nth(0))
+    await mouseDrag(page, tiles().nth(1).locator('img'), tiles().nth(0).locator('img'))
     await expectToast(page, 'Error saving image order', 'There was a problem saving the new image order. Reverting changes.')
     await expect.poll(() => tiles().first().locator('img').getAttribute('src')).toBe(after[0].cropped)
     await page.unroute(`**/api/services/${serviceId}/images`)

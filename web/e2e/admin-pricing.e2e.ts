@@ -8,6 +8,7 @@ import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
 import { test } from './support/fixtures'
 import { loginAsOwner } from './support/owner'
 import type { Site } from './support/site'
+import { adminCookie, api } from './support/public-fixtures'
 
 describe('admin pricing', () => {
   let site: Site
@@ -53,6 +54,35 @@ describe('admin pricing', () => {
     expect(await alert.textContent()).toBe('Add-on 1: Price must be in whole cents (at most two decimals)')
     expect(site.git('rev-parse', 'HEAD').trim()).toBe(head)
     await keepScreenshot(page, 'pricing-1366')
+    await context.close()
+  })
+
+  test('a save over a change made elsewhere is refused: Compare names the parts in words, Reload takes the current list', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
+    await loginAsOwner(page, site.url)
+    await page.getByRole('tab', { name: 'Pricing' }).click()
+    const days = page.getByLabel('Quote valid for (days)')
+    await days.waitFor()
+    // Meanwhile the balance due is changed from another tab.
+    const cookie = await adminCookie(site)
+    const { version, ...pricing } = await api<{ version: string; balanceDueDays: number }>(site, 'GET', '/api/pricing', undefined, cookie)
+    await api(site, 'PUT', '/api/pricing', { ...pricing, balanceDueDays: 21, baseVersion: version }, cookie)
+    const head = site.git('rev-parse', 'HEAD').trim()
+
+    await days.fill('30')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Changed elsewhere' })
+    await dialog.waitFor()
+    expect(site.git('rev-parse', 'HEAD').trim()).toBe(head)
+    await dialog.getByRole('button', { name: 'Compare' }).click()
+    const rows = dialog.locator('tbody tr')
+    await rows.first().waitFor()
+    expect(await rows.allTextContents()).toEqual([`Balance due (days before the event)${pricing.balanceDueDays}21`, 'Quote valid for (days)3014'])
+    await dialog.getByRole('button', { name: 'Reload' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await days.inputValue()).toBe('14')
+    expect(await page.getByLabel('Balance due (days before the event)').inputValue()).toBe('21')
+    expect(await page.locator('.admin-savebar__status').textContent()).toBe('All changes saved.')
     await context.close()
   })
 })

@@ -29,6 +29,8 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     const dialog = page.getByRole('dialog', { name: 'Crop Image' })
     await dialog.getByRole('button', { name: 'Crop & Upload' }).click()
     await dialog.waitFor({ state: 'hidden' })
+    // The dialog closes at once; the picture is in place when its upload's progress is gone.
+    await page.getByRole('progressbar', { name: `Uploading ${label}` }).waitFor({ state: 'detached' })
   }
 
   test.beforeAll(async ({ site: s, browser: b }) => {

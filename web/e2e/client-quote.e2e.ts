@@ -99,7 +99,7 @@ describe("the client's quote page", () => {
     expect(describeFindings(await axeFindings(page, 'quote builder phone'))).toBe('')
     const links = quotes.getByRole('link', { name: /The client.s link \(version \d+\)/ })
     const before = await links.count()
-    await quotes.getByRole('button', { name: 'Create quote' }).click()
+    await quotes.getByRole('button', { name: 'Create and e-mail to the client' }).click()
     await expect.poll(() => links.count()).toBe(before + 1)
     const link = links.last()
     const href = (await link.getAttribute('href'))!

@@ -27,6 +27,11 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler
 }
 
+/** A call made outside apiRequest (an upload with progress) found the session gone: the dashboard shows the login. */
+export function reportUnauthorized(): void {
+  onUnauthorized?.()
+}
+
 /** The address of an API path, for plain links the browser follows itself (CSV downloads). */
 export const apiUrl = (path: string): string => `${apiBase}/api${path}`
 

@@ -1,6 +1,6 @@
 // Uploads with progress (fetch cannot report it, so this one call uses XMLHttpRequest), beside api-client.ts, which
 // alone knows the API's address; kept apart so pages load it only with the photos question that uses it.
-import { ApiError, apiUrl } from './api-client'
+import { ApiError, apiUrl, reportUnauthorized } from './api-client'
 
 /**
  * POSTs a multipart form to `/api{path}` with upload progress (fetch cannot report it, so this one call uses
@@ -23,6 +23,7 @@ export function apiUpload<T>(path: string, form: FormData, options: { onProgress
         data = xhr.responseText
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T)
+      if (xhr.status === 401) reportUnauthorized()
       const error = data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string' ? (data as { error: string }).error : `Request failed (${xhr.status})`
       reject(new ApiError(error, xhr.status, data))
     }

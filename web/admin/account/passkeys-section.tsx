@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { formatStudioTime } from '../../../server/lib/studio-time'
 import { ApiError } from '../../lib/api-client'
 import { notifyError, notifySuccess } from '../ui/notify'
-import { addPasskey, listPasskeys, removePasskey, type PasskeySummary } from './passkeys-api'
+import { addPasskey, listPasskeys, removePasskey, type PasskeySummary } from '../passkeys-api'
 
 export function PasskeysSection() {
   const [passkeys, setPasskeys] = useState<PasskeySummary[]>([])

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api-client'
 import { login } from '../admin-api'
-import { signInWithPasskey, signInWithRecoveryCode } from '../account/passkeys-api'
+import { signInWithPasskey, signInWithRecoveryCode } from '../passkeys-api'
 
 const LOGIN_FAILED = 'Invalid username or password'
 

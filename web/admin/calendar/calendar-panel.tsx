@@ -1,6 +1,6 @@
 // Calendar tab: the month's event dates (open, quoted and booked inquiries) and blocked dates, with double-booking and
 // booked-on-blocked warnings; pick a day to see it and block or unblock it; the private .ics address below.
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import { studioToday } from '../../../server/lib/studio-time'
 import { ApiError } from '../../lib/api-client'
@@ -92,6 +92,13 @@ function DayDetails({ date, data, onChanged }: { date: string; data: CalendarMon
   const warnings = data.warnings.filter((w) => w.date === date)
   const [note, setNote] = useState(blocked?.note ?? '')
   const [busy, setBusy] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  // A tapped day's details open below the month (below the fold on a phone): bring them, with "Block this date", into
+  // view and take focus to their heading, so the next Tab reaches the day's controls.
+  useEffect(() => {
+    heading.current?.closest('section')?.scrollIntoView({ block: 'nearest' })
+    heading.current?.focus({ preventScroll: true })
+  }, [])
   const run = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true)
     try {
@@ -110,7 +117,7 @@ function DayDetails({ date, data, onChanged }: { date: string; data: CalendarMon
   }
   return (
     <section className="admin-calendar__day" aria-labelledby="day-heading">
-      <h3 id="day-heading" className="admin-inquiry__section-title">
+      <h3 id="day-heading" className="admin-inquiry__section-title" ref={heading} tabIndex={-1}>
         {shortEventDate(date)}
       </h3>
       {warnings.map((w) => (

@@ -1,4 +1,5 @@
-// The month as an accessible table: a row per week, a button per day naming what is on it (events, blocked, warnings).
+// The month as an accessible table: a row per week, a button per day naming what is on it (events, blocked, warnings);
+// on a phone each event shows a status dot and the first name.
 import { plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { CalendarMonth } from './calendar-api'
 import { monthTitle, monthWeeks, type Month } from './month-days'
@@ -13,6 +14,8 @@ const WEEKDAYS = [
   ['Sat', 'Saturday'],
 ] as const
 
+/** On a phone a day is a finger wide: each event shows the first word of its name (and a dot in its status colour). */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name
 
 export function MonthGrid({ month, data, today, selected, onSelect }: { month: Month; data: CalendarMonth | null; today: string; selected: string | null; onSelect: (date: string) => void }) {
   return (
@@ -68,6 +71,9 @@ function DayCell({ date, data, today, selected, onSelect }: { date: string; data
         <span className="admin-month__number" aria-hidden="true">
           {Number(date.slice(8))}
           {warnings.length > 0 && <span className="admin-month__warning-icon"> ⚠</span>}
+          {events.map((e) => (
+            <span key={e.inquiryId} className={`admin-month__dot admin-month__dot--${e.status}`} />
+          ))}
         </span>
         {blocked && (
           <span className="admin-month__blocked" aria-hidden="true">
@@ -79,14 +85,10 @@ function DayCell({ date, data, today, selected, onSelect }: { date: string; data
             {events.map((e) => (
               <span key={e.inquiryId} className={`admin-month__event admin-month__event--${e.status}`}>
                 <span className="admin-month__event-name">{e.name}</span>
+                <span className="admin-month__event-first">{firstName(e.name)}</span>
                 <span className="admin-month__event-status"> · {STATUS_LABELS[e.status]}</span>
               </span>
             ))}
-          </span>
-        )}
-        {events.length > 0 && (
-          <span className="admin-month__count" aria-hidden="true">
-            {events.length}
           </span>
         )}
       </button>

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { serverMessage } from '../admin-api'
 import { notifyError, notifySuccess } from '../ui/notify'
-import { getContentProblems, putBackLastValid, type ContentProblem } from './content-problems-api'
+import { getContentProblems, putBackLastValid, type ContentProblem } from '../content-problems-api'
 import { problemFallback, problemPlace } from './problem-words'
 import './content-problems.css'
 

@@ -1,6 +1,6 @@
 // A content problem in the owner's words: which part of the site, where in the file, what is wrong.
 import { itemLabel, itemOfPath } from '../../../server/history/items'
-import type { ContentProblem } from './content-problems-api'
+import type { ContentProblem } from '../content-problems-api'
 
 export function problemPlace(problem: ContentProblem): string {
   const item = itemOfPath(problem.file)

@@ -1,78 +1,31 @@
 // Delivery & Installation Page: a markdown editor beside a preview rendered exactly as the public page renders it.
-import { useEffect, useState } from 'react'
 import { MarkdownContent } from '../../components/markdown-content'
-import { getDeliveryContent, saveDeliveryContent, serverMessage } from '../admin-api'
+import { getDeliveryContent, saveDeliveryContent } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
-import { useUnsavedChanges } from '../ui/leave-guard'
 import { EditPreview } from '../ui/edit-preview'
-import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
-
-type Versioned = { markdownContent: string; version?: string }
+import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
+import { LoadFailed } from '../ui/load-failed'
+import { SaveBar } from '../ui/save-bar'
 
 export function DeliveryPanel() {
-  const [saved, setSaved] = useState<string | null>(null)
-  const [text, setText] = useState('')
-  const [loadFailed, setLoadFailed] = useState(false)
-  const [saving, setSaving] = useState(false)
-  // The server's own sentence for a refused save (git mid-merge, a bad page), or '' for an unexplained failure.
-  const [saveFailed, setSaveFailed] = useState<string | null>(null)
-  // The version the text was loaded at; a save over someone else's change is refused (409) and offers Reload.
-  const [version, setVersion] = useState<string | undefined>()
-  const [conflict, setConflict] = useState<StaleConflict<Versioned> | null>(null)
+  // A save over someone else's change is refused (409) and offers Reload.
+  const editor = useVersionedEditor({
+    name: 'delivery',
+    load: async () => splitVersion(await getDeliveryContent()),
+    toDraft: ({ markdownContent }) => markdownContent,
+    save: async (markdownContent, baseVersion) => splitVersion(await saveDeliveryContent({ markdownContent, baseVersion })),
+    onSaved: () => notifySuccess('Changes saved', 'The Delivery & Installation page is updated.'),
+    // The server's own sentence for a refused save (git mid-merge, a bad page), if it gave one.
+    saveError: (server) => `Failed to save content.${server ? ` ${server}` : ''}`,
+  })
+  const { draft: text, conflict } = editor
 
-  const load = async () => {
-    setLoadFailed(false)
-    try {
-      const { markdownContent, version: loaded } = (await getDeliveryContent()) as Versioned
-      setVersion(loaded)
-      setSaved(markdownContent)
-      setText(markdownContent)
-    } catch {
-      setLoadFailed(true)
-    }
-  }
-  useEffect(() => {
-    void load()
-  }, [])
+  if (editor.phase === 'load-failed') return <LoadFailed message="Failed to load delivery & installation content." onRetry={editor.retry} />
+  if (text === null) return <Loading label="Loading page content..." />
 
-  const changed = saved !== null && text !== saved
-  useUnsavedChanges('delivery', changed)
-
-  const save = async () => {
-    setSaving(true)
-    setSaveFailed(null)
-    try {
-      const body = { markdownContent: text, baseVersion: version }
-      const result = (await saveDeliveryContent(body)) as Versioned
-      setVersion(result.version)
-      setSaved(result.markdownContent)
-      setText(result.markdownContent)
-      notifySuccess('Changes saved', 'The Delivery & Installation page is updated.')
-    } catch (error) {
-      const stale = staleConflict<Versioned>(error)
-      if (stale) setConflict(stale)
-      else setSaveFailed(serverMessage(error) ?? '')
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  if (loadFailed) {
-    return (
-      <div className="admin-card admin-empty">
-        <p className="admin-error-text" role="alert">
-          Failed to load delivery &amp; installation content.
-        </p>
-        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
-          Try again
-        </button>
-      </div>
-    )
-  }
-  if (saved === null) return <Loading label="Loading page content..." />
-
-  const editor = (
+  const form = (
     <section className="admin-card admin-delivery__editor" aria-labelledby="delivery-editor-heading">
       <div className="admin-card__header">
         <div>
@@ -93,33 +46,9 @@ export function DeliveryPanel() {
         className="admin-input admin-input--mono admin-delivery__textarea"
         value={text}
         spellCheck
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => editor.edit(e.target.value)}
       />
-      {saveFailed !== null && (
-        <p className="admin-error-text" role="alert">
-          Failed to save content.{saveFailed && ` ${saveFailed}`}
-        </p>
-      )}
-      <div className="admin-savebar admin-savebar--inline">
-        <p className="admin-savebar__status" role="status">
-          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <div className="admin-savebar__actions">
-          {changed && !saving && (
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => setText(saved)}>
-              Discard changes
-            </button>
-          )}
-          <button
-            type="button"
-            className="admin-button admin-button--primary"
-            disabled={saving || !changed}
-            onClick={() => void save()}
-          >
-            Save
-          </button>
-        </div>
-      </div>
+      <SaveBar inline saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
     </section>
   )
   const preview = (
@@ -133,20 +62,12 @@ export function DeliveryPanel() {
         <MarkdownContent markdown={text} />
       </div>
       <StaleEditDialog
-        open={conflict !== null}
+        {...editor.conflictDialog}
         rows={conflict ? compareRows({ markdownContent: text }, conflict.current, { markdownContent: 'Page text' }) : []}
-        onReload={() => {
-          if (!conflict) return
-          setSaved(conflict.current.markdownContent)
-          setText(conflict.current.markdownContent)
-          setVersion(conflict.version)
-          setConflict(null)
-        }}
-        onCancel={() => setConflict(null)}
       />
     </section>
   )
 
   // Side by side on a wide screen; on a phone, Edit and Preview buttons switch between the two.
-  return <EditPreview label="Delivery & Installation page" editor={editor} preview={preview} />
+  return <EditPreview label="Delivery & Installation page" editor={form} preview={preview} />
 }

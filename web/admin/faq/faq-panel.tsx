@@ -6,7 +6,7 @@ import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } 
 import { CSS } from '@dnd-kit/utilities'
 import { FaqSaveSchema, type FaqItem } from '../../../server/faq/faq.schema'
 import { MarkdownContent } from '../../components/markdown-content'
-import { getFaq, saveFaq, serverMessage } from '../admin-api'
+import { getFaq, saveFaq } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { Field } from '../ui/field'
@@ -14,8 +14,11 @@ import { GripIcon, TrashIcon } from '../ui/icons'
 import { EditPreview } from '../ui/edit-preview'
 import { restrictToVerticalAxis } from '../ui/modifiers'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
-import { useUnsavedChanges } from '../ui/leave-guard'
-import { staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { StaleEditDialog } from '../ui/stale-edit-dialog'
+import { useVersionedEditor } from '../ui/use-versioned-editor'
+import { deepEqual } from '../ui/versioned-editor-state'
+import { LoadFailed } from '../ui/load-failed'
+import { SaveBar } from '../ui/save-bar'
 import { ScheduleBadge, ScheduleFields, scheduleFromInputs, scheduleInputs, useServerNow, type ScheduleInputs } from '../ui/schedule-fields'
 import './faq-panel.css'
 
@@ -38,35 +41,37 @@ const toItems = (drafts: Draft[]) =>
     return { ...(id ? { id } : {}), question, answer, ...(showFrom ? { showFrom } : {}), ...(showUntil ? { showUntil } : {}) }
   })
 
+/** Why Save cannot send the questions, naming the question, or null. */
+function faqProblem(drafts: Draft[]): string | null {
+  const checked = FaqSaveSchema.safeParse({ items: toItems(drafts) })
+  if (checked.success) return null
+  const issue = checked.error.issues[0]
+  const index = typeof issue?.path[1] === 'number' ? issue.path[1] : null
+  return `${index === null ? '' : `Question ${index + 1}: `}${issue?.message ?? 'Please check the questions.'}`
+}
+
 export function FaqPanel() {
-  const [saved, setSaved] = useState<Draft[] | null>(null)
-  const [drafts, setDrafts] = useState<Draft[]>([])
-  const [version, setVersion] = useState<string | undefined>()
-  const [loadFailed, setLoadFailed] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<StaleConflict<FaqItem[]> | null>(null)
+  const editor = useVersionedEditor({
+    name: 'faq',
+    load: async () => {
+      const { items, version } = await getFaq()
+      return { data: items, version }
+    },
+    toDraft: toDrafts,
+    same: (a, b) => deepEqual(toItems(a), toItems(b)),
+    check: faqProblem,
+    save: async (list, baseVersion) => {
+      const { items, version } = await saveFaq(FaqSaveSchema.parse({ items: toItems(list) }).items, baseVersion)
+      return { data: items, version }
+    },
+    onSaved: () => notifySuccess('Changes saved', 'The FAQ page is updated.'),
+    saveError: (server) => server ?? 'Failed to save the questions. Please try again.',
+  })
+  const { draft: drafts, conflict, saving } = editor
   const focusKey = useRef<string | null>(null)
   const sensors = useDragSensors()
   const now = useServerNow()
 
-  const take = (items: FaqItem[], loaded: string | undefined) => {
-    setVersion(loaded)
-    setSaved(toDrafts(items))
-    setDrafts(toDrafts(items))
-  }
-  const load = async () => {
-    setLoadFailed(false)
-    try {
-      const { items, version: loaded } = await getFaq()
-      take(items, loaded)
-    } catch {
-      setLoadFailed(true)
-    }
-  }
-  useEffect(() => {
-    void load()
-  }, [])
   useEffect(() => {
     if (!focusKey.current) return
     // Scrolled to the middle of the screen: brought only just into view, it sat half behind the save bar.
@@ -77,28 +82,12 @@ export function FaqPanel() {
     focusKey.current = null
   })
 
-  const changed = saved !== null && JSON.stringify(toItems(drafts)) !== JSON.stringify(toItems(saved))
-  useUnsavedChanges('faq', changed)
+  if (editor.phase === 'load-failed') return <LoadFailed message="Failed to load the questions." onRetry={editor.retry} />
+  if (drafts === null) return <Loading label="Loading questions..." />
 
-  if (loadFailed) {
-    return (
-      <div className="admin-card admin-empty">
-        <p className="admin-error-text" role="alert">
-          Failed to load the questions.
-        </p>
-        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
-          Try again
-        </button>
-      </div>
-    )
-  }
-  if (saved === null) return <Loading label="Loading questions..." />
-
+  const setDrafts = editor.edit
   const keys = drafts.map((d) => d.key)
-  const update = (key: string, patch: Partial<Draft>) => {
-    setError(null)
-    setDrafts((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d)))
-  }
+  const update = (key: string, patch: Partial<Draft>) => setDrafts((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d)))
   const add = () => {
     const key = `new-${++nextKey}`
     focusKey.current = key
@@ -108,30 +97,7 @@ export function FaqPanel() {
     if (!over || active.id === over.id) return
     setDrafts((list) => arrayMove(list, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))))
   }
-  const save = async () => {
-    const checked = FaqSaveSchema.safeParse({ items: toItems(drafts) })
-    if (!checked.success) {
-      const issue = checked.error.issues[0]
-      const index = typeof issue?.path[1] === 'number' ? issue.path[1] : null
-      setError(`${index === null ? '' : `Question ${index + 1}: `}${issue?.message ?? 'Please check the questions.'}`)
-      return
-    }
-    setSaving(true)
-    setError(null)
-    try {
-      const result = await saveFaq(checked.data.items, version)
-      take(result.items, result.version)
-      notifySuccess('Changes saved', 'The FAQ page is updated.')
-    } catch (err) {
-      const stale = staleConflict<FaqItem[]>(err)
-      if (stale) setConflict(stale)
-      else setError(serverMessage(err) ?? 'Failed to save the questions. Please try again.')
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  const editor = (
+  const form = (
     <section className="admin-card" aria-labelledby="faq-editor-heading">
       <h2 className="admin-card__title" id="faq-editor-heading">
         Questions
@@ -196,36 +162,11 @@ export function FaqPanel() {
 
   return (
     <div className="admin-faq">
-      <EditPreview label="FAQ" editor={editor} preview={preview} />
-      <div className={`admin-savebar${changed ? ' is-dirty' : ''}`}>
-        {error && (
-          <p className="admin-error-text admin-savebar__error" role="alert">
-            {error}
-          </p>
-        )}
-        <p className="admin-savebar__status" role="status">
-          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <div className="admin-savebar__actions">
-          {changed && !saving && (
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => (setDrafts(saved), setError(null))}>
-              Discard changes
-            </button>
-          )}
-          <button type="button" className="admin-button admin-button--primary" disabled={saving || !changed} onClick={() => void save()}>
-            Save
-          </button>
-        </div>
-      </div>
+      <EditPreview label="FAQ" editor={form} preview={preview} />
+      <SaveBar saving={saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
       <StaleEditDialog
-        open={conflict !== null}
+        {...editor.conflictDialog}
         rows={conflict ? [{ field: 'items', label: 'Questions', yours: drafts.map((d) => d.question).join(' · '), theirs: conflict.current.map((q) => q.question).join(' · ') }] : []}
-        onReload={() => {
-          if (!conflict) return
-          take(conflict.current, conflict.version)
-          setConflict(null)
-        }}
-        onCancel={() => setConflict(null)}
       />
     </div>
   )

@@ -23,6 +23,7 @@ import {
 } from './history-api'
 import { ChangeConfirmDialog, type ChangeRequest } from './change-confirm-dialog'
 import { FieldValue } from './field-value'
+import '../ui/compare-table.css'
 import './history.css'
 import { syncWords } from './sync-words'
 
@@ -113,8 +114,8 @@ export function HistoryPanel() {
   /** After a confirmed undo or restore: say what happened and show the new change. */
   const done = async (result: RestoreResult) => {
     const images = result.restoredImages.length ? ` ${result.restoredImages.length} image(s) brought back.` : ''
-    if (result.hash) notifySuccess(result.summary.startsWith('Undo') ? 'Change undone' : 'Restored', `${result.summary}.${images}`)
-    else notifySuccess('Nothing changed', result.summary)
+    if (result.hash) notifySuccess(result.summary.startsWith('Undo') ? 'Change undone' : 'Restored', `${result.title}.${images}`)
+    else notifySuccess('Nothing changed', result.title)
     setRequest(null)
     await load(filter, result.hash ?? undefined)
     listHistoryItems().then(setFilters, () => undefined)

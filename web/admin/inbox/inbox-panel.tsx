@@ -24,9 +24,12 @@ import {
   type InquiryStatusFilter,
   type ReplyTemplate,
 } from './inbox-api'
+import { BOOKING_MAIL_SECTION_ID, BookingMailSection } from './booking-mail-section'
+import { ComingUp } from './coming-up'
 import { InquiryRow } from './inquiry-row'
 import { ReplyTemplatesEditor } from './reply-templates-editor'
 import './inbox.css'
+import './coming-up.css'
 
 const FILTERS: { value: InquiryStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -56,6 +59,7 @@ export function InboxPanel() {
   const [loadFailed, setLoadFailed] = useState(false)
   const [open, setOpen] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
+  const [mailSettingsOpen, setMailSettingsOpen] = useState(false)
 
   useEffect(() => {
     const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS)
@@ -93,7 +97,11 @@ export function InboxPanel() {
       failed(error, 'Error loading inquiries', 'Could not load the inbox. Please try again.')
     }
   }, [])
-  const load = () => Promise.all([loadList(), loadExtras()])
+  const load = () => {
+    // "Coming up" and the tab's count look again too.
+    announceInquiriesChanged()
+    return Promise.all([loadList(), loadExtras()])
+  }
 
   useEffect(() => void loadList(), [loadList])
   useEffect(() => {
@@ -135,6 +143,18 @@ export function InboxPanel() {
     const fresh = await getInquiry(id).catch(() => null)
     if (fresh) replace(fresh)
     refreshCounts()
+  }
+
+  /** A name in "Coming up": that lead opened in the list (fetched when it is not on this page) and brought into view. */
+  const openLead = async (id: string) => {
+    if (!items?.some((r) => r.id === id)) {
+      const one = await getInquiry(id).catch(() => null)
+      if (!one) return
+      setItems((list) => [one, ...(list ?? []).filter((r) => r.id !== id)])
+    }
+    setFilter('all')
+    setOpen(id)
+    window.setTimeout(() => document.getElementById(`inquiry-${id}`)?.closest('li')?.scrollIntoView({ block: 'start' }), 50)
   }
 
   const update = async (record: InquiryRecord, change: InquiryChange, done: string) => {
@@ -212,6 +232,13 @@ export function InboxPanel() {
         </div>
       </div>
 
+      <ComingUp
+        onOpen={(id) => void openLead(id)}
+        onEdit={() => {
+          setMailSettingsOpen(true)
+          window.setTimeout(() => document.getElementById(BOOKING_MAIL_SECTION_ID)?.scrollIntoView({ block: 'start' }), 50)
+        }}
+      />
       <div className="admin-inbox__tools">
         <div className="admin-inbox__filters" role="group" aria-label="Show inquiries">
           {FILTERS.map((f) => (
@@ -284,6 +311,7 @@ export function InboxPanel() {
         </button>
       )}
       {items && <ReplyTemplatesEditor templates={templates} onSaved={setTemplates} />}
+      <BookingMailSection open={mailSettingsOpen} onToggle={setMailSettingsOpen} />
     </section>
   )
 }

@@ -1,6 +1,7 @@
 // An inquiry's history, oldest first: when it arrived, each status change, each quote and deposit saved, and what
 // became of its e-mails.
 import { formatStudioTime } from '../../../server/lib/studio-time'
+import { BOOKING_MAIL_LABELS, BOOKING_MAILS, type BookingMailKind } from '../../../server/booking-mail/booking-mail.schema'
 import { formatMoney, plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { InquiryRecord } from './inbox-api'
 
@@ -21,8 +22,16 @@ function mailEntries(record: InquiryRecord): Entry[] {
   return entries
 }
 
+/** The booking e-mails the site sent (server/booking-mail/). */
+function bookingMailEntries(record: InquiryRecord): Entry[] {
+  return (record.bookingMail?.sent ?? []).map((s) => {
+    const label = (BOOKING_MAILS as readonly string[]).includes(s.kind) ? BOOKING_MAIL_LABELS[s.kind as BookingMailKind].replace(' (to you)', '') : s.kind
+    return { at: s.at, text: `${label} e-mailed to ${s.to === 'owner' ? 'you' : 'the client'}` }
+  })
+}
+
 export function historyEntries(record: InquiryRecord): Entry[] {
-  const entries: Entry[] = [{ at: record.receivedAt, text: 'Received from the website' }, ...mailEntries(record)]
+  const entries: Entry[] = [{ at: record.receivedAt, text: 'Received from the website' }, ...mailEntries(record), ...bookingMailEntries(record)]
   // Records from before the pipeline only knew "handled", with its time.
   if (record.handledAt && !record.history.some((h) => h.at <= record.handledAt!)) {
     entries.push({ at: record.handledAt, text: 'Marked handled (now Contacted)' })

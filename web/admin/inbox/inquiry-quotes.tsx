@@ -3,11 +3,12 @@
 import { useEffect, useState } from 'react'
 import type { Pricing } from '../../../server/pricing/pricing.schema'
 import { serverMessage } from '../admin-api'
-import { getPricing } from '../pricing/pricing-api'
+import { getPricing } from '../pricing-api'
 import { notifySuccess } from '../ui/notify'
 import type { InquiryRecord } from './inbox-api'
 import { lineFrom, newQuoteDraft, quoteRequest, type QuoteDraft } from './quote-draft'
 import { createQuote, listQuotes, type QuoteSummary } from './quotes-api'
+import { QuoteDetails } from './quote-signature'
 
 const STATE_WORDS: Record<QuoteSummary['state'], string> = { open: 'Waiting for the client', accepted: 'Accepted and signed', expired: 'Expired', replaced: 'Replaced' }
 
@@ -38,7 +39,12 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
     setError(null)
     try {
       const made = await createQuote(record.id, quoteRequest(draft))
-      notifySuccess('Quote made', `Version ${made.version}: send the client ${made.url}`)
+      notifySuccess(
+        made.emailedTo ? 'Quote sent' : 'Quote made',
+        made.emailedTo
+          ? `Version ${made.version} is being e-mailed to ${made.emailedTo}; the lead is now Quoted.`
+          : `Version ${made.version} is ready and the lead is now Quoted. E-mail is not set up: send the client ${made.url}`,
+      )
       setDraft(null)
       await refresh()
       onQuoted()
@@ -61,6 +67,7 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
               <a href={q.url} target="_blank" rel="noopener noreferrer">
                 The client&rsquo;s link (version {q.version})
               </a>
+              <QuoteDetails quote={q} />
             </li>
           ))}
         </ul>
@@ -126,7 +133,7 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
           )}
           <div className="admin-quotes__row">
             <button type="button" className="admin-button admin-button--primary" onClick={() => void send()} disabled={busy}>
-              {busy ? 'Making the quote…' : 'Create quote'}
+              {busy ? 'Sending the quote…' : 'Create and e-mail to the client'}
             </button>
             <button type="button" className="admin-button admin-button--ghost" onClick={() => setDraft(null)}>
               Cancel

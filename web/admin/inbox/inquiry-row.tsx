@@ -3,6 +3,7 @@ import { BALLOON_COLORS } from '../../../server/inquiries/balloon-colors'
 import { formatStudioTime } from '../../../server/lib/studio-time'
 import { formatMoney, inquiryRows, plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { CalendarWarning, InquiryChange, InquiryRecord, ReplyTemplate } from './inbox-api'
+import { BookingMailSwitch } from './booking-mail-switch'
 import { InquiryHistory } from './inquiry-history'
 import { InquiryQuotes } from './inquiry-quotes'
 import { InquiryNotes } from './inquiry-notes'
@@ -35,7 +36,7 @@ interface InquiryRowProps {
   busy: boolean
   onToggle: () => void
   onChange: (change: InquiryChange, done: string) => void
-  /** A quote was made: the record changed on the server (status, amount, notes). */
+  /** A quote was made or the booking e-mails switched: the record changed on the server (status, amount, notes). */
   onQuoted: () => void
   onAddNote: (text: string) => Promise<boolean>
   onReplied: () => void
@@ -149,6 +150,7 @@ export function InquiryRow({ record, warnings, templates, open, busy, onToggle, 
             <InquiryNotes record={record} busy={busy} onAdd={onAddNote} />
           </div>
           <InquiryQuotes record={record} onQuoted={onQuoted} />
+          <BookingMailSwitch record={record} onChanged={onQuoted} />
           <InquiryHistory record={record} />
         </div>
       )}

@@ -1,5 +1,5 @@
 // The quote builder's draft: lines picked from the price list or typed, the delivery fee from the inquiry's ZIP zone,
-// and what "Create quote" sends.
+// and what "Create and e-mail to the client" sends.
 import type { Pricing } from '../../../server/pricing/pricing.schema'
 import { zoneForZip } from '../../../server/pricing/pricing.schema'
 import type { QuoteRequest } from '../../../server/quotes/quote.schema'

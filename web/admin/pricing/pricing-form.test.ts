@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromDraft, idFromName, parseAmount, toDraft } from './pricing-form'
+import { fromDraft, idFromName, parseAmount, pricingInWords, toDraft } from './pricing-form'
 
 const pricing = {
   items: [{ id: 'arch', name: 'Organic arch', unit: 'per-foot' as const, price: 25.5, service: 'balloon-garlands' }],
@@ -34,5 +34,18 @@ describe('the Pricing form model', () => {
     expect(sent.deposit).toEqual({ fixed: 150 })
     expect(idFromName('LED lights', new Set(['led-lights']))).toBe('led-lights-2')
     expect(idFromName('!!!', new Set())).toBe('item')
+  })
+
+  it('puts each part in words for the stale-edit compare', () => {
+    expect(pricingInWords(pricing)).toEqual({
+      items: 'Organic arch $25.50',
+      addOns: 'LED lights $40',
+      deliveryZones: 'Central $25',
+      deposit: '30%',
+      balanceDueDays: '7',
+      quoteValidDays: '14',
+      paymentInstructions: '',
+    })
+    expect(pricingInWords({ ...pricing, deposit: { fixed: 100 }, paymentInstructions: 'Venmo @studio' })).toMatchObject({ deposit: '$100', paymentInstructions: 'Venmo @studio' })
   })
 })

@@ -81,3 +81,17 @@ export function fromDraft(d: PricingDraft): Pricing {
     ...(d.paymentInstructions.trim() ? { paymentInstructions: d.paymentInstructions.trim() } : {}),
   }
 }
+
+/** The price list as the stale-edit dialog compares it: each part in a line of words, not as data. */
+export function pricingInWords(p: Pricing): Record<string, string> {
+  const entries = (list: Pricing['items']) => list.map((e) => `${e.name} $${money(e.price)}`).join(', ')
+  return {
+    items: entries(p.items),
+    addOns: entries(p.addOns),
+    deliveryZones: p.deliveryZones.map((z) => `${z.name} $${money(z.fee)}`).join(', '),
+    deposit: 'percent' in p.deposit ? `${p.deposit.percent}%` : `$${money(p.deposit.fixed)}`,
+    balanceDueDays: String(p.balanceDueDays),
+    quoteValidDays: String(p.quoteValidDays),
+    paymentInstructions: p.paymentInstructions ?? '',
+  }
+}

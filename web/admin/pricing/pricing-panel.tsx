@@ -1,72 +1,32 @@
 // Pricing tab: the price list the quote builder picks from (items, add-ons), delivery fees by ZIP zone, and the deposit,
 // balance and quote-validity policy. Save writes content/pricing.yaml as one commit.
-import { useEffect, useState } from 'react'
-import { PRICE_UNIT_LABELS, PRICE_UNITS } from '../../../server/pricing/pricing.schema'
-import { serverMessage } from '../admin-api'
+import { PRICE_UNIT_LABELS, PRICE_UNITS, PRICING_FIELD_LABELS } from '../../../server/pricing/pricing.schema'
 import { Loading } from '../ui/loading'
 import { notifySuccess } from '../ui/notify'
 import { TrashIcon } from '../ui/icons'
-import { useUnsavedChanges } from '../ui/leave-guard'
-import { fromDraft, newKey, toDraft, type PriceDraft, type PricingDraft, type ZoneDraft } from './pricing-form'
-import { getPricing, savePricing } from './pricing-api'
+import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
+import { LoadFailed } from '../ui/load-failed'
+import { SaveBar } from '../ui/save-bar'
+import { fromDraft, newKey, pricingInWords, toDraft, type PriceDraft, type PricingDraft, type ZoneDraft } from './pricing-form'
+import { getPricing, savePricing } from '../pricing-api'
 import './pricing-panel.css'
 
 export function PricingPanel() {
-  const [saved, setSaved] = useState<PricingDraft | null>(null)
-  const [draft, setDraft] = useState<PricingDraft | null>(null)
-  const [version, setVersion] = useState<string | undefined>()
-  const [loadFailed, setLoadFailed] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const editor = useVersionedEditor({
+    name: 'pricing',
+    load: async () => splitVersion(await getPricing()),
+    toDraft,
+    save: async (draft, baseVersion) => splitVersion(await savePricing(fromDraft(draft), baseVersion)),
+    onSaved: () => notifySuccess('Price list saved'),
+    saveError: (server) => server ?? 'Failed to save the price list. Please try again.',
+  })
+  const { draft, conflict } = editor
 
-  const load = async () => {
-    setLoadFailed(false)
-    try {
-      const { version: loaded, ...pricing } = await getPricing()
-      setVersion(loaded)
-      setSaved(toDraft(pricing))
-      setDraft(toDraft(pricing))
-      setError(null)
-    } catch {
-      setLoadFailed(true)
-    }
-  }
-  useEffect(() => {
-    void load()
-  }, [])
-  const changed = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved)
-  useUnsavedChanges('pricing', changed)
-
-  if (loadFailed) {
-    return (
-      <div className="admin-card admin-empty">
-        <p className="admin-error-text" role="alert">
-          Failed to load the price list.
-        </p>
-        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
-          Try again
-        </button>
-      </div>
-    )
-  }
+  if (editor.phase === 'load-failed') return <LoadFailed message="Failed to load the price list." onRetry={editor.retry} />
   if (!draft) return <Loading label="Loading the price list..." />
 
-  const set = (patch: Partial<PricingDraft>) => setDraft({ ...draft, ...patch })
-  const save = async () => {
-    setSaving(true)
-    setError(null)
-    try {
-      const { version: next, ...pricing } = await savePricing(fromDraft(draft), version)
-      setVersion(next)
-      setSaved(toDraft(pricing))
-      setDraft(toDraft(pricing))
-      notifySuccess('Price list saved')
-    } catch (err) {
-      setError(serverMessage(err) ?? 'Failed to save the price list. Please try again.')
-    } finally {
-      setSaving(false)
-    }
-  }
+  const set = (patch: Partial<PricingDraft>) => editor.edit((current) => ({ ...current, ...patch }))
 
   return (
     <div className="admin-pricing">
@@ -105,26 +65,8 @@ export function PricingPanel() {
           <textarea className="admin-input" rows={3} value={draft.paymentInstructions} onChange={(e) => set({ paymentInstructions: e.target.value })} placeholder="Venmo @studio, Zelle hello@studio.com, or cash at the studio" />
         </label>
       </section>
-      <div className="admin-savebar">
-        {error && (
-          <p className="admin-error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <p className="admin-savebar__status" role="status">
-          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <div className="admin-savebar__actions">
-          {changed && !saving && (
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => setDraft(saved)}>
-              Discard changes
-            </button>
-          )}
-          <button type="button" className="admin-button admin-button--primary" disabled={saving || !changed} onClick={() => void save()}>
-            Save
-          </button>
-        </div>
-      </div>
+      <SaveBar saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
+      <StaleEditDialog {...editor.conflictDialog} rows={conflict ? compareRows(pricingInWords(fromDraft(draft)), pricingInWords(conflict.current), PRICING_FIELD_LABELS) : []} />
     </div>
   )
 }

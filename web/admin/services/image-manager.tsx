@@ -1,15 +1,14 @@
 // A service's pictures: upload through the crop dialog, drag to reorder, delete with a confirmation.
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import type { Area } from 'react-easy-crop'
 import {
   deleteUpload,
   saveServiceImages,
   serverMessage,
-  uploadImage,
   waitUntilServed,
+  type CropArea,
   type Service,
   type ServiceImage,
 } from '../admin-api'
@@ -17,8 +16,9 @@ import { notifyError, notifySuccess } from '../ui/notify'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { reorderAnnouncements, reorderInstructions, useDragSensors } from '../ui/sortable-sensors'
 import { GripIcon, TrashIcon, UploadIcon } from '../ui/icons'
-import { CropDialog } from './crop-dialog'
-import { cropToJpeg, originalFileName } from './crop-image'
+import { UploadProgress, useCroppedUpload } from '../ui/upload-progress'
+import { CropDialog } from '../ui/crop-dialog'
+import { originalFileName } from '../ui/crop-image'
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif'
 
@@ -27,18 +27,36 @@ interface ImageManagerProps {
   /** Called with the optimistic or saved service so the list and editor show the same pictures. */
   onImagesSaved: (service: Service) => void
   onReload: () => Promise<void>
+  /** Whether a picture description is typed and not saved yet (the editor's save bar says so). */
+  onUnsavedChange?: (unsaved: boolean) => void
 }
 
 type Busy = 'upload' | 'delete' | 'reorder' | 'alt' | null
 
-export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerProps) {
+export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange }: ImageManagerProps) {
   const [busy, setBusy] = useState<Busy>(null)
   const [picked, setPicked] = useState<{ file: File; src: string } | null>(null)
   const [toDelete, setToDelete] = useState<ServiceImage | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const sensors = useDragSensors()
+  const sending = useCroppedUpload()
   const images = service.images
   const ids = images.map((image) => image.cropped)
+
+  // The pictures whose description field holds text not saved yet; unsaved until the save of it is done.
+  const [typing, setTyping] = useState<ReadonlySet<string>>(() => new Set())
+  const markTyping = useCallback((id: string, unsaved: boolean) => {
+    setTyping((current) => {
+      if (current.has(id) === unsaved) return current
+      const next = new Set(current)
+      if (unsaved) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  }, [])
+  // Not a leave warning: leaving the field (a tap on another tab too) saves the description.
+  const unsaved = typing.size > 0 || busy === 'alt'
+  useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved])
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -56,27 +74,29 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
     setPicked(null)
   }
 
-  const upload = async (area: Area) => {
+  /** The picture goes once, as picked, with the crop for the server to cut; the dialog closes at once. */
+  const upload = async (area: CropArea) => {
     if (!picked) return
+    const file = picked.file
+    closeCrop()
     setBusy('upload')
     const uploaded: string[] = []
     let saved = false
     try {
-      const cropped = await cropToJpeg(picked.src, area)
-      uploaded.push(await uploadImage(cropped, 'cropped.jpg'))
-      uploaded.push(await uploadImage(picked.file, originalFileName(picked.file)))
-      await Promise.all(uploaded.map((url) => waitUntilServed(url)))
-      const [croppedUrl, originalUrl] = uploaded
-      const result = await saveServiceImages(service.id, [...images, { cropped: croppedUrl, original: originalUrl }])
+      const { url, original } = await sending.upload(file, originalFileName(file), area, true)
+      uploaded.push(url, ...(original ? [original] : []))
+      if (!original) throw new Error('The original was not kept')
+      await Promise.all(uploaded.map((u) => waitUntilServed(u)))
+      const result = await saveServiceImages(service.id, [...images, { cropped: url, original }])
       saved = true
       onImagesSaved(result)
       notifySuccess('Image uploaded', 'The picture was added to this service.')
-      closeCrop()
     } catch {
       notifyError('Upload failed', 'There was a problem uploading the image. Please try again.')
       // Uploads wait uncommitted until the save that uses them; discard the ones no save took.
-      if (!saved) for (const url of uploaded) void deleteUpload(url).catch(() => {})
+      if (!saved) for (const u of uploaded) void deleteUpload(u).catch(() => {})
     } finally {
+      sending.finish()
       setBusy(null)
     }
   }
@@ -168,11 +188,7 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
           onChange={pick}
         />
       </div>
-      {busy === 'upload' && (
-        <p className="admin-saving" role="status">
-          <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Uploading image...
-        </p>
-      )}
+      {sending.progress && <UploadProgress progress={sending.progress} label="Uploading image" />}
       {busy === 'reorder' && (
         <p className="admin-saving" role="status">
           <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Saving changes...
@@ -205,6 +221,7 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
                   disabled={disabled}
                   onDelete={() => setToDelete(image)}
                   onAltSave={(alt) => void saveAlt(image, alt)}
+                  onTyping={markTyping}
                 />
               ))}
             </ol>
@@ -214,7 +231,6 @@ export function ImageManager({ service, onImagesSaved, onReload }: ImageManagerP
       <CropDialog
         key={picked?.src ?? 'closed'}
         imageSrc={picked?.src ?? null}
-        uploading={busy === 'upload'}
         onCancel={closeCrop}
         onConfirm={(area) => void upload(area)}
       />
@@ -238,6 +254,7 @@ function ImageTile({
   disabled,
   onDelete,
   onAltSave,
+  onTyping,
 }: {
   image: ServiceImage
   index: number
@@ -245,8 +262,14 @@ function ImageTile({
   disabled: boolean
   onDelete: () => void
   onAltSave: (alt: string) => void
+  onTyping: (id: string, unsaved: boolean) => void
 }) {
   const [alt, setAlt] = useState(image.alt ?? '')
+  const unsaved = alt.trim() !== (image.alt ?? '')
+  useEffect(() => {
+    onTyping(image.cropped, unsaved)
+    return () => onTyping(image.cropped, false)
+  }, [onTyping, image.cropped, unsaved])
   const altId = `alt-${image.cropped.replace(/[^a-z0-9]/gi, '-')}`
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: image.cropped,
@@ -259,7 +282,10 @@ function ImageTile({
       className={isDragging ? 'admin-image-tile is-dragging' : 'admin-image-tile'}
       {...listeners}
     >
-      <img src={image.cropped} alt={image.alt ?? ''} draggable={false} />
+      <div className="admin-image-tile__picture">
+        <img src={image.cropped} alt={image.alt ?? ''} draggable={false} />
+        {!image.alt?.trim() && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
+      </div>
       {/* The tile is dragged with a mouse or finger; this handle is its one keyboard control (Space, arrows, Space). */}
       <button
         type="button"
@@ -271,7 +297,6 @@ function ImageTile({
         <GripIcon />
       </button>
       {index === 0 && <span className="admin-image-tile__badge">Cover</span>}
-      {!image.alt?.trim() && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
       <button
         type="button"
         className="admin-icon-button admin-image-tile__delete"
@@ -284,16 +309,23 @@ function ImageTile({
       <label className="admin-visually-hidden" htmlFor={altId}>
         Description of image {index + 1}
       </label>
-      <input
+      {/* Wraps as she types (a one-line box was about 155 px wide on a phone); Enter saves, as leaving the field does. */}
+      <textarea
         id={altId}
         className="admin-input admin-image-tile__alt"
         placeholder="Describe this picture"
+        rows={3}
         value={alt}
         maxLength={300}
         disabled={disabled}
-        onChange={(e) => setAlt(e.target.value)}
-        onBlur={() => onAltSave(alt)}
-        onKeyDown={(e) => e.key === 'Enter' && onAltSave(alt)}
+        onChange={(e) => setAlt(e.target.value.replace(/\n/g, ' '))}
+        // Not again when the field is disabled by its own save (Chromium then takes the focus away).
+        onBlur={() => !disabled && onAltSave(alt)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return
+          e.preventDefault()
+          onAltSave(alt)
+        }}
       />
     </li>
   )

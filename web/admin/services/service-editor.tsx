@@ -1,10 +1,9 @@
 // The editor of one service: text, images, inquiry form and custom fields, saved together with one Save Changes.
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { deleteService, serverMessage, updateService, type Service } from '../admin-api'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Field } from '../ui/field'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { useUnsavedChanges } from '../ui/leave-guard'
 import { TrashIcon } from '../ui/icons'
 import { PRICING_HINT, sameValues, toUpdate, validate, valuesFromService, type EditorValues } from './editor-values'
 import { ImageManager } from './image-manager'
@@ -14,7 +13,9 @@ import { ScheduleBadge, ScheduleFields, useServerNow } from '../ui/schedule-fiel
 import { isShownAt } from '../../../server/lib/schedule'
 
 const scheduleHides = (service: Service, now: number) => !isShownAt(service, now)
-import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { useVersionedEditor } from '../ui/use-versioned-editor'
+import { SaveBar } from '../ui/save-bar'
 import { SERVICE_FIELD_LABELS } from '../../../server/history/field-labels'
 
 /** The version the dashboard read with the service; sent back so a save over someone else's change is refused. */
@@ -28,39 +29,44 @@ interface ServiceEditorProps {
 }
 
 export function ServiceEditor({ service, onSaved, onDeleted, onReload }: ServiceEditorProps) {
-  const [snapshot, setSnapshot] = useState<EditorValues>(() => valuesFromService(service))
-  const [values, setValues] = useState<EditorValues>(snapshot)
-  const [saving, setSaving] = useState(false)
-  const [confirmingDelete, setConfirmingDelete] = useState(false)
-  const [deleting, setDeleting] = useState(false)
-  const [conflict, setConflict] = useState<StaleConflict<Service> | null>(null)
-
-  const now = useServerNow()
-  const dirty = !sameValues(values, snapshot)
-  const errors = useMemo(() => validate(values), [values])
-  const valid = Object.keys(errors).length === 0
-  useUnsavedChanges('service-editor', dirty)
-
-  const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }))
-
-  const save = async () => {
-    if (!dirty || !valid || saving) return
-    setSaving(true)
-    try {
-      const saved = await updateService(service.id, { ...toUpdate(values), baseVersion: versionOf(service) })
-      const fresh = valuesFromService(saved)
-      setSnapshot(fresh)
-      setValues(fresh)
+  const editor = useVersionedEditor({
+    name: 'service-editor',
+    initial: { data: service, version: versionOf(service) },
+    toDraft: valuesFromService,
+    same: sameValues,
+    save: async (values, baseVersion) => {
+      const saved = await updateService(service.id, { ...toUpdate(values), baseVersion })
+      return { data: saved, version: versionOf(saved) }
+    },
+    onSaved: (saved) => {
       onSaved(saved)
       notifySuccess('Changes saved', `"${saved.title}" is updated on the website.`)
-    } catch (error) {
-      const stale = staleConflict<Service>(error)
-      if (stale) return setConflict(stale)
-      notifyError('Error saving changes', serverMessage(error) ?? 'There was a problem saving the changes. Please try again.')
-    } finally {
-      setSaving(false)
-    }
+    },
+    onReloaded: (current, version) => onSaved({ ...current, version } as Service),
+    saveError: (server) => {
+      notifyError('Error saving changes', server ?? 'There was a problem saving the changes. Please try again.')
+      return null
+    },
+  })
+  const values = editor.draft!
+  const { conflict, saving } = editor
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  /** A picture description typed and not saved yet (it saves when she leaves its field). */
+  const [pictureUnsaved, setPictureUnsaved] = useState(false)
+
+  const now = useServerNow()
+  const errors = useMemo(() => validate(values), [values])
+  const valid = Object.keys(errors).length === 0
+  // The pictures and the visibility switch save on their own; the next save of the fields goes with their version.
+  const { rebase } = editor
+  const version = versionOf(service)
+  useEffect(() => rebase(version), [rebase, version])
+
+  const setValues = editor.edit
+  const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) => setValues((current) => ({ ...current, [key]: value }))
+  const save = () => {
+    if (editor.changed && valid) void editor.save()
   }
 
   const remove = async () => {
@@ -82,7 +88,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        void save()
+        save()
       }}
     >
       <div className="admin-card admin-editor__head">
@@ -152,33 +158,20 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
         />
       </section>
 
-      <ImageManager service={service} onImagesSaved={onSaved} onReload={onReload} />
+      <ImageManager service={service} onImagesSaved={onSaved} onReload={onReload} onUnsavedChange={setPictureUnsaved} />
 
       <InquiryFormConfig values={values} errors={errors} set={set} />
 
       <CustomFieldsEditor values={values} errors={errors} setValues={setValues} />
 
-      <div className={dirty ? 'admin-savebar is-dirty' : 'admin-savebar'}>
-        <p className="admin-savebar__status" role="status">
-          {saving
-            ? 'Saving...'
-            : dirty
-              ? valid
-                ? 'You have unsaved changes.'
-                : 'Please fix the highlighted fields before saving.'
-              : 'All changes saved.'}
-        </p>
-        <div className="admin-savebar__actions">
-          {dirty && !saving && (
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => setValues(snapshot)}>
-              Discard changes
-            </button>
-          )}
-          <button type="submit" className="admin-button admin-button--primary" disabled={!dirty || !valid || saving}>
-            Save Changes
-          </button>
-        </div>
-      </div>
+      <SaveBar
+        saving={saving}
+        changed={editor.changed || pictureUnsaved}
+        blocked={valid ? null : 'Please fix the highlighted fields before saving.'}
+        discardable={editor.changed}
+        onDiscard={editor.discard}
+        saveLabel="Save Changes"
+      />
 
       <ConfirmDialog
         open={confirmingDelete}
@@ -189,20 +182,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}
       />
-      <StaleEditDialog
-        open={conflict !== null}
-        rows={conflict ? compareRows(toUpdate(values), conflict.current, SERVICE_FIELD_LABELS) : []}
-        onReload={() => {
-          if (!conflict) return
-          const current = { ...conflict.current, version: conflict.version }
-          const fresh = valuesFromService(current)
-          setSnapshot(fresh)
-          setValues(fresh)
-          onSaved(current)
-          setConflict(null)
-        }}
-        onCancel={() => setConflict(null)}
-      />
+      <StaleEditDialog {...editor.conflictDialog} rows={conflict ? compareRows(toUpdate(values), conflict.current, SERVICE_FIELD_LABELS) : []} />
     </form>
   )
 }

@@ -1,7 +1,7 @@
 // Service Management: the reorderable list beside the editor of the selected service.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { getServices, saveServiceOrder, updateService, type Service } from '../admin-api'
-import { getContentProblems } from '../content-problems/content-problems-api'
+import { getContentProblems } from '../content-problems-api'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { useLeaveGuard } from '../ui/leave-guard'

@@ -1,8 +1,8 @@
 // Site: what visitors read on every page, in one form: brand, contact, social links, the hero, "Why Choose", the
 // about page, and search & sharing. One save is one commit; a save over someone else's change is refused (409).
-import { Fragment, useEffect, useState, type ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { PAGE_TEXT_FIELDS, SiteSettingsInputSchema, type SiteSettings } from '../../../server/site/site.schema'
-import { getSiteSettings, saveSiteSettings, serverMessage } from '../admin-api'
+import { getSiteSettings, saveSiteSettings } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { Field } from '../ui/field'
@@ -10,15 +10,16 @@ import { SwitchField } from '../ui/switch-field'
 import { PictureField } from '../ui/picture-field'
 import { TitledListEditor } from '../ui/titled-list-editor'
 import { EditPreview } from '../ui/edit-preview'
-import { useUnsavedChanges } from '../ui/leave-guard'
-import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
+import { LoadFailed } from '../ui/load-failed'
+import { SaveBar } from '../ui/save-bar'
 import { SitePreview } from './site-preview'
 import { ScheduleBadge, ScheduleFields, scheduleFromInputs, scheduleInputs, useServerNow } from '../ui/schedule-fields'
 import { withoutOpenSides } from '../../../server/lib/schedule'
 
 type Seasonal = NonNullable<SiteSettings['hero']['seasonal']>
 
-type Versioned = SiteSettings & { version?: string }
 type PageTextKey = keyof typeof PAGE_TEXT_FIELDS
 
 const PART_LABELS: Record<string, string> = {
@@ -46,54 +47,27 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
 }
 
 export function SitePanel() {
-  const [saved, setSaved] = useState<SiteSettings | null>(null)
-  const [form, setForm] = useState<SiteSettings | null>(null)
-  const [version, setVersion] = useState<string | undefined>()
-  const [loadFailed, setLoadFailed] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [conflict, setConflict] = useState<StaleConflict<SiteSettings> | null>(null)
+  const editor = useVersionedEditor({
+    name: 'site',
+    load: async () => splitVersion(await getSiteSettings()),
+    toDraft: (settings: SiteSettings) => settings,
+    check: (form) => {
+      const checked = SiteSettingsInputSchema.safeParse(form)
+      return checked.success ? null : (checked.error.issues[0]?.message ?? 'Please check the fields.')
+    },
+    save: async (form, baseVersion) => splitVersion(await saveSiteSettings({ ...form, baseVersion })),
+    onSaved: () => notifySuccess('Changes saved', 'The website shows them now.'),
+    saveError: (server) => server ?? 'Failed to save the settings. Please try again.',
+  })
+  const { draft: form, conflict } = editor
   const now = useServerNow()
 
-  const take = ({ version: loaded, ...settings }: Versioned) => {
-    setVersion(loaded)
-    setSaved(settings)
-    setForm(settings)
-  }
-  const load = async () => {
-    setLoadFailed(false)
-    try {
-      take((await getSiteSettings()) as Versioned)
-    } catch {
-      setLoadFailed(true)
-    }
-  }
-  useEffect(() => {
-    void load()
-  }, [])
-
-  const changed = form !== null && JSON.stringify(form) !== JSON.stringify(saved)
-  useUnsavedChanges('site', changed)
-
-  if (loadFailed) {
-    return (
-      <div className="admin-card admin-empty">
-        <p className="admin-error-text" role="alert">
-          Failed to load the site settings.
-        </p>
-        <button type="button" className="admin-button admin-button--primary" onClick={() => void load()}>
-          Try again
-        </button>
-      </div>
-    )
-  }
-  if (!form || !saved) return <Loading label="Loading site settings..." />
+  if (editor.phase === 'load-failed') return <LoadFailed message="Failed to load the site settings." onRetry={editor.retry} />
+  if (!form) return <Loading label="Loading site settings..." />
 
   /** Sets one field of one part of the settings. */
-  const set = <P extends keyof SiteSettings>(part: P, patch: Partial<SiteSettings[P]>) => {
-    setError(null)
-    setForm({ ...form, [part]: Array.isArray(form[part]) ? patch : { ...(form[part] as object), ...patch } })
-  }
+  const set = <P extends keyof SiteSettings>(part: P, patch: Partial<SiteSettings[P]>) =>
+    editor.edit((current) => ({ ...current, [part]: Array.isArray(current[part]) ? patch : { ...(current[part] as object), ...patch } }))
   const text = <P extends 'brand' | 'contact' | 'social' | 'hero' | 'about' | 'pages' | 'seo'>(part: P, key: keyof SiteSettings[P] & string, label: string, options: { hint?: string; required?: boolean; type?: string; multiline?: boolean; max?: number } = {}) => {
     const value = String((form[part] as Record<string, unknown>)[key] ?? '')
     const onChange = (v: string) => set(part, { [key]: v } as Partial<SiteSettings[P]>)
@@ -119,27 +93,7 @@ export function SitePanel() {
   const setSeasonal = (patch: Partial<Seasonal> | null) =>
     set('hero', { seasonal: patch === null ? undefined : withoutOpenSides({ ...(seasonal as Seasonal), ...patch }) })
 
-  const save = async () => {
-    const checked = SiteSettingsInputSchema.safeParse(form)
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Please check the fields.')
-      return
-    }
-    setSaving(true)
-    setError(null)
-    try {
-      take((await saveSiteSettings({ ...form, baseVersion: version })) as Versioned)
-      notifySuccess('Changes saved', 'The website shows them now.')
-    } catch (err) {
-      const stale = staleConflict<SiteSettings>(err)
-      if (stale) setConflict(stale)
-      else setError(serverMessage(err) ?? 'Failed to save the settings. Please try again.')
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  const editor = (
+  const fields = (
     <div className="admin-site__form">
       <Section id="brand" title="Brand">
         {text('brand', 'name', 'Brand name', { required: true, max: 120 })}
@@ -261,36 +215,11 @@ export function SitePanel() {
 
   return (
     <div className="admin-site">
-      <EditPreview label="Site" editor={editor} preview={<SitePreview settings={form} />} />
-      <div className={`admin-savebar${changed ? ' is-dirty' : ''}`}>
-        {error && (
-          <p className="admin-error-text admin-savebar__error" role="alert">
-            {error}
-          </p>
-        )}
-        <p className="admin-savebar__status" role="status">
-          {saving ? 'Saving...' : changed ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <div className="admin-savebar__actions">
-          {changed && !saving && (
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => (setForm(saved), setError(null))}>
-              Discard changes
-            </button>
-          )}
-          <button type="button" className="admin-button admin-button--primary" disabled={saving || !changed} onClick={() => void save()}>
-            Save
-          </button>
-        </div>
-      </div>
+      <EditPreview label="Site" editor={fields} preview={<SitePreview settings={form} />} />
+      <SaveBar saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
       <StaleEditDialog
-        open={conflict !== null}
+        {...editor.conflictDialog}
         rows={conflict ? compareRows(form as unknown as Record<string, unknown>, conflict.current as unknown as Record<string, unknown>, PART_LABELS) : []}
-        onReload={() => {
-          if (!conflict) return
-          take({ ...conflict.current, version: conflict.version })
-          setConflict(null)
-        }}
-        onCancel={() => setConflict(null)}
       />
     </div>
   )

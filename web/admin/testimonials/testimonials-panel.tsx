@@ -1,6 +1,6 @@
 // Testimonials Management: the list with inline edit and delete, and the add form.
 import { useEffect, useState, type FormEvent } from 'react'
-import { TestimonialInputSchema } from '../../../server/testimonials/testimonials.schema'
+import { TESTIMONIAL_FIELD_LABELS, TestimonialInputSchema } from '../../../server/testimonials/testimonials.schema'
 import {
   addTestimonial,
   deleteTestimonial,
@@ -9,11 +9,12 @@ import {
   updateTestimonial,
   type VersionedTestimonial as Testimonial,
 } from '../admin-api'
-import { compareRows, staleConflict, StaleEditDialog, type StaleConflict } from '../history/stale-edit-dialog'
+import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import { Field } from '../ui/field'
-import { MAX_TESTIMONIALS } from '../../pages/home/home-loader'
+import { MAX_TESTIMONIALS } from '../../lib/testimonial-count'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { useUnsavedChanges } from '../ui/leave-guard'
 import { PictureField } from '../ui/picture-field'
@@ -197,7 +198,15 @@ export function TestimonialsPanel() {
   )
 }
 
-const LABELS = { quote: 'Quote', author: 'Customer', position: 'Company/Role' }
+/** The editor's fields, from the testimonial as the server has it. */
+const toDraft = (t: Omit<Testimonial, 'version'>) => ({
+  quote: t.quote,
+  author: t.author,
+  position: t.position ?? '',
+  photo: t.photo ?? '',
+  photoAlt: t.photoAlt ?? '',
+  featured: t.featured ?? false,
+})
 
 function TestimonialEditor({
   testimonial,
@@ -211,42 +220,32 @@ function TestimonialEditor({
   /** Takes the testimonial as it is now on the server (after a stale save), discarding this edit. */
   onReload: (t: Testimonial) => void
 }) {
-  const [draft, setDraft] = useState<Draft>({
-    quote: testimonial.quote,
-    author: testimonial.author,
-    position: testimonial.position ?? '',
-  })
-  const [photo, setPhoto] = useState({ photo: testimonial.photo ?? '', photoAlt: testimonial.photoAlt ?? '', featured: testimonial.featured ?? false })
-  const [saving, setSaving] = useState(false)
-  // A save refused because this testimonial changed elsewhere (409): offer to reload it or compare.
-  const [conflict, setConflict] = useState<StaleConflict<Testimonial> | null>(null)
-  const changed =
-    draft.quote !== testimonial.quote ||
-    draft.author !== testimonial.author ||
-    draft.position !== (testimonial.position ?? '') ||
-    photo.photo !== (testimonial.photo ?? '') ||
-    photo.photoAlt !== (testimonial.photoAlt ?? '') ||
-    photo.featured !== (testimonial.featured ?? false)
-  useUnsavedChanges('testimonial-edit', changed)
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = TestimonialInputSchema.safeParse({ ...draft, ...photo, imageSrc: testimonial.imageSrc })
-    if (!parsed.success) {
-      notifyError('Missing fields', parsed.error.issues[0]?.message ?? 'Quote and Customer are required.')
-      return
-    }
-    setSaving(true)
-    try {
-      const saved = await updateTestimonial({ ...testimonial, ...parsed.data })
+  const editor = useVersionedEditor({
+    name: 'testimonial-edit',
+    initial: splitVersion(testimonial),
+    toDraft,
+    save: async (draft, version) =>
+      splitVersion(await updateTestimonial({ ...testimonial, ...TestimonialInputSchema.parse({ ...draft, imageSrc: testimonial.imageSrc }), version })),
+    onSaved: (saved, version) => {
       notifySuccess('Testimonial updated')
-      onSaved(saved)
-    } catch (error) {
-      const stale = staleConflict<Testimonial>(error)
-      if (stale) setConflict(stale)
-      else notifyError('Error', serverMessage(error) ?? 'Failed to update testimonial.')
-      setSaving(false)
-    }
+      onSaved({ ...saved, version })
+    },
+    // A save refused because this testimonial changed elsewhere (409) offers to reload it; Reload closes the editor.
+    onReloaded: (current, version) => onReload({ ...current, version }),
+    saveError: (server) => {
+      notifyError('Error', server ?? 'Failed to update testimonial.')
+      return null
+    },
+  })
+  const { conflict, saving } = editor
+  const draft = editor.draft!
+  const setDraft = editor.edit
+
+  const save = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = TestimonialInputSchema.safeParse({ ...draft, imageSrc: testimonial.imageSrc })
+    if (parsed.success) void editor.save()
+    else notifyError('Missing fields', parsed.error.issues[0]?.message ?? 'Quote and Customer are required.')
   }
 
   return (
@@ -272,17 +271,17 @@ function TestimonialEditor({
           altLabel="Photo description"
           help="The home page shows this square crop, round, beside the quote."
           aspect={1}
-          url={photo.photo}
-          alt={photo.photoAlt}
+          url={draft.photo}
+          alt={draft.photoAlt}
           removable
-          onChange={(url) => setPhoto((p) => ({ ...p, photo: url }))}
-          onAltChange={(photoAlt) => setPhoto((p) => ({ ...p, photoAlt }))}
+          onChange={(url) => setDraft((d) => ({ ...d, photo: url }))}
+          onAltChange={(photoAlt) => setDraft((d) => ({ ...d, photoAlt }))}
         />
         <SwitchField
           label="Featured"
           hint="Always shown on the home page (when more than three are featured, three of them, a different three on each visit)."
-          checked={photo.featured}
-          onChange={(featured) => setPhoto((p) => ({ ...p, featured }))}
+          checked={draft.featured}
+          onChange={(featured) => setDraft((d) => ({ ...d, featured }))}
         />
         <div className="admin-testimonial__actions">
           <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={saving} onClick={onCancel}>
@@ -294,14 +293,8 @@ function TestimonialEditor({
         </div>
       </form>
       <StaleEditDialog
-        open={conflict !== null}
-        rows={conflict ? compareRows({ ...draft }, { ...conflict.current, position: conflict.current.position ?? '' }, LABELS) : []}
-        onReload={() => {
-          if (!conflict) return
-          onReload({ ...conflict.current, version: conflict.version } as Testimonial)
-          setConflict(null)
-        }}
-        onCancel={() => setConflict(null)}
+        {...editor.conflictDialog}
+        rows={conflict ? compareRows(draft, toDraft(conflict.current), TESTIMONIAL_FIELD_LABELS) : []}
       />
     </li>
   )

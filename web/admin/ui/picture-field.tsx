@@ -2,10 +2,9 @@
 // as service pictures, upload the crop; with its description (alt text) beside it.
 import './editor-parts.css'
 import { useRef, useState, type ChangeEvent } from 'react'
-import type { Area } from 'react-easy-crop'
-import { deleteUpload, uploadImage, waitUntilServed } from '../admin-api'
-import { CropDialog } from '../services/crop-dialog'
-import { cropToJpeg } from '../services/crop-image'
+import { deleteUpload, waitUntilServed, type CropArea } from '../admin-api'
+import { CropDialog } from './crop-dialog'
+import { UploadProgress, useCroppedUpload } from './upload-progress'
 import { notifyError } from './notify'
 import { UploadIcon } from './icons'
 import { Field } from './field'
@@ -27,8 +26,9 @@ interface PictureFieldProps {
 }
 
 export function PictureField({ label, help, aspect, url, alt, onChange, onAltChange, removable, altLabel }: PictureFieldProps) {
-  const [picked, setPicked] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
+  const [picked, setPicked] = useState<{ file: File; src: string } | null>(null)
+  const sending = useCroppedUpload()
+  const uploading = sending.progress !== null
   const input = useRef<HTMLInputElement>(null)
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -39,26 +39,27 @@ export function PictureField({ label, help, aspect, url, alt, onChange, onAltCha
       notifyError('Upload failed', 'Please choose a JPEG, PNG, WebP or GIF picture.')
       return
     }
-    setPicked(URL.createObjectURL(file))
+    setPicked({ file, src: URL.createObjectURL(file) })
   }
   const close = () => {
-    if (picked) URL.revokeObjectURL(picked)
+    if (picked) URL.revokeObjectURL(picked.src)
     setPicked(null)
   }
-  const upload = async (area: Area) => {
+  /** The picture goes once, as picked, with the crop for the server to cut; the dialog closes at once. */
+  const upload = async (area: CropArea) => {
     if (!picked) return
-    setUploading(true)
+    const file = picked.file
+    close()
     let uploaded: string | null = null
     try {
-      uploaded = await uploadImage(await cropToJpeg(picked, area), 'cropped.jpg')
+      uploaded = (await sending.upload(file, file.name, area, false)).url
       await waitUntilServed(uploaded)
       onChange(uploaded)
-      close()
     } catch {
       notifyError('Upload failed', 'There was a problem uploading the picture. Please try again.')
       if (uploaded) void deleteUpload(uploaded).catch(() => {})
     } finally {
-      setUploading(false)
+      sending.finish()
     }
   }
 
@@ -85,12 +86,13 @@ export function PictureField({ label, help, aspect, url, alt, onChange, onAltCha
           <input ref={input} type="file" accept={ACCEPTED} className="admin-visually-hidden" aria-label={`Choose a file for ${label}`} tabIndex={-1} onChange={pick} />
         </div>
       </div>
+      {sending.progress && <UploadProgress progress={sending.progress} label={`Uploading ${label}`} />}
       {url && (
         <Field label={altLabel ?? `${label}: description`} hint="What the picture shows, for people who cannot see it (read aloud by screen readers)." error={alt.trim() ? undefined : 'No description yet'}>
           <input className="admin-input" value={alt} maxLength={200} onChange={(e) => onAltChange(e.target.value)} />
         </Field>
       )}
-      <CropDialog key={picked ?? 'closed'} imageSrc={picked} uploading={uploading} onCancel={close} onConfirm={(area) => void upload(area)} aspect={aspect} help={help} />
+      <CropDialog key={picked?.src ?? 'closed'} imageSrc={picked?.src ?? null} onCancel={close} onConfirm={(area) => void upload(area)} aspect={aspect} help={help} />
     </fieldset>
   )
 }

@@ -56,7 +56,8 @@ export async function serviceTitles(page: Page): Promise<string[]> {
 
 /** A real mouse drag: press, move past the 5 px threshold in steps, then onto the target and release. */
 export async function mouseDrag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await from.scrollIntoViewIfNeeded()
+  // To the middle of the screen, as a person would: at the bottom edge the sticky save bar covers it.
+  await from.evaluate((element) => element.scrollIntoView({ block: 'center' }))
   const a = await from.boundingBox()
   const b = await to.boundingBox()
   if (!a || !b) throw new Error('drag source or target is not visible')

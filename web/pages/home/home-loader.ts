@@ -1,7 +1,6 @@
 // The home page's data: up to three testimonials, picked at random on the server so the browser hydrates the same.
 import { getTestimonials, type Testimonial } from '../../lib/public-api'
-
-export const MAX_TESTIMONIALS = 3
+import { MAX_TESTIMONIALS } from '../../lib/testimonial-count'
 
 export interface HomeData {
   testimonials: Testimonial[]

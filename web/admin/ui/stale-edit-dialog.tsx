@@ -1,14 +1,12 @@
 // Shown when a save answers 409 because the item changed elsewhere: reload the current version, or compare field by field.
 import { useState } from 'react'
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
-import './history.css'
+import './compare-table.css'
 import { ApiError } from '../../lib/api-client'
-import { useReturnFocus } from '../ui/return-focus'
+import { useReturnFocus } from './return-focus'
+import type { StaleConflict } from './versioned-editor-state'
 
-export interface StaleConflict<T> {
-  current: T
-  version: string
-}
+export type { StaleConflict }
 
 /** The 409 a stale save gets (`{error, current, version}`), or null for any other failure. */
 export function staleConflict<T>(error: unknown): StaleConflict<T> | null {

@@ -1,6 +1,6 @@
 // Passkey calls: the dashboard's list, adding and removing one; signing in with one or with a recovery code.
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
-import { apiRequest } from '../../lib/api-client'
+import { apiRequest } from '../lib/api-client'
 
 export interface PasskeySummary {
   id: string

@@ -1,6 +1,6 @@
 // The Pricing tab's calls: the price list with its version, and saving it whole.
-import { apiRequest } from '../../lib/api-client'
-import type { Pricing } from '../../../server/pricing/pricing.schema'
+import { apiRequest } from '../lib/api-client'
+import type { Pricing } from '../../server/pricing/pricing.schema'
 
 export type VersionedPricing = Pricing & { version: string }
 

@@ -1,6 +1,6 @@
 // The dashboard's calls for content files that do not read as valid content: the list, and putting one back.
-import { apiRequest } from '../../lib/api-client'
-import type { ContentProblem, RestoreResult } from '../../../server/history/history.types'
+import { apiRequest } from '../lib/api-client'
+import type { ContentProblem, RestoreResult } from '../../server/history/history.types'
 
 export type { ContentProblem }
 

@@ -1,14 +1,14 @@
-// 'Crop Image': a 4:3 crop with zoom 1 to 3, confirmed by 'Crop & Upload'.
+// 'Crop Image': a 4:3 crop with zoom 1 to 3, confirmed by 'Crop & Upload' (the dialog closes; the upload shows its
+// progress where the picture goes, and the server cuts the crop).
 import { useState } from 'react'
 import Cropper, { type Area, type Point } from 'react-easy-crop'
 import 'react-easy-crop/react-easy-crop.css'
 import * as Dialog from '@radix-ui/react-dialog'
-import { CROP_ASPECT, MAX_ZOOM, MIN_ZOOM } from './crop-image'
-import { useReturnFocus } from '../ui/return-focus'
+import { CROP_ASPECT, MAX_ZOOM, MIN_ZOOM, cropInside } from './crop-image'
+import { useReturnFocus } from './return-focus'
 
 interface CropDialogProps {
   imageSrc: string | null
-  uploading: boolean
   onCancel: () => void
   onConfirm: (area: Area) => void
   /** Width over height of the crop (default 4:3, the service cards'). */
@@ -17,14 +17,15 @@ interface CropDialogProps {
   help?: string
 }
 
-export function CropDialog({ imageSrc, uploading, onCancel, onConfirm, aspect = CROP_ASPECT, help }: CropDialogProps) {
+export function CropDialog({ imageSrc, onCancel, onConfirm, aspect = CROP_ASPECT, help }: CropDialogProps) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 })
   const [zoom, setZoom] = useState(MIN_ZOOM)
   const [area, setArea] = useState<Area | null>(null)
+  const [picture, setPicture] = useState<{ width: number; height: number } | null>(null)
   const returnFocus = useReturnFocus()
 
   return (
-    <Dialog.Root open={imageSrc !== null} onOpenChange={(open) => !open && !uploading && onCancel()}>
+    <Dialog.Root open={imageSrc !== null} onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="admin-overlay" />
         <Dialog.Content className="admin-dialog admin-dialog--crop" aria-describedby="crop-help" {...returnFocus}>
@@ -45,6 +46,7 @@ export function CropDialog({ imageSrc, uploading, onCancel, onConfirm, aspect = 
                 onCropChange={setCrop}
                 onZoomChange={setZoom}
                 onCropComplete={(_, pixels) => setArea(pixels)}
+                onMediaLoaded={(media) => setPicture({ width: media.naturalWidth, height: media.naturalHeight })}
                 disableAutomaticStylesInjection
               />
             )}
@@ -57,27 +59,20 @@ export function CropDialog({ imageSrc, uploading, onCancel, onConfirm, aspect = 
               max={MAX_ZOOM}
               step={0.01}
               value={zoom}
-              disabled={uploading}
               onChange={(e) => setZoom(Number(e.target.value))}
             />
           </label>
           <div className="admin-dialog__actions">
-            <button type="button" className="admin-button admin-button--ghost" disabled={uploading} onClick={onCancel}>
+            <button type="button" className="admin-button admin-button--ghost" onClick={onCancel}>
               Cancel
             </button>
             <button
               type="button"
               className="admin-button admin-button--primary"
-              disabled={!area || uploading}
-              onClick={() => area && onConfirm(area)}
+              disabled={!area || !picture}
+              onClick={() => area && picture && onConfirm(cropInside(area, picture))}
             >
-              {uploading ? (
-                <>
-                  <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> Uploading...
-                </>
-              ) : (
-                'Crop & Upload'
-              )}
+              Crop &amp; Upload
             </button>
           </div>
         </Dialog.Content>
