@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { REPO_ROOT } from '../server/testing/temp-content'
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startSite, type Site } from '../web/e2e/harness'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startSite, type Site } from '../web/e2e/support/site'
 
 export const BENCH_ADMIN = { username: ADMIN_USERNAME, password: ADMIN_PASSWORD }
 

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { printTable, startBenchSite, verdict } from './bench-lib'
-import { setFeatures } from '../web/e2e/public-fixtures'
+import { setFeatures } from '../web/e2e/support/public-fixtures'
+import { BROWSER_ARGS } from '../web/e2e/support/browser'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -80,7 +81,7 @@ async function main() {
   const site = await startBenchSite()
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    chromeFlags: ['--headless=new', ...BROWSER_ARGS, '--disable-dev-shm-usage'],
   })
   try {
     const services = (await (await fetch(`${site.url}/api/services`)).json()) as { id: string }[]

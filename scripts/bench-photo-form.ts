@@ -4,8 +4,8 @@
 // waits for the whole upload), one who picks them first and then fills in the form as a person types.
 import type { Page } from 'playwright-core'
 import { CAMERA_PHOTO_BYTES, cameraPhoto, login, percentile, printTable, startBenchSite } from './bench-lib'
-import { launchBrowser, newPage, PHONE } from '../web/e2e/harness'
-import { putService } from '../web/e2e/public-fixtures'
+import { gotoReady, launchBrowser, openPage, PHONE } from '../web/e2e/support/browser'
+import { putService } from '../web/e2e/support/public-fixtures'
 import { studioToday } from '../server/lib/studio-time'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -62,7 +62,7 @@ async function main() {
       const submitToThanks: number[] = []
       const pickToThanks: number[] = []
       for (let run = 0; run < RUNS; run++) {
-        const { page, context } = await newPage(browser, PHONE)
+        const { page, context } = await openPage(browser, PHONE)
         await context.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.77.${rows.length}.${run + 1}` })
         const cdp = await context.newCDPSession(page)
         await cdp.send('Network.enable')
@@ -77,7 +77,7 @@ async function main() {
             return send.call(this, body)
           }
         })
-        await page.goto(`${site.url}/services/bench-photos`)
+        await gotoReady(page, `${site.url}/services/bench-photos`)
         const input = page.locator('#inq-photos_1')
         let picked: number
         if (scenario === 'pick last, Submit at once') {

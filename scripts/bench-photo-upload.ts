@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cameraPhoto, login, percentile, printTable, startBenchSite, verdict } from './bench-lib'
 import { launchBrowser, loginAsOwner, newPage, PHONE } from '../web/e2e/harness'
-import { putService } from '../web/e2e/public-fixtures'
+import { putService } from '../web/e2e/support/public-fixtures'
 import { CARD_MAX_WIDTH, IMAGE_FORMATS, IMAGE_WIDTHS } from '../shared/image-sizes'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)

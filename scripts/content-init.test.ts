@@ -1,9 +1,10 @@
 // `npm run content:init` makes a content repository a site starts on; the server refuses a content root that is none.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startServerProcess } from '../server/testing/server-process'
 import { REPO_ROOT } from '../server/testing/temp-content'
 
 const SLOW = 120_000
@@ -31,31 +32,9 @@ const git = (dir: string, ...args: string[]) => spawnSync('git', ['-C', dir, ...
 
 /** server/index.ts with nothing but PATH and ENV_FILE: every setting comes from the file. */
 async function serveFromEnvFile(envFile: string): Promise<{ url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, ENV_FILE: envFile, ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  stops.push(async () => {
-    if (child.exitCode === null) child.kill('SIGTERM')
-    await exited
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000)
-    child.stdout.on('data', () => {
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    })
-    void exited.then(() => reject(new Error(`server exited:\n${output}`)))
-  })
-  return { url, output: () => output }
+  const server = await startServerProcess(null, { ENV_FILE: envFile })
+  stops.push(server.stop)
+  return server
 }
 
 describe('npm run content:init', () => {

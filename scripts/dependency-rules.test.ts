@@ -57,6 +57,8 @@ describe('dependency rules', () => {
     write('web/admin/services/parts/deep.tsx', "import { faq } from '../../faq/faq-panel'\nexport const deep = faq\n")
     write('web/admin/services/editor.tsx', "import { field } from '../ui/field'\nimport { api } from '../admin-api'\nimport { WIDTHS } from '../../lib/deep/sizes'\nexport const editor = [field, api, WIDTHS]\n")
     write('web/admin/services/parts/ok.tsx', "import { editor } from '../editor'\nimport { field } from '../../ui/field'\nimport { api } from '../../admin-api'\nexport const ok = [editor, field, api]\n")
+    write('server/cache/up.ts', "import { routes } from '../services/services.routes'\nexport const up = routes\n")
+    write('server/cache/ok.ts', "import { b } from '../lib/b'\nexport const ok = b\n")
     const { status, out } = lint(dir, ['server', 'web', 'shared'])
     const findings = (file: string) => out.split('\n').filter((line) => line.startsWith(file))
 
@@ -86,5 +88,7 @@ describe('dependency rules', () => {
       expect(findings('web/admin/services/editor.tsx')).toEqual([])
       expect(findings('web/admin/services/parts/ok.tsx')).toEqual([])
     })
+    it('server/cache importing a feature', () => expect(findings('server/cache/up.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('server/cache importing server/lib is allowed', () => expect(findings('server/cache/ok.ts')).toEqual([]))
   })
 })

@@ -4,18 +4,23 @@ import { createAuth, type Auth } from './auth/auth'
 import { BookingMailScheduler } from './booking-mail/booking-mail-scheduler'
 import { ContentHistory } from './history/content-history'
 import { createImageDerivatives, type ImageDerivatives } from './images/image-derivatives'
+import { CalendarStore } from './calendar/calendar.store'
 import { InquiryStore } from './inquiries/inquiries.store'
+import { PhotoStore } from './inquiries/inquiry-photos.store'
 import type { MailOutbox } from './inquiries/mail-outbox'
+import { PhotoLinkSigner } from './inquiries/photo-links'
+import { ReplyTemplateStore } from './inquiries/reply-templates.store'
 import { startMailOutbox } from './inquiries/studio-mail'
+import { SubscriberStore } from './mailing-list/subscribers.store'
 import type { Config } from './lib/config'
 import type { ContentDeps } from './lib/content-deps'
-import { closeContentWatchers } from './lib/content-generation'
+import { closeContentWatchers } from './cache/content-generation'
 import { ContentStore } from './lib/content-store'
 import { ContentRepo } from './lib/git'
 import { excludeFromContent } from './lib/git-exclude'
 import { readRepoState } from './lib/git-state'
 import { InsightsCollector } from './insights/collector'
-import { PublicReadCache } from './lib/read-cache'
+import { PublicReadCache } from './cache/read-cache'
 import { clockNow, moveClockTo } from './lib/clock'
 import { QuoteStore } from './quotes/quotes.store'
 import { contentScheduleBoundaries } from './schedule/schedule'
@@ -25,7 +30,40 @@ import { QuoteMail } from './quotes/quote-mail-channel'
 import { IMAGE_VERSIONS_READ } from './uploads/uploads.routes'
 import { CONTENT_READS } from './kinds/content-kinds'
 
-export interface AppDeps extends ContentDeps {
+/**
+ * The stores of the data directory (personal data, never in git): one of each per app, so each file's writes go
+ * through one queue. Make one app per data directory in a process.
+ */
+export interface DataStores {
+  /** DATA_DIR/inquiries: the quote form's records and the inbox's index of them. */
+  inquiries: InquiryStore
+  /** DATA_DIR/photo-holding and DATA_DIR/inquiry-photos: the quote form's photos. */
+  inquiryPhotos: PhotoStore
+  /** DATA_DIR/photo-link-key: signs the studio e-mail's photo links. */
+  photoLinks: PhotoLinkSigner
+  /** DATA_DIR/reply-templates.json: the inbox's reply templates. */
+  replyTemplates: ReplyTemplateStore
+  /** DATA_DIR/calendar: blocked dates and the feed secret. */
+  calendar: CalendarStore
+  /** DATA_DIR/subscribers: the mailing list kept locally. */
+  subscribers: SubscriberStore
+  /** DATA_DIR/quotes: the quotes, their signatures and payments. */
+  quotes: QuoteStore
+}
+
+function createDataStores(dataDir: string): DataStores {
+  return {
+    inquiries: new InquiryStore(dataDir),
+    inquiryPhotos: new PhotoStore(dataDir),
+    photoLinks: new PhotoLinkSigner(dataDir),
+    replyTemplates: new ReplyTemplateStore(dataDir),
+    calendar: new CalendarStore(dataDir),
+    subscribers: new SubscriberStore(dataDir),
+    quotes: new QuoteStore(dataDir),
+  }
+}
+
+export interface AppDeps extends ContentDeps, DataStores {
   auth: Auth
   /** Content history: restore, the uncommitted-edit guard, remote push. */
   history: ContentHistory
@@ -86,15 +124,16 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
   })
   if (config.fakeNow !== undefined) moveClockTo(config.fakeNow)
   // Kept public answers and pages turn over when a scheduled item appears or leaves, as when a file changes.
+  const data = createDataStores(config.dataDir)
   const readCache = new PublicReadCache(config.contentRoot, { content: CONTENT_READS, uploads: [IMAGE_VERSIONS_READ] })
   readCache.followSchedule({ boundaries: () => contentScheduleBoundaries(store), cdnSeconds: config.publicCacheSeconds })
-  const mailOutbox = startMailOutbox({ config, store })
+  const mailOutbox = startMailOutbox({ config, store, ...data })
   // Judged by the schedules' clock, so FAKE_NOW and PUT /api/admin/clock move it too.
   const bookingMail = new BookingMailScheduler({
     config,
     store,
-    inquiries: InquiryStore.for(config.dataDir),
-    quotes: QuoteStore.for(config.dataDir),
+    inquiries: data.inquiries,
+    quotes: data.quotes,
     outbox: mailOutbox,
     now: () => new Date(clockNow()),
   })
@@ -102,12 +141,13 @@ export async function createAppDeps(config: Config, options: AppDepsOptions = {}
     config,
     repo,
     store,
+    ...data,
     auth: await createAuth(config, options),
     history,
     images,
     pendingUploads,
     mailOutbox,
-    quoteMail: new QuoteMail({ dataDir: config.dataDir, publicOrigin: config.publicOrigin, outbox: mailOutbox }),
+    quoteMail: new QuoteMail({ dataDir: config.dataDir, publicOrigin: config.publicOrigin, outbox: mailOutbox, ...data }),
     bookingMail,
     readCache,
     insights: await InsightsCollector.start({ dataDir: config.dataDir }),

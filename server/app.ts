@@ -19,11 +19,11 @@ import { createInboxRoutes } from './inquiries/inbox.routes'
 import { createInquiryPhotoRoutes, createSignedPhotoRoutes } from './inquiries/inquiry-photos.routes'
 import { createCalendarRoutes } from './calendar/calendar.routes'
 import { createInsightsRoutes } from './insights/insights.routes'
-import { clockNow } from './lib/clock'
 import { notFound, onError } from './lib/errors'
 import { JSON_BODY_LIMIT, limitBody } from './lib/http'
-import { decodePath, originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
-import { createStaticRoutes, isClientRoute } from './lib/static'
+import { originCheck, rejectSuspiciousPaths, securityHeaders } from './lib/security'
+import { createStaticRoutes } from './lib/static'
+import { pageRoutes } from './app-pages'
 import { compression, validators } from './lib/transfer'
 import { createMailingListRoutes } from './mailing-list/mailing-list.routes'
 import { cdnCache } from './ops/cdn-cache'
@@ -32,10 +32,7 @@ import { createPageRenderer } from './render/page-renderer'
 import { createClockRoutes } from './schedule/schedule'
 import { createSeoRoutes } from './seo/seo.routes'
 import { createServiceRoutes } from './services/services.routes'
-import { isPublicService } from './services/services.schema'
-import { findService } from './services/services.store'
 import { createSiteRoutes } from './site/site.routes'
-import { readSiteSettings } from './site/site.store'
 import { createTestimonialRoutes } from './testimonials/testimonials.routes'
 import { createUploadFileRoutes, createUploadRoutes } from './uploads/uploads.routes'
 
@@ -80,7 +77,7 @@ export function createApp(deps: AppDeps) {
     .route('/api', createBookingMailRoutes(deps))
     .route('/api', createUploadRoutes(deps))
     .route('/api', createInquiryRoutes(deps))
-    .route('/api', createInboxRoutes({ ...deps, quoteMoney: () => quoteMoneyLookup(config.dataDir) }))
+    .route('/api', createInboxRoutes({ ...deps, quoteMoney: () => quoteMoneyLookup(deps.quotes) }))
     .route('/api', createInquiryPhotoRoutes(deps))
     .route('/api', createCalendarRoutes(deps))
     .route('/api', createMailingListRoutes(deps))
@@ -106,23 +103,6 @@ export function createApp(deps: AppDeps) {
     fetch: async (input, init) => app.request(input instanceof Request ? input : String(input), init),
     readCache: deps.readCache,
   })
-  app.route('/', createStaticRoutes(config.clientDir, (path) => isAppPage(deps, path), pages))
+  app.route('/', createStaticRoutes(config.clientDir, pageRoutes(deps), pages))
   return routes
-}
-
-/** Pages that exist right now: feature flags, hidden and scheduled-out services decide, so search engines see a real 404. */
-async function isAppPage({ store }: AppDeps, path: string): Promise<boolean> {
-  if (!isClientRoute(path)) return false
-  const service = /^\/services\/([^/]+)\/?$/.exec(path)
-  const about = /^\/about\/?$/.test(path)
-  if (!service && !about) return true
-  const features = await readSiteSettings(store).then(
-    (s) => s.features,
-    () => ({ servicesEnabled: true, aboutEnabled: false }),
-  )
-  if (about) return features.aboutEnabled
-  if (!features.servicesEnabled) return false
-  const id = decodePath(service![1])
-  const found = id === null ? null : await findService(store, id).catch(() => null)
-  return Boolean(found && isPublicService(found, clockNow()))
 }

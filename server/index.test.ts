@@ -1,50 +1,11 @@
 // The real server process (server/index.ts) on a temporary content repo, spoken to over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
-import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from './testing/temp-content'
+import { startServerProcess as startServer, type ServerProcess as Server } from './testing/server-process'
+import { makeTempContentRoot, type TempContentRoot } from './testing/temp-content'
 import { fixtureFiles, makeJpeg } from './testing/test-app'
-
-interface Server {
-  url: string
-  output: () => string
-  stop: () => Promise<void>
-}
-
-async function startServer(content: TempContentRoot, env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', CONTENT_ROOT: content.root, DATA_DIR: content.dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000)
-    const check = () => {
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    }
-    child.stdout!.on('data', check)
-    child.once('exit', () => reject(new Error(`server exited:\n${output}`)))
-  })
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
 
 /** fetch() normalises paths; this sends the request target exactly as written. */
 function rawGet(url: string, path: string): Promise<number> {

@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createAppDeps, stopAppDeps, type AppDeps } from '../app-deps'
-import { InquiryStore } from '../inquiries/inquiries.store'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from '../inquiries/testing-smtp'
 import { studioToday } from '../lib/studio-time'
@@ -50,7 +49,7 @@ const EVENT = addDays(today, 60)
 const DUE = addDays(EVENT, -7)
 
 async function newLead(extra: Record<string, unknown> = {}) {
-  const record = await InquiryStore.for(t.dataDir).create(sampleInquiry({ eventDate: EVENT, ...extra }) as never, { state: 'sent', attempts: 1 })
+  const record = await t.deps.inquiries.create(sampleInquiry({ eventDate: EVENT, ...extra }) as never, { state: 'sent', attempts: 1 })
   return record.id
 }
 
@@ -108,7 +107,7 @@ describe('balance reminders', () => {
     expect(await run(after, addDays(DUE, -1))).toMatchObject({ decided: 1, sent: 1 })
     expect(await run(after, addDays(DUE, -1))).toMatchObject({ decided: 0, sent: 0 })
     expect(mails()).toHaveLength(2)
-    const record = await InquiryStore.for(t.dataDir).find(id)
+    const record = await t.deps.inquiries.find(id)
     expect(record!.bookingMail!.sent.map((s) => s.kind)).toEqual(['balanceReminder', 'balanceReminder'])
   })
 
@@ -147,7 +146,7 @@ describe('balance reminders', () => {
     expect(await run(after, addDays(DUE, -7))).toMatchObject({ decided: 0, sent: 0 })
     expect(mails()).toHaveLength(1)
     expect((await journal.find(entry!.key))!.state).toBe('sent')
-    expect((await InquiryStore.for(t.dataDir).find(id))!.bookingMail!.sent).toHaveLength(1)
+    expect((await t.deps.inquiries.find(id))!.bookingMail!.sent).toHaveLength(1)
   })
 
   it('killed while handing it to the mail server: never sent again, and Coming up says it may not have gone', async () => {

@@ -15,13 +15,13 @@ import { readBookingMail, saveBookingMail } from './booking-mail.store'
 
 const SwitchSchema = z.object({ off: z.boolean({ error: 'off must be true or false' }) }, { error: 'Send {off: true|false}' }).strict()
 
-interface BookingMailDeps extends Pick<ContentDeps, 'repo' | 'store' | 'config'> {
+interface BookingMailDeps extends Pick<ContentDeps, 'repo' | 'store'> {
   bookingMail: BookingMailScheduler
   mailOutbox: Pick<MailOutbox, 'configured'>
+  inquiries: InquiryStore
 }
 
-export function createBookingMailRoutes({ repo, store, config, bookingMail, mailOutbox }: BookingMailDeps) {
-  const inquiries = InquiryStore.for(config.dataDir)
+export function createBookingMailRoutes({ repo, store, bookingMail, mailOutbox, inquiries }: BookingMailDeps) {
   return new Hono<AppEnv>()
     .get('/admin/booking-mail', requireAdmin, async (c) => c.json(withVersion(await readBookingMail(store))))
     .put('/admin/booking-mail', requireAdmin, async (c) => {

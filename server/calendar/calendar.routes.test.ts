@@ -3,14 +3,13 @@ import { join } from 'node:path'
 import ical from 'node-ical'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../testing/test-app'
-import { InquiryStore } from '../inquiries/inquiries.store'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import type { CalendarMonth, CalendarWarning } from './calendar.schema'
 
 const ctx = useTestApp({ login: true })
 
 async function lead(firstName: string, eventDate: string, status?: string) {
-  const { id } = await InquiryStore.for(ctx.t.dataDir).create({ ...sampleInquiry({ firstName, eventDate }) } as never, { state: 'not-configured', attempts: 0 })
+  const { id } = await ctx.t.deps.inquiries.create({ ...sampleInquiry({ firstName, eventDate }) } as never, { state: 'not-configured', attempts: 0 })
   if (status) await ctx.t.call('PATCH', `/api/admin/inquiries/${id}`, { json: { status, ...(status === 'lost' ? { lostReason: 'No reply' } : {}) }, cookie: ctx.cookie })
   return id
 }

@@ -5,14 +5,14 @@ import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import type { ContentDeps } from '../lib/content-deps'
 import { badRequest, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
-import { InquiryStore } from '../inquiries/inquiries.store'
+import type { InquiryStore } from '../inquiries/inquiries.store'
 import { CALENDAR_STATUSES, type InquiryRecord } from '../inquiries/inquiry-record.schema'
 import { isCalendarDate } from '../lib/studio-time'
 import { readSiteSettings } from '../site/site.store'
 import { calendarWarnings } from './calendar-warnings'
 import { bookedEventsCalendar } from './calendar-feed'
 import { BlockBodySchema, DateParamSchema, type CalendarEvent, type CalendarFeed, type CalendarMonth } from './calendar.schema'
-import { CalendarStore } from './calendar.store'
+import type { CalendarStore } from './calendar.store'
 
 /** Longest range one call may ask for (a year and a bit: a month view, or a year ahead on the public form). */
 const MAX_RANGE_DAYS = 400
@@ -36,10 +36,8 @@ function eventOf(r: InquiryRecord): CalendarEvent {
   return { date: q.eventDate, inquiryId: r.id, name: `${q.firstName} ${q.lastName}`, service: q.service, status: r.status }
 }
 
-export function createCalendarRoutes(deps: ContentDeps) {
-  const { config } = deps
-  const calendar = CalendarStore.for(config.dataDir)
-  const inquiries = InquiryStore.for(config.dataDir)
+export function createCalendarRoutes(deps: ContentDeps & { calendar: CalendarStore; inquiries: InquiryStore }) {
+  const { config, calendar, inquiries } = deps
   /** Open, quoted and booked inquiries with a readable event date: by date, bookings first, then by name. */
   const events = async () =>
     (await inquiries.list('all'))

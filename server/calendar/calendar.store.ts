@@ -9,8 +9,6 @@ import { BlockedDateListSchema, type BlockedDate } from './calendar.schema'
 const FeedSecretSchema = z.object({ token: z.string(), createdAt: z.string() })
 type FeedSecret = z.infer<typeof FeedSecretSchema>
 
-const shared = new Map<string, CalendarStore>()
-
 async function readJson<T>(path: string, schema: z.ZodType<T>, missing: T): Promise<T> {
   try {
     return schema.parse(JSON.parse(await readFile(path, 'utf8')))
@@ -20,16 +18,14 @@ async function readJson<T>(path: string, schema: z.ZodType<T>, missing: T): Prom
   }
 }
 
+/** One per data directory, made in createAppDeps, so every write to these files goes through one queue. */
 export class CalendarStore {
-  /** One per data directory, so every write to these files goes through one queue. */
-  static for(dataDir: string): CalendarStore {
-    let store = shared.get(dataDir)
-    if (!store) shared.set(dataDir, (store = new CalendarStore(join(dataDir, 'calendar'))))
-    return store
-  }
-
   private readonly writes = new SerialQueue()
-  private constructor(readonly dir: string) {}
+  readonly dir: string
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'calendar')
+  }
 
   private get blockedFile() {
     return join(this.dir, 'blocked.json')

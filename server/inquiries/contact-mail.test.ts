@@ -3,7 +3,6 @@ import { serve, type ServerType } from '@hono/node-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createTestApp, fixtureFiles, makeJpeg, TEST_ORIGIN, type TestApp } from '../testing/test-app'
-import { InquiryStore } from './inquiries.store'
 import type { InquiryRecord } from './inquiry-record.schema'
 import { until } from './testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from './testing-smtp'
@@ -64,7 +63,7 @@ describe('inquiry e-mail over SMTP', () => {
     expect(parsed.headers.from).toBe('Test Balloon Studio website <site@studio.test>')
     expect(parsed.text).toContain('How they found us: Friend/Family Referral')
     expect(parsed.text).toContain('Event details: Baby shower')
-    const store = InquiryStore.for(t.config.dataDir)
+    const store = t.deps.inquiries
     const sent = await until(() => store.find(id), (r) => r?.mail.state === 'sent')
     expect(sent?.mail).toMatchObject({ state: 'sent', attempts: 1 })
   })
@@ -78,7 +77,7 @@ describe('inquiry e-mail over SMTP', () => {
     })
     const base = await listen(t.app.fetch)
     const ids = [await submit(base, 'Ann'), await submit(base, 'Bea'), await submit(base, 'Cal')]
-    const store = InquiryStore.for(t.config.dataDir)
+    const store = t.deps.inquiries
     const failing = await until(
       () => Promise.all(ids.map((id) => store.find(id))),
       (rs) => rs.every((r) => r?.mail.state === 'failed' && r.mail.attempts >= 2),
@@ -127,7 +126,7 @@ describe('inquiry e-mail over SMTP', () => {
     t = await createTestApp({ files: fixtureFiles(await makeJpeg()), env: { SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '60' } })
     const base = await listen(t.app.fetch)
     const id = await submit(base, 'Fay')
-    const store = InquiryStore.for(t.config.dataDir)
+    const store = t.deps.inquiries
     await until(() => store.find(id), (r) => r?.mail.state === 'sent' && r.confirmation?.state === 'failed')
     expect(smtp.received.map((m) => m.to)).toEqual([['hello@example.test']])
 
@@ -158,7 +157,7 @@ describe('inquiry e-mail over SMTP', () => {
     t = await createTestApp({ files: fixtureFiles(await makeJpeg()), env: { SMTP_URL: smtp.url, MAIL_CONFIRM_VISITOR: 'off' } })
     const base = await listen(t.app.fetch)
     const id = await submit(base, 'Gus')
-    const store = InquiryStore.for(t.config.dataDir)
+    const store = t.deps.inquiries
     const sent = await until(() => store.find(id), (r) => r?.mail.state === 'sent')
     expect(sent!.confirmation).toBeUndefined()
     await new Promise((r) => setTimeout(r, 300))
@@ -171,7 +170,7 @@ describe('inquiry e-mail over SMTP', () => {
     t = await createTestApp({ files: fixtureFiles(await makeJpeg()), env: { SMTP_URL: smtp.url, MAIL_RETRY_DELAYS: '60' } })
     const base = await listen(t.app.fetch)
     const id = await submit(base, 'Eve')
-    const store = InquiryStore.for(t.config.dataDir)
+    const store = t.deps.inquiries
     await until(() => store.find(id), (r) => r?.mail.state === 'failed')
     await smtp.start()
     const cookie = await t.login()

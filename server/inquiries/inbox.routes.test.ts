@@ -2,7 +2,6 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../testing/test-app'
-import { InquiryStore } from './inquiries.store'
 import type { InquiryRecord } from './inquiry-record.schema'
 import { sampleInquiry } from './testing-inquiry'
 
@@ -10,7 +9,7 @@ const ctx = useTestApp({ login: true })
 
 async function stored(extra: Record<string, unknown> = {}, at = new Date()) {
   const { serviceId: _s, ...inquiry } = sampleInquiry(extra)
-  return InquiryStore.for(ctx.t.dataDir).create({ ...inquiry, serviceId: 'balloon-garlands' } as never, { state: 'not-configured', attempts: 0 }, at)
+  return ctx.t.deps.inquiries.create({ ...inquiry, serviceId: 'balloon-garlands' } as never, { state: 'not-configured', attempts: 0 }, at)
 }
 
 const onDisk = (id: string) => JSON.parse(readFileSync(join(ctx.t.dataDir, 'inquiries', `${id}.json`), 'utf8')) as InquiryRecord

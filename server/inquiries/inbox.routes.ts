@@ -11,7 +11,7 @@ import { jsonBody } from '../lib/http'
 import { csvResponse, csvStream } from '../lib/csv'
 import { formatStudioTime, studioToday } from '../lib/studio-time'
 import { textLine } from '../lib/text'
-import { InquiryStore } from './inquiries.store'
+import type { InquiryStore } from './inquiries.store'
 import { referralLabel, STATUS_LABELS } from './inquiry-format'
 import { addNote, applyInquiryChange } from './inquiry-pipeline'
 import {
@@ -24,7 +24,7 @@ import {
 } from './inquiry-record.schema'
 import { decimalMoney } from '../pricing/money'
 import { ReplyTemplateListSchema } from './reply-templates.schema'
-import { readReplyTemplates, writeReplyTemplates } from './reply-templates.store'
+import type { ReplyTemplateStore } from './reply-templates.store'
 import type { MailOutbox } from './mail-outbox'
 
 const CSV_HEADER = [
@@ -87,13 +87,14 @@ function listFilter(c: Context) {
 
 interface InboxDeps extends ContentDeps {
   mailOutbox: MailOutbox
+  inquiries: InquiryStore
+  replyTemplates: ReplyTemplateStore
   /** Each lead's quote total, paid and balance, read once per export (the app hands in the quotes' ledger). */
   quoteMoney?: () => Promise<(record: InquiryRecord) => InquiryMoney | null>
 }
 
 export function createInboxRoutes(deps: InboxDeps) {
-  const { config, mailOutbox: outbox } = deps
-  const inquiries = InquiryStore.for(config.dataDir)
+  const { mailOutbox: outbox, inquiries, replyTemplates } = deps
   const requireRecord = (record: InquiryRecord | null) => {
     if (!record) throw notFound('No such inquiry')
     return record
@@ -137,6 +138,6 @@ export function createInboxRoutes(deps: InboxDeps) {
       if (!outbox.configured) throw badRequest('E-mail is not set up: set SMTP_URL to send inquiries by e-mail.')
       return c.json(requireRecord(await outbox.retryNow(c.req.param('id'))))
     })
-    .get('/admin/reply-templates', requireAdmin, async (c) => c.json(await readReplyTemplates(config.dataDir)))
-    .put('/admin/reply-templates', requireAdmin, async (c) => c.json(await writeReplyTemplates(config.dataDir, await jsonBody(c, ReplyTemplateListSchema))))
+    .get('/admin/reply-templates', requireAdmin, async (c) => c.json(await replyTemplates.read()))
+    .put('/admin/reply-templates', requireAdmin, async (c) => c.json(await replyTemplates.write(await jsonBody(c, ReplyTemplateListSchema))))
 }

@@ -16,7 +16,7 @@ import { visitOf } from '../insights/visit'
 import { shownFieldIds } from '../services/form-rules'
 import { deliveryEstimate } from '../pricing/delivery-estimate'
 import { readPricing } from '../pricing/pricing.store'
-import { PhotoStore, type StoredPhoto } from './inquiry-photos.store'
+import type { PhotoStore, StoredPhoto } from './inquiry-photos.store'
 import { dropdownValues } from './inquiry.schema'
 
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 }
@@ -72,10 +72,15 @@ function storedInquiry(service: Service, inquiry: Inquiry): StoredInquiry {
   }
 }
 
-export function createInquiryRoutes(deps: ContentDeps & { mailOutbox: MailOutbox; insights: InsightsCollector }) {
-  const { config, mailOutbox: outbox } = deps
-  const inquiries = InquiryStore.for(config.dataDir)
-  const photos = PhotoStore.for(config.dataDir)
+interface InquiryRouteDeps extends ContentDeps {
+  mailOutbox: MailOutbox
+  insights: InsightsCollector
+  inquiries: InquiryStore
+  inquiryPhotos: PhotoStore
+}
+
+export function createInquiryRoutes(deps: InquiryRouteDeps) {
+  const { config, mailOutbox: outbox, inquiries, inquiryPhotos: photos } = deps
 
   return new Hono<AppEnv>()
     .post('/contact', publicFormGuard(CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs, config.trustProxy), async (c) => {

@@ -108,11 +108,6 @@ describe('InquiryStore', () => {
     expect((await store.find(id))!.notes.map((n) => n.text).sort()).toEqual(['four', 'one', 'three', 'two'])
   })
 
-  it('the same data directory is one store (one write queue) however many apps ask for it', () => {
-    expect(InquiryStore.for(dataDir)).toBe(InquiryStore.for(dataDir))
-    expect(InquiryStore.for(join(dataDir, 'other'))).not.toBe(InquiryStore.for(dataDir))
-  })
-
   it('ids sort in receipt order', () => {
     const ids = ['2026-01-02T00:00:00.000Z', '2026-01-01T23:59:59.999Z', '2026-01-10T00:00:00.000Z'].map((t) => newInquiryId(new Date(t)))
     expect([...ids].sort()).toEqual([ids[1], ids[0], ids[2]])

@@ -45,16 +45,8 @@ export function newInquiryId(now: Date): string {
   return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`
 }
 
-const shared = new Map<string, InquiryStore>()
-
+/** One per data directory, made in createAppDeps, so every write goes through one queue. */
 export class InquiryStore {
-  /** One store per data directory in this process, so every app instance serialises its writes in one queue. */
-  static for(dataDir: string): InquiryStore {
-    let store = shared.get(dataDir)
-    if (!store) shared.set(dataDir, (store = new InquiryStore(dataDir)))
-    return store
-  }
-
   readonly dir: string
   private readonly writes = new SerialQueue()
   private index: InquiryIndex | null = null

@@ -8,9 +8,7 @@ import * as tar from 'tar'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBackup } from '../ops/backup'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
-import { InquiryStore } from './inquiries.store'
 import type { InquiryRecord } from './inquiry-record.schema'
-import { signedPhotoPath } from './photo-links'
 import { until } from './testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from './testing-smtp'
 
@@ -254,10 +252,10 @@ describe('who can see a photo', () => {
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="wall.jpg"')
 
     // Signed links: the right signature before expiry only.
-    const valid = await signedPhotoPath(t.dataDir, r.id, photoId, Math.floor(Date.now() / 1000) + 600)
+    const valid = await t.deps.photoLinks.signedPath(r.id, photoId, Math.floor(Date.now() / 1000) + 600)
     expect((await t.call('GET', valid)).status).toBe(200)
-    const expired = await signedPhotoPath(t.dataDir, r.id, photoId, Math.floor(Date.now() / 1000) - 1)
-    const other = await signedPhotoPath(t.dataDir, r.id, 'f'.repeat(16), Math.floor(Date.now() / 1000) + 600)
+    const expired = await t.deps.photoLinks.signedPath(r.id, photoId, Math.floor(Date.now() / 1000) - 1)
+    const other = await t.deps.photoLinks.signedPath(r.id, 'f'.repeat(16), Math.floor(Date.now() / 1000) + 600)
     const tampered = valid.replace(/expires=(\d+)/, (_m, n: string) => `expires=${Number(n) + 1}`)
     for (const path of [
       `/inquiry-photos/${r.id}/${photoId}.jpg`,
@@ -289,7 +287,7 @@ describe('who can see a photo', () => {
     expect(parsed.text).toContain('Delivery estimate: Delivery to 97214: about $45 (estimate shown on the form)')
     const opened = await t.call('GET', links[0])
     expect([opened.status, opened.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
-    await until(() => InquiryStore.for(t.config.dataDir).find(r.id), (x) => x?.mail.state === 'sent')
+    await until(() => t.deps.inquiries.find(r.id), (x) => x?.mail.state === 'sent')
   })
 })
 

@@ -11,10 +11,10 @@ import { filledHoneypot } from '../lib/public-form'
 import { rateLimit, RateLimiter } from '../lib/rate-limit'
 import { ServiceIdSchema } from '../services/services.schema'
 import { findService } from '../services/services.store'
-import { InquiryStore } from './inquiries.store'
-import { cleanPhoto, PhotoStore } from './inquiry-photos.store'
+import type { InquiryStore } from './inquiries.store'
+import { cleanPhoto, type PhotoStore } from './inquiry-photos.store'
 import { ByteBudget } from './byte-budget'
-import { verifyPhotoLink } from './photo-links'
+import type { PhotoLinkSigner } from './photo-links'
 import { displayName, MAX_PHOTO_BYTES, MAX_PHOTO_MB, photoContentProblem, photoProblemBeforeUpload } from './photo-rules'
 
 /** Photos per address: 40 in 10 minutes (eight forms of five), and 150 MB an hour however they are split. */
@@ -38,10 +38,8 @@ function downloadName(name: string): string {
   return `${base}.jpg`
 }
 
-export function createInquiryPhotoRoutes(deps: ContentDeps) {
-  const { config } = deps
-  const photos = PhotoStore.for(config.dataDir)
-  const inquiries = InquiryStore.for(config.dataDir)
+export function createInquiryPhotoRoutes(deps: Pick<ContentDeps, 'config' | 'store'> & { inquiries: InquiryStore; inquiryPhotos: PhotoStore }) {
+  const { config, inquiries, inquiryPhotos: photos } = deps
   const budget = new ByteBudget(BYTES_PER_HOUR, 60 * 60 * 1000)
   const address = (c: Context) => clientAddress(c, config.trustProxy)
   void photos.sweepOrphans(inquiries.dir).catch((err) => console.error('Leftover inquiry photos could not be checked:', err))
@@ -114,12 +112,11 @@ export function createInquiryPhotoRoutes(deps: ContentDeps) {
 }
 
 /** GET /inquiry-photos/{inquiry}/{photo}.jpg?expires=&sig=: the e-mail's links; anything but a valid, unexpired signature is 403. */
-export function createSignedPhotoRoutes({ config }: Pick<ContentDeps, 'config'>) {
-  const photos = PhotoStore.for(config.dataDir)
+export function createSignedPhotoRoutes({ inquiryPhotos: photos, photoLinks }: { inquiryPhotos: PhotoStore; photoLinks: PhotoLinkSigner }) {
   return new Hono<AppEnv>().get('/inquiry-photos/:id/:file', async (c) => {
     const id = c.req.param('id')
     const match = /^([0-9a-f]{16})\.jpg$/.exec(c.req.param('file'))
-    const valid = match !== null && (await verifyPhotoLink(config.dataDir, id, match[1], c.req.query('expires'), c.req.query('sig')))
+    const valid = match !== null && (await photoLinks.verify(id, match[1], c.req.query('expires'), c.req.query('sig')))
     if (!valid) {
       c.header('Cache-Control', 'no-store')
       throw httpError(403, 'This photo link is not valid or has expired. Open the inquiry in the dashboard to see its photos.')

@@ -72,16 +72,8 @@ async function syncDir(dir: string): Promise<void> {
   await handle?.close()
 }
 
-const shared = new Map<string, PhotoStore>()
-
+/** One per data directory, made in createAppDeps (it keeps when it last swept the holding area). */
 export class PhotoStore {
-  /** One per data directory in this process. */
-  static for(dataDir: string): PhotoStore {
-    let store = shared.get(dataDir)
-    if (!store) shared.set(dataDir, (store = new PhotoStore(dataDir)))
-    return store
-  }
-
   readonly holdingDir: string
   readonly dir: string
   private lastSweep = 0

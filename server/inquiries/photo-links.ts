@@ -8,8 +8,6 @@ import { dirname, join } from 'node:path'
 export const PHOTO_LINK_TTL_MS = 3 * 24 * 60 * 60 * 1000
 export const PHOTO_LINK_KEY_FILE = 'photo-link-key'
 
-const keys = new Map<string, Promise<Buffer>>()
-
 async function loadKey(dataDir: string): Promise<Buffer> {
   const path = join(dataDir, PHOTO_LINK_KEY_FILE)
   try {
@@ -32,29 +30,34 @@ async function loadKey(dataDir: string): Promise<Buffer> {
   return key
 }
 
-function keyFor(dataDir: string): Promise<Buffer> {
-  let key = keys.get(dataDir)
-  if (!key) {
-    key = loadKey(dataDir)
-    keys.set(dataDir, key)
-    key.catch(() => keys.delete(dataDir))
-  }
-  return key
-}
-
 const payload = (inquiryId: string, photoId: string, expires: number) => `inquiry-photo\n${inquiryId}\n${photoId}\n${expires}`
 
-/** The path and query of a signed link (append it to the public origin). `expires` is in seconds since 1970. */
-export async function signedPhotoPath(dataDir: string, inquiryId: string, photoId: string, expires: number): Promise<string> {
-  const sig = createHmac('sha256', await keyFor(dataDir)).update(payload(inquiryId, photoId, expires)).digest('base64url')
-  return `/inquiry-photos/${inquiryId}/${photoId}.jpg?expires=${expires}&sig=${sig}`
-}
+/** Signs and checks the links with the data directory's key, read (or made) once. Made in createAppDeps. */
+export class PhotoLinkSigner {
+  private key: Promise<Buffer> | null = null
 
-/** True when the signature is ours and the link has not expired. */
-export async function verifyPhotoLink(dataDir: string, inquiryId: string, photoId: string, expires: string | undefined, sig: string | undefined, now = Date.now()): Promise<boolean> {
-  if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false
-  if (Number(expires) * 1000 <= now) return false
-  const expected = createHmac('sha256', await keyFor(dataDir)).update(payload(inquiryId, photoId, Number(expires))).digest()
-  const given = Buffer.from(sig, 'base64url')
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  constructor(readonly dataDir: string) {}
+
+  private keyBytes(): Promise<Buffer> {
+    if (!this.key) {
+      const key = (this.key = loadKey(this.dataDir))
+      key.catch(() => (this.key = null))
+    }
+    return this.key
+  }
+
+  /** The path and query of a signed link (append it to the public origin). `expires` is in seconds since 1970. */
+  async signedPath(inquiryId: string, photoId: string, expires: number): Promise<string> {
+    const sig = createHmac('sha256', await this.keyBytes()).update(payload(inquiryId, photoId, expires)).digest('base64url')
+    return `/inquiry-photos/${inquiryId}/${photoId}.jpg?expires=${expires}&sig=${sig}`
+  }
+
+  /** True when the signature is ours and the link has not expired. */
+  async verify(inquiryId: string, photoId: string, expires: string | undefined, sig: string | undefined, now = Date.now()): Promise<boolean> {
+    if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false
+    if (Number(expires) * 1000 <= now) return false
+    const expected = createHmac('sha256', await this.keyBytes()).update(payload(inquiryId, photoId, Number(expires))).digest()
+    const given = Buffer.from(sig, 'base64url')
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
 }

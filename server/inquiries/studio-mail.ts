@@ -1,15 +1,16 @@
-// The inquiry mail queue built from the SMTP settings (studio e-mail, visitor confirmation): one per data directory, taken over by a newer app instance.
+// The inquiry mail queue built from the SMTP settings (studio e-mail, visitor confirmation): one per data directory,
+// made and started in createAppDeps.
 import type { ContentDeps } from '../lib/content-deps'
 import { readSiteSettings } from '../site/site.store'
-import { InquiryStore } from './inquiries.store'
+import type { InquiryStore } from './inquiries.store'
 import { MailOutbox, smtpSender } from './mail-outbox'
 import { formatStudioTime } from '../lib/studio-time'
 import type { InquiryRecord } from './inquiry-record.schema'
 import type { PhotoLinks } from './inquiry-mail'
-import { PHOTO_LINK_TTL_MS, signedPhotoPath } from './photo-links'
+import { PHOTO_LINK_TTL_MS, type PhotoLinkSigner } from './photo-links'
 
 /** Signed links (PHOTO_LINK_TTL_MS from now) to each photo of the inquiry, labelled by question and number. */
-export async function photoLinksFor(dataDir: string, origin: string, record: InquiryRecord, now = Date.now()): Promise<PhotoLinks | undefined> {
+export async function photoLinksFor(signer: PhotoLinkSigner, origin: string, record: InquiryRecord, now = Date.now()): Promise<PhotoLinks | undefined> {
   const groups = record.inquiry.photos ?? []
   if (!groups.some((g) => g.files.length)) return undefined
   const expires = Math.floor((now + PHOTO_LINK_TTL_MS) / 1000)
@@ -17,13 +18,11 @@ export async function photoLinksFor(dataDir: string, origin: string, record: Inq
   for (const group of groups) {
     for (const [i, file] of group.files.entries()) {
       const label = `${group.header} ${i + 1} of ${group.files.length} (${file.name})`
-      links.push({ label, url: `${origin}${await signedPhotoPath(dataDir, record.id, file.id, expires)}` })
+      links.push({ label, url: `${origin}${await signer.signedPath(record.id, file.id, expires)}` })
     }
   }
   return { links, until: formatStudioTime(new Date(expires * 1000).toISOString()) }
 }
-
-const running = new Map<string, MailOutbox>()
 
 /** The address in SMTP_URL's user name, when it is one: many providers only relay mail from the account's address. */
 function smtpUserAddress(smtpUrl: string): string | undefined {
@@ -35,14 +34,19 @@ function smtpUserAddress(smtpUrl: string): string | undefined {
   }
 }
 
-/** Builds and starts the queue; a queue already running on this data directory stops first (a restart in-process). */
-export function startMailOutbox({ config, store }: Pick<ContentDeps, 'config' | 'store'>): MailOutbox {
+interface MailOutboxDeps extends Pick<ContentDeps, 'config' | 'store'> {
+  inquiries: InquiryStore
+  photoLinks: PhotoLinkSigner
+}
+
+/** Builds and starts the queue on the app's inquiry store. */
+export function startMailOutbox({ config, store, inquiries, photoLinks }: MailOutboxDeps): MailOutbox {
   const outbox = new MailOutbox({
-    store: InquiryStore.for(config.dataDir),
+    store: inquiries,
     sender: config.smtpUrl ? smtpSender(config.smtpUrl) : null,
     retryScheduleMs: config.mailRetryDelaysMs,
     confirmVisitor: config.mailConfirmVisitor,
-    photoLinks: (record) => photoLinksFor(config.dataDir, config.publicOrigin, record),
+    photoLinks: (record) => photoLinksFor(photoLinks, config.publicOrigin, record),
     async addresses() {
       const site = await readSiteSettings(store).catch(() => null)
       const to = config.mailTo ?? site?.contact.email
@@ -51,8 +55,6 @@ export function startMailOutbox({ config, store }: Pick<ContentDeps, 'config' | 
       return { from, to, brand: site?.brand.name ?? 'Studio', contact: { email: site?.contact.email, phone: site?.contact.phone } }
     },
   })
-  const previous = running.get(config.dataDir)
-  running.set(config.dataDir, outbox)
-  outbox.start(previous).catch((err) => console.error('The inquiry mail queue could not start:', err))
+  outbox.start().catch((err) => console.error('The inquiry mail queue could not start:', err))
   return outbox
 }

@@ -1,11 +1,11 @@
 // The real server killed (SIGKILL) in the middle of a stream of beacons: every page view it acknowledged more than a
 // second before the kill is on disk afterwards, and the day's file is whole.
-import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { studioToday } from '../lib/studio-time'
-import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from '../testing/temp-content'
+import { startServerProcess } from '../testing/server-process'
+import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
 import { fixtureFiles, makeJpeg } from '../testing/test-app'
 import { DayCountsSchema } from './insights.schema'
 import { AGENTS } from './testing-agents'
@@ -15,21 +15,7 @@ afterEach(() => content?.cleanup())
 
 it('a kill during a stream of beacons loses at most the last second of page views', async () => {
   content = makeTempContentRoot({ files: fixtureFiles(await makeJpeg()) })
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', CONTENT_ROOT: content.root, DATA_DIR: content.dataDir, ADMIN_PASSWORD: 'kill-test-password', TRUST_PROXY: '1', IMAGE_WARMUP: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const deadline = Date.now() + 30_000
-  while (!/on (http:\/\/127\.0\.0\.1:\d+)/.test(output)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]
+  const { url, child, exited } = await startServerProcess(content, { ADMIN_PASSWORD: 'kill-test-password', TRUST_PROXY: '1' })
 
   // Eight senders, each a stream of new visitors, until the kill; each acknowledged view is noted with its time.
   // They start once the server is warm and has written its first counts (a cold start compiles on first use).

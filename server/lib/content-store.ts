@@ -1,10 +1,10 @@
 // Reads and writes the content files under the content root, validated by zod on every read and every write.
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import type { z } from 'zod'
+import { ContentFileCache, type CachedFile } from '../cache/content-files'
 import { ContentError } from './errors'
 import { removeFile, resolveInside, writeFileAtomic } from './files'
 import { parseFrontMatter, parseYaml, stringifyFrontMatter } from './front-matter'
-import { gitHeadStamp } from './git-head'
 import { conflictMarkerLine, lastValidVersion } from './last-valid'
 import { stringifyKeepingLayout } from './yaml-layout'
 
@@ -35,54 +35,23 @@ function frontMatterOrNone(text: string): Record<string, unknown> {
   }
 }
 
-/** A content file as last read: its text, parsed YAML and validated values, valid while its stat stamp holds. */
-interface CachedFile {
-  stamp: string
-  text: string
-  yaml?: { value: unknown } | { error: Error }
-  validated: WeakMap<z.ZodType, unknown>
-  /** When the file is broken: its last valid version per schema (null: there is none). */
-  fallbacks: WeakMap<z.ZodType, { value: unknown } | null>
-}
-
-/** HEAD is looked at no more than this often; file stamps are checked on every read. */
-const HEAD_CHECK_MS = 20
-
 /**
- * Files are held in memory with their parsed and validated values, and every read first checks the file's size,
- * mtime and inode (and, at most every 20 ms, git's HEAD and the ref it names): a revert, checkout or hand edit
- * made with plain git is what the next request sees, without re-parsing unchanged files on every request.
+ * Files are held in memory with their parsed and validated values (server/cache/content-files.ts): a revert, checkout
+ * or hand edit made with plain git is what the next request sees, without re-parsing unchanged files on every request.
  * Readers get their own copy of a cached value. The store never commits: ContentRepo.change() wraps the writes.
  */
 export class ContentStore {
-  private files = new Map<string, CachedFile>()
-  private head: { at: number; stamp: Promise<string> } | null = null
+  private readonly files: ContentFileCache
 
-  constructor(readonly root: string) {}
-
-  /** Drops every cached file when HEAD moved (a belt to the per-file stamps' braces). */
-  private async checkHead(): Promise<void> {
-    const now = Date.now()
-    if (this.head && now - this.head.at < HEAD_CHECK_MS) return
-    const previous = this.head ? await this.head.stamp : null
-    const stamp = gitHeadStamp(this.root)
-    this.head = { at: now, stamp }
-    if (previous !== null && previous !== (await stamp)) this.files.clear()
+  constructor(readonly root: string) {
+    this.files = new ContentFileCache(root)
   }
 
   private async load(relPath: string): Promise<CachedFile | null> {
     const path = this.path(relPath)
-    await this.checkHead()
     try {
-      const info = await stat(path)
-      const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
-      const known = this.files.get(path)
-      if (known?.stamp === stamp) return known
-      const entry: CachedFile = { stamp, text: await readFile(path, 'utf8'), validated: new WeakMap(), fallbacks: new WeakMap() }
-      this.files.set(path, entry)
-      return entry
+      return await this.files.load(path)
     } catch (err) {
-      this.files.delete(path)
       if (isMissing(err)) return null
       throw new ContentError(relPath, `could not be read (${(err as Error).message})`, { cause: err })
     }

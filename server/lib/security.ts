@@ -84,7 +84,7 @@ const NOT_A_PAGE = /^\/(api|uploads|img|assets)(\/|$)/
  * Before any routing: encoded traversal (`%2e%2e`, `%2f`, `%5c`), `//` and dot segments answer 404. A path whose
  * %-escapes do not decode (or decode to control characters) answers 400 `{error}` under /api, /uploads, /img and
  * /assets; a page address like that goes on to the page routes, which answer it with the not-found page (404), as
- * `isClientRoute` and `isAppPage` refuse such a path.
+ * `isClientRoute` and `isAppPage` (server/app-pages.ts) refuse such a path.
  */
 export const rejectSuspiciousPaths: MiddlewareHandler = async (c, next) => {
   const path = rawPath(c)

@@ -2,7 +2,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, relative, isAbsolute } from 'node:path'
 import { Hono, type Context } from 'hono'
-import { decodePath } from './security'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,13 +25,13 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 }
 
-/** Which paths are pages of the app; the rest get the app's not-found page with status 404. */
-export type ClientRouteCheck = (path: string) => Promise<boolean> | boolean
-
-const STATIC_ROUTES = /^\/(about|contact|delivery-installation|thank-you|privacy|faq)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$|^\/quote\/[A-Za-z0-9_-]{22}\/?$/
-
-/** A page address: one of the routes above, and decodable (`/services/%ZZ` is no page: 404, never a URIError). */
-export const isClientRoute: ClientRouteCheck = (path) => STATIC_ROUTES.test(path) && decodePath(path) !== null
+/** The app's pages, declared by the app (server/app-pages.ts): this module names none. */
+export interface PageRoutes {
+  /** Whether the path is a page of the app now; the rest get the app's not-found page with status 404. */
+  isPage: (path: string) => Promise<boolean> | boolean
+  /** For a client-only page (never rendered on the server): the Cache-Control its shell is sent with; else null. */
+  shellOnly: (path: string) => string | null
+}
 
 async function readIfFile(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
   try {
@@ -48,13 +47,12 @@ export interface PageRendering {
   shell: (c: Context, status: 200 | 404, cacheControl?: string) => Response | null
 }
 
-export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck = isClientRoute, pages?: PageRendering) {
+export function createStaticRoutes(clientDir: string, routes: PageRoutes, pages?: PageRendering) {
   async function appPage(c: Context, status: 200 | 404) {
     if (pages) {
-      // The dashboard and a client's quote (personal: never kept anywhere, never indexed) are client-only apps; every
-      // other page is rendered with its content (404s included).
-      const quote = /^\/quote\//.test(c.req.path)
-      const rendered = quote ? pages.shell(c, status, 'no-store') : /^\/admin(\/|$)/.test(c.req.path) ? pages.shell(c, status) : await pages.render(c)
+      // Client-only apps get the shell; every other page is rendered with its content (404s included).
+      const shell = routes.shellOnly(c.req.path)
+      const rendered = shell !== null ? pages.shell(c, status, shell) : await pages.render(c)
       if (rendered) return rendered
     }
     const html = await readIfFile(join(clientDir, 'index.html'))
@@ -78,6 +76,6 @@ export function createStaticRoutes(clientDir: string, isRoute: ClientRouteCheck 
     }
     // A missing script or stylesheet must not be answered with HTML.
     if (path.startsWith('/assets/')) return c.text('Not found', 404)
-    return appPage(c, (await isRoute(path)) ? 200 : 404)
+    return appPage(c, (await routes.isPage(path)) ? 200 : 404)
   })
 }

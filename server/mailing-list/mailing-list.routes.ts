@@ -8,7 +8,7 @@ import { formatStudioTime, studioToday } from '../lib/studio-time'
 import { filledHoneypot, formBody, publicFormGuard } from '../lib/public-form'
 import { FlodeskClient, FlodeskError } from './flodesk.client'
 import { SegmentListSchema, SubscriptionSchema, type Segment } from './mailing-list.schema'
-import { SubscriberStore } from './subscribers.store'
+import type { SubscriberStore } from './subscribers.store'
 import type { InsightsCollector } from '../insights/collector'
 import { visitOf } from '../insights/visit'
 
@@ -28,7 +28,12 @@ function visitorError(err: FlodeskError) {
   return httpError(502, SUBSCRIBE_FAILED)
 }
 
-export function createMailingListRoutes({ config, store, insights }: Pick<ContentDeps, 'config' | 'store'> & { insights: InsightsCollector }) {
+interface MailingListRouteDeps extends Pick<ContentDeps, 'config' | 'store'> {
+  insights: InsightsCollector
+  subscribers: SubscriberStore
+}
+
+export function createMailingListRoutes({ config, store, insights, subscribers }: MailingListRouteDeps) {
   const flodesk = config.flodeskApiKey
     ? new FlodeskClient({
         apiKey: config.flodeskApiKey,
@@ -36,7 +41,6 @@ export function createMailingListRoutes({ config, store, insights }: Pick<Conten
         userAgent: `BalloonStudioSite/1.0 (${config.publicOrigin})`,
       })
     : null
-  const subscribers = SubscriberStore.for(config.dataDir)
   const localSegments = () => store.readYaml(SEGMENTS_FILE, SegmentListSchema)
 
   return new Hono<AppEnv>()

@@ -87,9 +87,4 @@ describe('SubscriberStore', () => {
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((n) => store.upsert({ email: `${n}@example.com`, firstName: n, lastName: n, segmentIds: [] })))
     expect(Object.keys(onDisk().subscribers).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com', 'e@example.com'])
   })
-
-  it('the same data directory is one store however many apps ask for it', () => {
-    expect(SubscriberStore.for(dataDir)).toBe(SubscriberStore.for(dataDir))
-    expect(SubscriberStore.for(join(dataDir, 'x'))).not.toBe(SubscriberStore.for(dataDir))
-  })
 })

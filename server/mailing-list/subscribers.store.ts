@@ -19,18 +19,10 @@ export type Subscriber = z.infer<typeof SubscriberSchema>
 
 const LegacyFileSchema = z.object({ subscribers: z.record(z.string(), SubscriberSchema) })
 
-const shared = new Map<string, SubscriberStore>()
-
 const RECORD_NAME = /^[0-9a-f]{40}\.json$/
 
+/** One per data directory, made in createAppDeps, so every write goes through one queue. */
 export class SubscriberStore {
-  /** One store per data directory in this process, so every app instance serialises its writes in one queue. */
-  static for(dataDir: string): SubscriberStore {
-    let store = shared.get(dataDir)
-    if (!store) shared.set(dataDir, (store = new SubscriberStore(dataDir)))
-    return store
-  }
-
   /** The folder of one-record files. */
   readonly dir: string
   /** The single file of older versions, read only. */

@@ -21,7 +21,7 @@ export function quoteMoney(quotes: readonly QuoteRecord[], record: InquiryRecord
 }
 
 /** Reads every quote once, for one export. */
-export async function quoteMoneyLookup(dataDir: string): Promise<(record: InquiryRecord) => InquiryMoney | null> {
-  const quotes = await QuoteStore.for(dataDir).all()
+export async function quoteMoneyLookup(store: QuoteStore): Promise<(record: InquiryRecord) => InquiryMoney | null> {
+  const quotes = await store.all()
   return (record) => quoteMoney(quotes, record)
 }

@@ -27,9 +27,9 @@ export class QuoteMail {
   private readonly quotes: QuoteStore
   private readonly inquiries: InquiryStore
 
-  constructor(private readonly deps: { dataDir: string; publicOrigin: string; outbox: MailOutbox }) {
-    this.quotes = QuoteStore.for(deps.dataDir)
-    this.inquiries = InquiryStore.for(deps.dataDir)
+  constructor(private readonly deps: { dataDir: string; publicOrigin: string; outbox: MailOutbox; quotes: QuoteStore; inquiries: InquiryStore }) {
+    this.quotes = deps.quotes
+    this.inquiries = deps.inquiries
     deps.outbox.addChannel(this.channel())
   }
 

@@ -4,7 +4,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { InquiryStore } from '../inquiries/inquiries.store'
 import { sampleInquiry, until } from '../inquiries/testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from '../inquiries/testing-smtp'
 import { formatMoney } from '../pricing/money'
@@ -52,7 +51,7 @@ afterEach(async () => {
   await smtp.stop()
 })
 
-const newInquiry = async (extra: Record<string, unknown> = {}) => (await InquiryStore.for(t.dataDir).create(sampleInquiry(extra) as never, { state: 'sent', attempts: 1 })).id
+const newInquiry = async (extra: Record<string, unknown> = {}) => (await t.deps.inquiries.create(sampleInquiry(extra) as never, { state: 'sent', attempts: 1 })).id
 async function makeQuote(inquiryId: string, body: object = quoteBody) {
   const res = await t.call('POST', `/api/admin/inquiries/${inquiryId}/quotes`, { json: body, cookie })
   expect(res.status).toBe(201)
@@ -214,9 +213,10 @@ describe('the receipt for a card payment', () => {
     await deliver(signedEvent(completedEvent('evt_1', { id: 'cs_test_9', quoteId: q.id, kind: 'deposit', amount: 15_000 })))
     await until(async () => record(q.id).mails?.['receipt:cs_test_9']?.state, (s) => s === 'failed')
     await smtp.start()
-    // A new process on the same data directory: the outbox and the quote channel as app-deps.ts wires them.
-    const outbox = startMailOutbox({ config: t.config, store: t.deps.store })
-    new QuoteMail({ dataDir: t.dataDir, publicOrigin: t.config.publicOrigin, outbox })
+    // The server stops; a new one on the same data directory: the outbox and the quote channel as app-deps.ts wires them.
+    await t.deps.mailOutbox.stop()
+    const outbox = startMailOutbox({ config: t.config, store: t.deps.store, inquiries: t.deps.inquiries, photoLinks: t.deps.photoLinks })
+    new QuoteMail({ dataDir: t.dataDir, publicOrigin: t.config.publicOrigin, outbox, quotes: t.deps.quotes, inquiries: t.deps.inquiries })
     try {
       await until(async () => record(q.id).mails?.['receipt:cs_test_9']?.state, (s) => s === 'sent')
       expect(mailsTo('jane@example.com').filter((m) => m.subject.startsWith('Receipt'))).toHaveLength(1)

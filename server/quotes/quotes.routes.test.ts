@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { InquiryStore } from '../inquiries/inquiries.store'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { useTestApp, type TestApp } from '../testing/test-app'
 import { fillAgreement } from './agreement-text'
@@ -22,7 +21,7 @@ beforeEach(async () => {
   writeFileSync(join(t.root, 'content/agreement.md'), AGREEMENT)
   t.git('add', 'content/agreement.md')
   t.git('commit', '-qm', 'Add the agreement')
-  const record = await InquiryStore.for(t.dataDir).create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
+  const record = await t.deps.inquiries.create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
   inquiryId = record.id
 })
 

@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono'
 import type Stripe from 'stripe'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
-import { InquiryStore } from '../inquiries/inquiries.store'
+import type { InquiryStore } from '../inquiries/inquiries.store'
 import { applyInquiryChange, addNote } from '../inquiries/inquiry-pipeline'
 import type { Config } from '../lib/config'
 import type { ContentStore } from '../lib/content-store'
@@ -24,15 +24,15 @@ import type { QuoteMail } from './quote-mail-channel'
 interface QuoteDeps {
   config: Pick<Config, 'dataDir' | 'publicOrigin' | 'trustProxy' | 'stripe'>
   store: ContentStore
+  inquiries: InquiryStore
+  quotes: QuoteStore
   quoteMail: QuoteMail
 }
 
 /** Unknown or mistyped links cost an address one of these per 10 minutes; past it, 429 (guessing stays hopeless). */
 const MISSES_PER_ADDRESS = 20
 
-export function createQuoteRoutes({ config, store, quoteMail }: QuoteDeps) {
-  const quotes = QuoteStore.for(config.dataDir)
-  const inquiries = InquiryStore.for(config.dataDir)
+export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail }: QuoteDeps) {
   const misses = new RateLimiter(MISSES_PER_ADDRESS, 10 * 60_000)
   const urlOf = (q: QuoteRecord) => `${config.publicOrigin}/quote/${q.token}`
   const stripe = config.stripe ? stripeClient(config.stripe) : null

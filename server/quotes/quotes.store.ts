@@ -8,16 +8,8 @@ import type { QuoteRecord } from './quote.schema'
 const ID = /^q-[0-9a-f]{16}$/
 export const TOKEN = /^[A-Za-z0-9_-]{22}$/
 
-const shared = new Map<string, QuoteStore>()
-
+/** One per data directory, made in createAppDeps, so the routes and the mail outbox write through one queue. */
 export class QuoteStore {
-  /** One store per data directory in this process, so the routes and the mail outbox write through one queue. */
-  static for(dataDir: string): QuoteStore {
-    let store = shared.get(dataDir)
-    if (!store) shared.set(dataDir, (store = new QuoteStore(dataDir)))
-    return store
-  }
-
   private readonly dir: string
   private readonly queue = new SerialQueue()
   private byToken: Map<string, string> | null = null

@@ -1,7 +1,6 @@
 // Card payments against a local Stripe stand-in: a Checkout Session for the deposit of a signed quote, then the
 // balance; the webhook verified by its signature, recorded once however often it arrives; refunds; an outage.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { InquiryStore } from '../inquiries/inquiries.store'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { completedEvent, signedEvent, startFakeStripe, TEST_STRIPE_KEY, TEST_WEBHOOK_SECRET, type FakeStripe } from './testing-stripe'
@@ -24,7 +23,7 @@ afterAll(() => t?.cleanup())
 
 /** An inquiry with a quote of $500 (30% deposit: $150), accepted and signed. */
 async function signedQuote(accept = true) {
-  const inquiry = await InquiryStore.for(t.dataDir).create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
+  const inquiry = await t.deps.inquiries.create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
   const made = await t.call('POST', `/api/admin/inquiries/${inquiry.id}/quotes`, { json: { items: [{ description: 'Arch', quantity: 1, unitPrice: 500 }], depositPercent: 30 }, cookie })
   const quote = (await made.json()) as { id: string; token: string }
   if (accept) {

@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
-import { acceptsGzip, type KeptAnswers, type PublicReadCache } from '../lib/read-cache'
+import { acceptsGzip, type KeptAnswer } from '../cache/kept-answer'
+import { answerOf, KeptPages, type PageCall } from '../cache/kept-pages'
+import type { PublicReadCache } from '../cache/read-cache'
 import type { RenderOptions, RenderResult } from '../../web/entry-server'
 
 interface ServerEntry {
@@ -26,9 +28,6 @@ const HTML = 'text/html; charset=utf-8'
 
 /** Tags the rendered head replaces. */
 const TEMPLATE_HEAD_TAGS = /\s*<title>[^<]*<\/title>|\s*<meta (?:name="description"|property="og:[^"]*")[^>]*>/g
-
-const sameCalls = (a: Dependency[], b: Dependency[]) =>
-  a.length === b.length && a.every((d, i) => d.url === b[i].url && d.answer === b[i].answer)
 
 export function serverEntryPath(clientDir: string): string {
   return resolve(clientDir, '../server/entry-server.js')
@@ -50,60 +49,6 @@ export function moduleAssets(manifest: Manifest, modules: string[]): { scripts: 
   }
   modules.forEach(visit)
   return { scripts: [...scripts], styles: [...styles] }
-}
-
-/** One API call a render made, and what it answered (status and ETag, or a hash of the body). */
-interface Dependency {
-  url: string
-  init: { method: string; headers?: HeadersInit }
-  answer: string
-}
-
-interface Variant {
-  status: number
-  body: Uint8Array<ArrayBuffer>
-  gzip: Uint8Array<ArrayBuffer>
-  etag: string
-}
-
-/**
- * Rendered pages of one URL, valid while every API call their renders made still answers the same (so a change made
- * with plain git, a hidden service or a new image shows on the next request, as the API shows it) and the build and
- * the year (the footer's copyright) are the same. Up to RENDERS_PER_POOL renders are kept, distinct ones only: the
- * home page picks its testimonials at random, so a visitor gets one of those picks, chosen at random per request.
- *
- * When every call was a read whose answer depends on nothing but the files under content/ and uploads/
- * (`contentOnly`), the pool also holds the content generation (server/lib/content-generation.ts) taken before those
- * answers were read or last confirmed: while the generation has not moved, the answers cannot have changed, and the
- * calls are not made again. When it moved, the calls are repeated once, and the pool stays if they answer the same.
- */
-interface Pool {
-  build: number
-  year: number
-  dependencies: Dependency[]
-  variants: Variant[]
-  renders: number
-  contentOnly: boolean
-  generation: string
-  check?: { at: number; valid: Promise<boolean> }
-}
-
-/** One of a pool's kept variants, at random (the home page's testimonials differ between them). */
-const anyVariant = (pool: Pool): Variant => pool.variants[Math.floor(Math.random() * pool.variants.length)]
-
-const RENDERS_PER_POOL = 24
-const MAX_POOLS = 200
-/** How stale the shortcut's view of the server build may be: a rebuild beside a running server shows within this. */
-const BUILD_RECHECK_MS = 1000
-
-/** Request targets the Node-level shortcut may answer with a kept page: plain paths (the form pools are keyed by). */
-const PLAIN_PAGE_URL = /^(?!.*\/\/)\/(?!(api|uploads|img|assets)([/?]|$))[A-Za-z0-9_\-/]*(\?[A-Za-z0-9_\-.~=&%+]+)?$/
-
-async function answerOf(res: Response): Promise<string> {
-  const etag = res.headers.get('etag')
-  if (etag) return `${res.status} ${etag}`
-  const body = new Uint8Array(await res.clone().arrayBuffer())
-  return `${res.status} #${createHash('sha1').update(body).digest('base64url')}`
 }
 
 /** The web fonts' stylesheet (web/styles/fonts.css, its own build entry), when built. */
@@ -129,8 +74,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const readCache = options.readCache
   const entryPath = serverEntryPath(clientDir)
   let loaded: { mtimeMs: number; entry: Promise<ServerEntry>; template: string; styles: string[]; manifest: Manifest } | null = null
-  const pools = new Map<string, Pool>()
-  const recording = new AsyncLocalStorage<{ calls: Dependency[]; keep: boolean }>()
+  const kept = new KeptPages({ origin, fetch: options.fetch, entryPath, readCache })
+  readCache?.servePages(kept.answers)
+  const recording = new AsyncLocalStorage<{ calls: PageCall[]; keep: boolean }>()
   /** One function for every render (the renderer configures its API client once); each render's calls are noted. */
   const fetchAndNote: RenderOptions['fetch'] = async (input, init) => {
     const res = await options.fetch(input, init)
@@ -152,7 +98,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
    * kept pages are served without any render).
    */
   let rendering = 0
-  async function noting<T>(notes: { calls: Dependency[]; keep: boolean }, render: () => Promise<T>): Promise<T> {
+  async function noting<T>(notes: { calls: PageCall[]; keep: boolean }, render: () => Promise<T>): Promise<T> {
     rendering++
     try {
       return await recording.run(notes, render)
@@ -160,31 +106,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       if (--rendering === 0) recording.disable()
     }
   }
-
-  /** Whether every call the pool's renders made answers the same now; one check serves the requests of one turn. */
-  async function stillValid(pool: Pool): Promise<boolean> {
-    const arrived = performance.now()
-    await new Promise<void>((resolve) => setImmediate(resolve))
-    if (!pool.check || pool.check.at < arrived) {
-      const valid = Promise.all(
-        pool.dependencies.map(async (d) => (await answerOf(await options.fetch(d.url, d.init))) === d.answer),
-      ).then((same) => same.every(Boolean), () => false)
-      pool.check = { at: performance.now(), valid }
-    }
-    return pool.check.valid
-  }
-
-  let buildSeen = { at: -Infinity, mtimeMs: undefined as number | undefined, year: 0 }
-  /** The server build's stamp for the shortcut, and the year: looked at once per BUILD_RECHECK_MS at most. */
-  function buildSeenNow() {
-    const now = performance.now()
-    if (now - buildSeen.at >= BUILD_RECHECK_MS) {
-      buildSeen = { at: now, mtimeMs: statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs, year: new Date().getFullYear() }
-    }
-    return buildSeen
-  }
-  const buildStamp = () => buildSeenNow().mtimeMs
-  const currentYear = () => buildSeenNow().year
 
   /** Reloaded after a rebuild, so `npm run build` beside a running server takes effect. */
   function current() {
@@ -233,7 +154,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   }
 
   /** Like the compression and validators middleware would answer (they leave a set Content-Encoding and ETag be). */
-  function send(c: Context, v: Variant): Response {
+  function send(c: Context, v: KeptAnswer): Response {
     const headers: Record<string, string> = { 'Content-Type': HTML, 'Cache-Control': 'no-cache' }
     const ok = v.status >= 200 && v.status < 300
     if (v.body.length >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
@@ -243,42 +164,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   }
 
   /** The page's tags go first in <head>, so the hero preload is requested before the scripts the template lists. */
-  function page(template: string, head: string, body: string): string {
+  function pageHtml(template: string, head: string, body: string): string {
     return template.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`).replace('<div id="root"></div>', body)
   }
-
-  /** A URL's pool when the shortcut may answer from it, before the content check. */
-  function keptPool(url: string): Pool | null {
-    const pool = pools.get(url)
-    if (!pool?.contentOnly || pool.renders < RENDERS_PER_POOL || !readCache) return null
-    return pool.build === buildStamp() && pool.year === currentYear() ? pool : null
-  }
-
-  function pickIfCurrent(url: string, pool: Pool, now: string): Variant | null {
-    return pools.get(url) === pool && pool.generation === now ? anyVariant(pool) : null
-  }
-
-  /** Kept pages for the Node-level shortcut: the same checks as `render`, without its API calls or the chain. */
-  const kept: KeptAnswers = {
-    serves: (url) => PLAIN_PAGE_URL.test(url),
-    async answer(url) {
-      const pool = keptPool(url)
-      if (!pool) return null
-      const now = await readCache!.pageStamp(true)
-      return pickIfCurrent(url, pool, now)
-    },
-    answerInCheckPhase(url) {
-      const pool = keptPool(url)
-      if (!pool) return null
-      const now = readCache!.pageStampInCheckPhase()
-      return now === undefined ? undefined : pickIfCurrent(url, pool, now)
-    },
-    isKept(url, etag) {
-      const pool = pools.get(url)
-      return Boolean(pool?.contentOnly && pool.variants.some((v) => v.status === 200 && (etag === v.etag || etag === `W/${v.etag}`)))
-    },
-  }
-  options.readCache?.servePages(kept)
 
   return {
     async render(c) {
@@ -289,19 +177,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const year = new Date().getFullYear()
       // Taken before any answer is read or confirmed, so a change made meanwhile moves it past the pool's.
       const fromSocket = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined
-      // content/, uploads/ and the schedule's state (server/lib/read-cache.ts): kept pages are valid while it holds.
+      // content/, uploads/ and the schedule's state (server/cache/read-cache.ts): kept pages are valid while it holds.
       const now = readCache ? await readCache.pageStamp(fromSocket) : ''
-      let pool = pools.get(key)
-      if (pool && (pool.build !== build.mtimeMs || pool.year !== year)) pool = undefined
-      if (pool && (!pool.contentOnly || pool.generation !== now)) {
-        if (await stillValid(pool)) pool.generation = now
-        else pool = undefined
-      }
-      if (pool && pool.renders >= RENDERS_PER_POOL) {
-        return send(c, anyVariant(pool))
-      }
+      const page = { url: key, build: build.mtimeMs, year, now }
+      const found = await kept.lookup(page)
+      if (found.hit) return send(c, found.hit)
       const request = new Request(`${origin}${url.pathname}${url.search}`, { signal: c.req.raw.signal })
-      const notes = { calls: [] as Dependency[], keep: true }
+      const notes = { calls: [] as PageCall[], keep: true }
       const result = await noting(notes, async () => (await build.entry).render(request, { fetch: fetchAndNote, origin }))
       // Calls made in parallel are noted as they finish; in URL order, two renders' calls compare one to one.
       const dependencies = notes.calls.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
@@ -317,27 +199,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // The page's chunks are fetched beside the entry when the app starts (after first paint), not one after the other.
       const template = build.template.replace(' data-entry=', ` data-preload="${scripts.filter(fresh).join(' ')}" data-entry=`)
       // Buffers, as node:http writes them (see PublicReadCache.middleware).
-      const html = Buffer.from(page(template, head, body))
-      const variant: Variant = {
+      const html = Buffer.from(pageHtml(template, head, body))
+      const variant: KeptAnswer = {
         status: result.status,
         body: html,
         gzip: gzipSync(html),
         etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
       }
-      if (notes.keep && !c.req.raw.signal.aborted) {
-        const same = pool && sameCalls(pool.dependencies, dependencies)
-        if (!same) {
-          if (pools.size >= MAX_POOLS) pools.clear()
-          const contentOnly = Boolean(readCache) && dependencies.every((d) => {
-            const url = new URL(d.url, origin)
-            return url.origin === new URL(origin).origin && url.search === '' && readCache!.isContentRead(url.pathname)
-          })
-          pool = { build: build.mtimeMs, year, dependencies, variants: [], renders: 0, contentOnly, generation: now }
-          pools.set(key, pool)
-        }
-        pool!.renders++
-        if (!pool!.variants.some((v) => v.etag === variant.etag)) pool!.variants.push(variant)
-      }
+      if (notes.keep && !c.req.raw.signal.aborted) kept.keep(page, found.pool, dependencies, variant)
       return send(c, variant)
     },
     shell(c, status, cacheControl = 'no-cache') {

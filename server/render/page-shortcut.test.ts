@@ -9,7 +9,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { PROJECT_ROOT } from '../lib/config'
-import { PublicReadCache } from '../lib/read-cache'
+import { PublicReadCache } from '../cache/read-cache'
 import { createTestApp, makeJpeg, type TestApp } from '../testing/test-app'
 import { serverEntryPath } from './page-renderer'
 

@@ -3,13 +3,16 @@
 // resizing. States other browser tests already check with axe are left to them: the calendar's day details and the
 // inbox with an inquiry open (admin-calendar.e2e.ts), the Insights dates form and the privacy note at 390 px
 // (insights.e2e.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { adminCookie, api, setFeatures } from './public-fixtures'
-import { axeFindings, describeFindings, printCounts, type AxeFinding } from './axe'
+import { DESKTOP, PHONE, gotoReady, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { adminCookie, api, setFeatures } from './support/public-fixtures'
+import { axeFindings, describeFindings, printCounts, type AxeFinding } from './support/axe'
 import sharp from 'sharp'
-import { makeJpeg } from '../admin/testing/admin-e2e'
+import { makeJpeg } from './support/admin'
 import type { Service } from '../../server/services/services.schema'
 
 type Viewport = typeof PHONE
@@ -18,17 +21,13 @@ const WIDTHS: Viewport[] = [PHONE, DESKTOP]
 let site: Site
 let browser: Browser
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   // The About page is checked too, so it is switched on for this site.
   setFeatures(site, { aboutEnabled: true })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
 
 /** Collects axe's findings state by state, so one run reports every failing state at once. */
 class Audit {
@@ -68,26 +67,26 @@ async function publicPaths(): Promise<string[]> {
 }
 
 describe('axe finds nothing', () => {
-  it('on every public page, menu, dialog and form state, at 390 and 1366 px', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('on every public page, menu, dialog and form state, at 390 and 1366 px', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     const audit = new Audit(page, 'public')
     for (const path of await publicPaths()) {
-      await page.goto(`${site.url}${path}`)
+      await gotoReady(page, `${site.url}${path}`)
       await audit.both(path)
     }
     // The privacy note at 390 px is insights.e2e.ts's.
-    await page.goto(`${site.url}/privacy`)
+    await gotoReady(page, `${site.url}/privacy`)
     await audit.at(DESKTOP, '/privacy')
 
     // A service form after Submit was pressed with nothing filled in: the error summary and every invalid field.
-    await page.goto(`${site.url}/services/bouquets`)
+    await gotoReady(page, `${site.url}/services/bouquets`)
     // Submit is aria-disabled (focusable, pressable): pressed from the keyboard, as a keyboard user would.
     await page.getByRole('button', { name: 'Submit Inquiry' }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('group', { name: /^Please fix \d+ answers/ }).waitFor()
     await audit.both('/services/bouquets after an empty Submit')
 
-    await page.goto(site.url)
+    await gotoReady(page, site.url)
     await page.setViewportSize(PHONE)
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog', { name: 'Menu' }).waitFor()
@@ -119,10 +118,10 @@ describe('axe finds nothing', () => {
     audit.report()
   }, 300_000)
 
-  it('on the login form and every dashboard tab, dialog and editor, at 390 and 1366 px', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('on the login form and every dashboard tab, dialog and editor, at 390 and 1366 px', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     const audit = new Audit(page, 'dashboard')
-    await page.goto(`${site.url}/admin`)
+    await gotoReady(page, `${site.url}/admin`)
     await page.getByLabel('Username').waitFor()
     await audit.both('login form')
     await page.getByLabel('Username').fill('owner')
@@ -421,9 +420,9 @@ async function tabThrough(page: Page, max: number): Promise<RingCheck[]> {
 }
 
 describe('beyond what axe sees', () => {
-  it('skip link, every service in the menu with a cue when it scrolls, each phone-menu entry once, 44 px main controls on a phone', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
-    await page.goto(site.url)
+  test('skip link, every service in the menu with a cue when it scrolls, each phone-menu entry once, 44 px main controls on a phone', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
+    await gotoReady(page, site.url)
     // The first Tab shows the skip link; following it puts focus in the main content.
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to content' })
@@ -454,7 +453,7 @@ describe('beyond what axe sees', () => {
     expect(new Set(entries.map((e) => e.split(' ').pop())).size, 'destinations').toBe(entries.length)
     await page.keyboard.press('Escape')
 
-    await page.goto(`${site.url}/services/bouquets`)
+    await gotoReady(page, `${site.url}/services/bouquets`)
     await big(page.getByRole('button', { name: 'Submit Inquiry' }), 'Submit Inquiry')
 
     // On a short desktop window the services menu scrolls: a shade says more are below, and the keyboard reaches all.
@@ -491,12 +490,12 @@ describe('beyond what axe sees', () => {
     await context.close()
   }, 120_000)
 
-  it('hero text keeps 4.5:1 over any picture, focus rings 3:1 beside whatever is behind them, field borders 3:1', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('hero text keeps 4.5:1 over any picture, focus rings 3:1 beside whatever is behind them, field borders 3:1', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     const problems: string[] = []
     let rings = 0
     for (const path of ['/', '/services/bouquets', '/contact', '/about', '/delivery-installation', '/faq', '/thank-you', '/no-such-page']) {
-      await page.goto(`${site.url}${path}`)
+      await gotoReady(page, `${site.url}${path}`)
       for (const viewport of WIDTHS) {
         await page.setViewportSize(viewport)
         const where = `${path} ${viewport.width}px`

@@ -1,25 +1,23 @@
 // The dashboard's door: title, login failure and success, log out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { ADMIN_PASSWORD, ADMIN_USERNAME, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+import { PHONE, gotoReady, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type Site } from './support/site'
 
 describe('admin access', () => {
   let site: Site
   let browser: Browser
 
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
   })
 
-  it('names the brand in the title and refuses a wrong password in red above Login', async () => {
-    const { page, context } = await newPage(browser)
+  test('names the brand in the title and refuses a wrong password in red above Login', async () => {
+    const { page, context } = await openPage(browser)
     const brand = ((await (await fetch(`${site.url}/api/site-settings`)).json()) as { brand: { name: string } }).brand.name
-    await page.goto(`${site.url}/admin`)
+    await gotoReady(page, `${site.url}/admin`)
     await page.getByLabel('Username').waitFor()
     await expect.poll(() => page.title()).toBe(`Admin Dashboard | ${brand} Management`)
 
@@ -40,9 +38,9 @@ describe('admin access', () => {
     await context.close()
   })
 
-  it('logs in, shows the three tabs, and logs out for good', async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(`${site.url}/admin`)
+  test('logs in, shows the three tabs, and logs out for good', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, `${site.url}/admin`)
     await page.getByLabel('Username').fill(ADMIN_USERNAME)
     await page.getByLabel('Password').fill(ADMIN_PASSWORD)
     await page.getByRole('button', { name: 'Login' }).click()

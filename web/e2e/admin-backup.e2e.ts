@@ -3,31 +3,36 @@
 import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+
+let backupDir: string
+test.override('siteEnv', { scope: 'file' }, () => {
+  backupDir = mkdtempSync(join(tmpdir(), 'balloon-backups-'))
+  // The newest backup is three days old (the archive's name carries its time).
+  const old = new Date(Date.now() - 3 * 24 * 3600_000).toISOString().replace(/[:.]/g, '-')
+  writeFileSync(join(backupDir, `backup-${old}.tar.gz`), Buffer.alloc(2048))
+  return { BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: 'off' }
+})
 
 describe('backup status in the dashboard', () => {
   let site: Site
   let browser: Browser
-  let backupDir: string
 
-  beforeAll(async () => {
-    backupDir = mkdtempSync(join(tmpdir(), 'balloon-backups-'))
-    // The newest backup is three days old (the archive's name carries its time).
-    const old = new Date(Date.now() - 3 * 24 * 3600_000).toISOString().replace(/[:.]/g, '-')
-    writeFileSync(join(backupDir, `backup-${old}.tar.gz`), Buffer.alloc(2048))
-    site = await startSite({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: 'off' })
-    browser = await launchBrowser()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
   })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.afterAll(async () => {
     rmSync(backupDir, { recursive: true, force: true })
   })
 
-  it('warns about a backup more than two days old or failed, and Back up now replaces the warning with the new backup', async () => {
-    const { page, context } = await newPage(browser, PHONE)
+  test('warns about a backup more than two days old or failed, and Back up now replaces the warning with the new backup', async () => {
+    const { page, context } = await openPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     const line = page.getByRole('status').filter({ hasText: /backup/i })
     await expect.poll(() => line.textContent()).toMatch(/^The last backup is more than two days old\. Last backup .+ \(2\.0 KB\)/)
@@ -48,7 +53,7 @@ describe('backup status in the dashboard', () => {
     await keepScreenshot(page, 'backup-ok-390')
     await context.close()
 
-    const desktop = await newPage(browser, DESKTOP)
+    const desktop = await openPage(browser, DESKTOP)
     await loginAsOwner(desktop.page, site.url)
     await expect.poll(() => desktop.page.getByRole('status').filter({ hasText: /backup/i }).textContent()).toMatch(/^Last backup /)
     await keepScreenshot(desktop.page, 'backup-ok-1366')

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseMail, startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
 import { studioToday } from '../../server/lib/studio-time'
 import { addDays } from '../../server/quotes/quote-view'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { axeFindings, describeFindings } from './axe'
+import { expectToast } from './support/admin'
+import { axeFindings, describeFindings } from './support/axe'
 import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-import { adminCookie, api, sendInquiry } from './public-fixtures'
+import { adminCookie, api, sendInquiry } from './support/public-fixtures'
 
 describe('admin booking e-mails', () => {
   let site: Site

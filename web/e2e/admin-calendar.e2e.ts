@@ -2,13 +2,16 @@
 // inbox; blocking a date from the calendar; the private .ics address made, read and turned off.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { shortEventDate } from '../../server/inquiries/inquiry-format'
 import { studioToday } from '../../server/lib/studio-time'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
-import { adminCookie, api, sendInquiry } from './public-fixtures'
+import { expectToast } from './support/admin'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { adminCookie, api, sendInquiry } from './support/public-fixtures'
 
 /** The 15th and 22nd of next month (always in the future, one "Next month" away). */
 function nextMonthDay(day: number): string {
@@ -30,18 +33,14 @@ describe('event calendar', () => {
     await api(site, 'PATCH', `/api/admin/inquiries/${id}`, { status: 'booked' }, cookie)
   }
 
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
     cookie = await adminCookie(site)
     await bookedLead('Ana', busyDay)
     await bookedLead('Bea', busyDay)
     await bookedLead('Cleo', blockedDay)
     await api(site, 'PUT', `/api/admin/calendar/blocked/${blockedDay}`, { note: 'Family wedding' }, cookie)
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
   })
 
   const day = (page: Page, date: string) => page.getByRole('button', { name: new RegExp(`^${shortEventDate(date)}`) })
@@ -53,8 +52,8 @@ describe('event calendar', () => {
     await page.getByRole('list', { name: 'Warnings this month' }).waitFor()
   }
 
-  it('warns of a double booking and a booking on a blocked date, in the calendar and in the inbox', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
+  test('warns of a double booking and a booking on a blocked date, in the calendar and in the inbox', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
     await openNextMonth(page)
     const warnings = page.getByRole('list', { name: 'Warnings this month' })
     expect(await warnings.getByRole('listitem').count()).toBe(2)
@@ -88,8 +87,8 @@ describe('event calendar', () => {
     await context.close()
   })
 
-  it('blocks and unblocks a date from the calendar on a phone', async () => {
-    const { page, context } = await newPage(browser, PHONE)
+  test('blocks and unblocks a date from the calendar on a phone', async () => {
+    const { page, context } = await openPage(browser, PHONE)
     await openNextMonth(page)
     await keepScreenshot(page, 'calendar-390', { fullPage: true })
     await day(page, freeDay).click()
@@ -115,9 +114,7 @@ describe('event calendar', () => {
     await context.close()
   })
 
-  it('makes a private .ics address of the booked events and turns it off', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await loginAsOwner(page, site.url)
+  test('makes a private .ics address of the booked events and turns it off', async ({ ownerPage: page }) => {
     await page.getByRole('tab', { name: 'Calendar' }).click()
     await page.getByRole('button', { name: 'Make a private calendar address' }).click()
     await expectToast(page, 'Calendar address made')
@@ -133,7 +130,6 @@ describe('event calendar', () => {
     await expectToast(page, 'Calendar address turned off')
     expect((await fetch(`${site.url}${new URL(url).pathname}`)).status).toBe(404)
     await page.getByRole('button', { name: 'Make a private calendar address' }).waitFor()
-    await context.close()
   })
 })
 

@@ -1,8 +1,11 @@
 // Testimonials Management and the Delivery & Installation Page editor, with their failure paths.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-import { dismissToasts, expectToast } from '../admin/testing/admin-e2e'
+import { openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { dismissToasts, expectToast } from './support/admin'
 
 interface ApiTestimonial {
   id: string
@@ -20,20 +23,18 @@ describe('admin testimonials and delivery page', () => {
   const lastCommit = () => site.git('log', '-1', '--format=%s').trim()
   const testimonials = async () => (await (await fetch(`${site.url}/api/testimonials`)).json()) as ApiTestimonial[]
 
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
-    ;({ context, page } = await newPage(browser))
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
+    ;({ context, page } = await openPage(browser))
     page.setDefaultTimeout(10_000)
     await loginAsOwner(page, site.url)
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await site?.stop()
   })
 
-  it('adds a testimonial, after refusing one without quote and customer', async () => {
+  test('adds a testimonial, after refusing one without quote and customer', async () => {
     await page.getByRole('tab', { name: 'Testimonials Management' }).click()
     const form = page.locator('form', { has: page.getByRole('button', { name: 'Add Testimonial' }) })
     await form.getByLabel('Quote').fill('Only a quote')
@@ -51,7 +52,7 @@ describe('admin testimonials and delivery page', () => {
     expect(lastCommit()).toBe('Add testimonial from Marisol Vega-Test')
   })
 
-  it('edits a testimonial inline, with Cancel and Save', async () => {
+  test('edits a testimonial inline, with Cancel and Save', async () => {
     await dismissToasts(page)
     await page.getByRole('button', { name: 'Edit testimonial from Marisol Vega-Test' }).click()
     const editor = page.getByRole('form', { name: 'Edit testimonial from Marisol Vega-Test' })
@@ -70,7 +71,7 @@ describe('admin testimonials and delivery page', () => {
     expect(lastCommit()).toBe('Update testimonial from Marisol Vega-Test')
   })
 
-  it('reports failed testimonial calls with the spec wording', async () => {
+  test('reports failed testimonial calls with the spec wording', async () => {
     await dismissToasts(page)
     await page.route('**/api/testimonials**', (route) =>
       route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, body: '{}' }),
@@ -95,7 +96,7 @@ describe('admin testimonials and delivery page', () => {
     await form.getByLabel('Customer').fill('')
   })
 
-  it('deletes a testimonial', async () => {
+  test('deletes a testimonial', async () => {
     await dismissToasts(page)
     await page.getByRole('button', { name: 'Delete testimonial from Marisol Vega-Test' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
@@ -105,7 +106,7 @@ describe('admin testimonials and delivery page', () => {
     expect(lastCommit()).toBe('Delete testimonial from Marisol Vega-Test')
   })
 
-  it('edits the delivery page with a live preview and saves it', async () => {
+  test('edits the delivery page with a live preview and saves it', async () => {
     await dismissToasts(page)
     await page.getByRole('tab', { name: 'Delivery & Installation Page' }).click()
     const editor = page.getByLabel('Markdown content')
@@ -134,7 +135,7 @@ describe('admin testimonials and delivery page', () => {
     await visitor.close()
   })
 
-  it('shows "Failed to save content." when saving fails', async () => {
+  test('shows "Failed to save content." when saving fails', async () => {
     await page.route('**/api/delivery-installation-content', (route) =>
       route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
     )
@@ -146,7 +147,7 @@ describe('admin testimonials and delivery page', () => {
     await page.unroute('**/api/delivery-installation-content')
   })
 
-  it('shows the load error when the delivery content cannot be loaded', async () => {
+  test('shows the load error when the delivery content cannot be loaded', async () => {
     await page.getByRole('button', { name: 'Discard changes' }).click()
     await page.route('**/api/delivery-installation-content', (route) => route.fulfill({ status: 500, body: '{}' }))
     await page.getByRole('tab', { name: 'Testimonials Management' }).click()

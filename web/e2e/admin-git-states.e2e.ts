@@ -5,12 +5,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { axeFindings, describeFindings } from './axe'
-import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
+import { describe, expect } from 'vitest'
+import { expectToast } from './support/admin'
+import { axeFindings, describeFindings } from './support/axe'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 
 const DEV_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' }
+
+test.override('siteEnv', { scope: 'file' }, () => ({ GIT_REMOTE: 'origin', GIT_SYNC_SECONDS: 'off' }))
 
 describe('the dashboard when a developer works with git', () => {
   let site: Site
@@ -19,23 +24,21 @@ describe('the dashboard when a developer works with git', () => {
   let laptop: string
   const dev = (...args: string[]) => execFileSync('git', ['-C', laptop, ...args], { env: DEV_ENV, encoding: 'utf8' })
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
     bare = mkdtempSync(join(tmpdir(), 'e2e-remote-'))
     laptop = mkdtempSync(join(tmpdir(), 'e2e-laptop-'))
     execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare])
-    site = await startSite({ GIT_REMOTE: 'origin', GIT_SYNC_SECONDS: 'off' })
     site.git('remote', 'add', 'origin', bare)
     site.git('push', '-q', 'origin', 'main')
     execFileSync('git', ['clone', '-q', bare, laptop], { env: DEV_ENV })
-    browser = await launchBrowser()
   })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.afterAll(async () => {
     for (const dir of [bare, laptop]) if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
-  it('a broken site.yaml is named under the header with its line, and put back in one click (phone and laptop, axe-clean)', async () => {
+  test('a broken site.yaml is named under the header with its line, and put back in one click (phone and laptop, axe-clean)', async () => {
     const path = join(site.root, 'content/site.yaml')
     const good = readFileSync(path, 'utf8')
     writeFileSync(path, `${good}brand: [unclosed\n`)
@@ -43,7 +46,7 @@ describe('the dashboard when a developer works with git', () => {
     // Visitors still get every page.
     expect((await fetch(`${site.url}/`)).status).toBe(200)
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, context } = await newPage(browser, viewport, { bypassCSP: true })
+      const { page, context } = await openPage(browser, viewport, { bypassCSP: true })
       await loginAsOwner(page, site.url)
       const notice = page.getByRole('region', { name: 'A content file needs attention' })
       await notice.waitFor()
@@ -52,7 +55,7 @@ describe('the dashboard when a developer works with git', () => {
       expect(describeFindings(await axeFindings(page, `content problem ${viewport.width}`))).toBe('')
       await context.close()
     }
-    const { page, context } = await newPage(browser, PHONE)
+    const { page, context } = await openPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     await page.getByRole('button', { name: 'Put back the last valid version' }).click()
     await expectToast(page, 'Put back')
@@ -61,9 +64,7 @@ describe('the dashboard when a developer works with git', () => {
     await context.close()
   })
 
-  it('a save during an unfinished merge shows the sentence that says what to run', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await loginAsOwner(page, site.url)
+  test('a save during an unfinished merge shows the sentence that says what to run', async ({ ownerPage: page }) => {
     await page.getByRole('tab', { name: 'Delivery & Installation Page' }).click()
     const text = page.getByLabel('Markdown content')
     await text.waitFor()
@@ -85,10 +86,9 @@ describe('the dashboard when a developer works with git', () => {
     site.git('merge', '--abort')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expectToast(page, 'Changes saved')
-    await context.close()
   })
 
-  it("a developer's push arrives with Get changes now, and History shows it", async () => {
+  test("a developer's push arrives with Get changes now, and History shows it", async () => {
     // The server pushes its own saves in the background: the laptop starts from what it pushed.
     const remoteMain = () => execFileSync('git', ['-C', bare, 'rev-parse', 'main'], { encoding: 'utf8' }).trim()
     await expect.poll(remoteMain, { timeout: 15_000 }).toBe(site.git('rev-parse', 'HEAD').trim())
@@ -97,7 +97,7 @@ describe('the dashboard when a developer works with git', () => {
     dev('add', 'content/faq.yaml')
     dev('commit', '-qm', 'Add a parking question')
     dev('push', '-q', 'origin', 'HEAD:main')
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: 'History' }).click()
     const status = page.getByTestId('sync-status')

@@ -1,10 +1,13 @@
 // History tab in a real browser: owner edits, the list and a field-level change, a restore after confirmation that the
 // public site shows, and the same service saved from two tabs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { loginAsOwner, newPage, type Site } from './harness'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { listedCommits, showChangesTo, startHistorySite, type ApiService, type OwnerApi } from './history-e2e'
+import { openPage } from './support/browser'
+import { test, type OwnerApi } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { expectToast } from './support/admin'
+import { listedCommits, showChangesTo, firstService, type ApiService } from './support/history'
 
 describe('admin history', () => {
   let site: Site
@@ -12,20 +15,17 @@ describe('admin history', () => {
   let api: OwnerApi
   let service: ApiService
 
-  beforeAll(async () => {
-    ;({ site, browser, api, service } = await startHistorySite())
+  test.beforeAll(async ({ site: s, browser: b, ownerApi }) => {
+    site = s
+    browser = b
+    api = ownerApi
+    service = await firstService(site, api)
     // Two owner edits of the same service, as the editor makes them.
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'First price: $10' })).status).toBe(200)
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Second price: $20' })).status).toBe(200)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
-  })
 
-  it('lists the changes, shows one as fields, and restores a service after confirmation', async () => {
-    const { page, context } = await newPage(browser)
-    await loginAsOwner(page, site.url)
+  test('lists the changes, shows one as fields, and restores a service after confirmation', async ({ ownerPage: page }) => {
     await page.getByRole('tab', { name: 'History' }).click()
     const entries = page.locator('.history__entry')
     await entries.first().waitFor()
@@ -51,12 +51,11 @@ describe('admin history', () => {
 
     const pub = (await (await fetch(`${site.url}/api/services/${service.id}`)).json()) as ApiService
     expect(pub.pricingInfo).toBe('First price: $10')
-    await context.close()
   })
 
-  it('the same service saved from two tabs: the second gets Reload or Compare, and nothing is overwritten', async () => {
-    const { page: one, context: c1 } = await newPage(browser)
-    const { page: two, context: c2 } = await newPage(browser)
+  test('the same service saved from two tabs: the second gets Reload or Compare, and nothing is overwritten', async () => {
+    const { page: one, context: c1 } = await openPage(browser)
+    const { page: two, context: c2 } = await openPage(browser)
     for (const page of [one, two]) {
       await loginAsOwner(page, site.url)
       await page.locator('.admin-service-row__select').filter({ hasText: service.title }).click()
@@ -85,9 +84,7 @@ describe('admin history', () => {
     await c2.close()
   })
 
-  it('an older, slower filter answer never replaces the newer list or the change she selected', async () => {
-    const { page, context } = await newPage(browser)
-    await loginAsOwner(page, site.url)
+  test('an older, slower filter answer never replaces the newer list or the change she selected', async ({ ownerPage: page }) => {
     await page.getByRole('tab', { name: 'History' }).click()
     const entries = page.locator('.history__entry')
     await entries.first().waitFor()
@@ -115,6 +112,5 @@ describe('admin history', () => {
     for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)))
     expect(await listedCommits(page)).toEqual(expected)
     expect(await selected()).toBe(expected[1])
-    await context.close()
   })
 })

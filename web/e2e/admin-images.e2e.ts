@@ -2,10 +2,13 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-import { dismissToasts, ensureServices, expectToast, makeJpeg, mouseDrag } from '../admin/testing/admin-e2e'
+import { openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { dismissToasts, ensureServices, expectToast, makeJpeg, mouseDrag } from './support/admin'
 
 interface ApiService {
   id: string
@@ -26,24 +29,22 @@ describe('admin service images', () => {
     (await (await page.request.get(`${site.url}/api/services/${serviceId}`)).json()) as ApiService
   const tiles = () => page.locator('.admin-image-tile')
 
-  beforeAll(async () => {
-    site = await startSite()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
     ensureServices(site)
     jpeg = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'admin-img-')), 'party.jpg'))
-    browser = await launchBrowser()
-    ;({ context, page } = await newPage(browser))
+    ;({ context, page } = await openPage(browser))
     page.setDefaultTimeout(15_000)
     await loginAsOwner(page, site.url)
     await page.getByRole('button', { name: 'Save Changes' }).waitFor()
     serviceId = (await page.locator('.admin-service-row').first().getAttribute('data-service-id'))!
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await site?.stop()
   })
 
-  it('uploads a picture through the Crop Image dialog and commits both files with the service in one commit', async () => {
+  test('uploads a picture through the Crop Image dialog and commits both files with the service in one commit', async () => {
     const before = await current()
     const uploadsBefore = trackedUploads()
     const headBefore = site.git('rev-parse', 'HEAD').trim()
@@ -77,7 +78,7 @@ describe('admin service images', () => {
     expect(publicList.find((s) => s.id === serviceId)?.images.at(-1)).toEqual(added)
   })
 
-  it('reports a failed upload and keeps the images as they were', async () => {
+  test('reports a failed upload and keeps the images as they were', async () => {
     await dismissToasts(page)
     const count = await tiles().count()
     await page.route('**/api/upload', (route) =>
@@ -92,7 +93,7 @@ describe('admin service images', () => {
     await page.unroute('**/api/upload')
   })
 
-  it('reorders pictures by dragging, and reloads them when saving fails', async () => {
+  test('reorders pictures by dragging, and reloads them when saving fails', async () => {
     await dismissToasts(page)
     const before = (await current()).images
     expect(before.length).toBeGreaterThanOrEqual(2)
@@ -111,7 +112,7 @@ describe('admin service images', () => {
     await page.unroute(`**/api/services/${serviceId}/images`)
   })
 
-  it('deletes a picture after the confirmation and removes its files', async () => {
+  test('deletes a picture after the confirmation and removes its files', async () => {
     await dismissToasts(page)
     const before = (await current()).images
     const victim = before.at(-1)!
@@ -132,7 +133,7 @@ describe('admin service images', () => {
     )
   })
 
-  it('says so when deleting a picture fails', async () => {
+  test('says so when deleting a picture fails', async () => {
     await dismissToasts(page)
     const count = await tiles().count()
     await page.route(`**/api/services/${serviceId}/images`, (route) => route.fulfill({ status: 500, body: '{}' }))

@@ -1,42 +1,47 @@
 // The inbox with e-mail set up but the mail server down: a failed delivery says so on the inquiry, with the retry button,
 // and "Retry e-mail now" sends it once the server is back; /healthz counts it while it waits. (admin-inbox.e2e.ts covers
 // the inbox without e-mail set up.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { sendInquiry } from './public-fixtures'
+import { expectToast } from './support/admin'
+import { PHONE, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { sendInquiry } from './support/public-fixtures'
+
+let smtp: TestSmtp
+test.override('siteEnv', { scope: 'file' }, async () => {
+  // The mail server's port is known, then it goes down: the site's first attempt is refused.
+  smtp = await startTestSmtp()
+  await smtp.stop()
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_TO: 'studio@example.com',
+    MAIL_FROM: 'website@example.com',
+    MAIL_CONFIRM_VISITOR: 'off',
+    // The next automatic try is an hour away: only the button can send it during the test.
+    MAIL_RETRY_DELAYS: '3600',
+  }
+})
 
 describe('admin inbox, e-mail failing', () => {
-  let smtp: TestSmtp
   let site: Site
   let browser: Browser
 
-  beforeAll(async () => {
-    // The mail server's port is known, then it goes down: the site's first attempt is refused.
-    smtp = await startTestSmtp()
-    await smtp.stop()
-    site = await startSite({
-      SMTP_URL: smtp.url,
-      MAIL_TO: 'studio@example.com',
-      MAIL_FROM: 'website@example.com',
-      MAIL_CONFIRM_VISITOR: 'off',
-      // The next automatic try is an hour away: only the button can send it during the test.
-      MAIL_RETRY_DELAYS: '3600',
-    })
-    browser = await launchBrowser()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
   })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.afterAll(async () => {
     await smtp?.stop()
   })
 
-  it('shows the failure on the inquiry and sends it with Retry e-mail now once the mail server is back', async () => {
+  test('shows the failure on the inquiry and sends it with Retry e-mail now once the mail server is back', async () => {
     await sendInquiry(site, { firstName: 'Ottilie', lastName: 'Mailtest' })
 
-    const { page, context } = await newPage(browser, PHONE)
+    const { page, context } = await openPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: /Inbox/ }).click()
     const list = page.getByRole('list', { name: 'Inquiries' })

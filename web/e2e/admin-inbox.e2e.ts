@@ -1,30 +1,29 @@
 // The Inbox tab: an inquiry sent through the API shows up with the new count, opens to every answer, and moves through
 // the pipeline with a templated reply, a note, a quote and a deposit; the owner's own reply template; a lost lead's reason.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { LOST_REASONS } from '../../server/inquiries/inquiry-record.schema'
 import { shortEventDate } from '../../server/inquiries/inquiry-format'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { adminCookie, api, sendInquiry } from './public-fixtures'
+import { expectToast } from './support/admin'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { adminCookie, api, sendInquiry } from './support/public-fixtures'
 
 describe('admin inbox', () => {
   let site: Site
   let browser: Browser
 
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
   })
 
-  it('moves a new inquiry through the pipeline with a reply, a note, a quote and a deposit, and exports it all', async () => {
+  test('moves a new inquiry through the pipeline with a reply, a note, a quote and a deposit, and exports it all', async () => {
     const { service } = await sendInquiry(site)
 
-    const { page, context } = await newPage(browser)
+    const { page, context } = await openPage(browser)
     await loginAsOwner(page, site.url)
     // The count of new inquiries is on the tab and in the page title before the inbox is even opened.
     const inboxTab = page.getByRole('tab', { name: /Inbox/ })
@@ -113,10 +112,10 @@ describe('admin inbox', () => {
     await context.close()
   })
 
-  it("on a phone: the owner writes her own reply template and replies with it; a lost lead keeps the reason chosen or written", async () => {
+  test("on a phone: the owner writes her own reply template and replies with it; a lost lead keeps the reason chosen or written", async () => {
     const eventDate = '2031-06-06'
     const { service } = await sendInquiry(site, { firstName: 'Marguerite', lastName: 'Losttest', email: 'marguerite@example.com', eventDate })
-    const { page, context } = await newPage(browser, PHONE)
+    const { page, context } = await openPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: /Inbox/ }).click()
 
@@ -167,10 +166,10 @@ describe('admin inbox', () => {
   })
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: "Quoted" and $725 on one card are one save that keeps both, in the history, and in the quote reply`, async () => {
+    test(`at ${viewport.width} px: "Quoted" and $725 on one card are one save that keeps both, in the history, and in the quote reply`, async () => {
       const first = `Quinn${viewport.width}`
       await sendInquiry(site, { firstName: first, lastName: 'Quotetest', email: 'quinn@example.com' })
-      const { page, context } = await newPage(browser, viewport)
+      const { page, context } = await openPage(browser, viewport)
       await loginAsOwner(page, site.url)
       await page.getByRole('tab', { name: /Inbox/ }).click()
       const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: `${first} Quotetest` })
@@ -215,7 +214,7 @@ describe('admin inbox', () => {
     })
   }
 
-  it('signs replies with the owner\'s name once she gives it, which the public site never shows; warns when the quote is missing', async () => {
+  test('signs replies with the owner\'s name once she gives it, which the public site never shows; warns when the quote is missing', async () => {
     const cookie = await adminCookie(site)
     const settings = await api<Record<string, any>>(site, 'GET', '/api/site-settings', undefined, cookie)
     const { version, ...rest } = settings
@@ -223,7 +222,7 @@ describe('admin inbox', () => {
     expect((await api<{ brand: Record<string, string> }>(site, 'GET', '/api/site-settings')).brand.ownerName).toBeUndefined()
 
     await sendInquiry(site, { firstName: 'Noquote', lastName: 'Signtest' })
-    const { page, context } = await newPage(browser, PHONE)
+    const { page, context } = await openPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: /Inbox/ }).click()
     const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Noquote Signtest' })

@@ -1,9 +1,11 @@
 // Passkeys in a real browser: Chromium's virtual authenticator (DevTools WebAuthn domain) runs the real ceremony.
 // The owner adds a passkey, sees the recovery codes once, signs out, signs in with the passkey, then with a code.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeFindings, describeFindings } from './axe'
-import { ADMIN_PASSWORD, ADMIN_USERNAME, PHONE, DESKTOP, keepScreenshot, launchBrowser, newPage, startSite, waitForApp, type Site } from './harness'
+import { describe, expect } from 'vitest'
+import { axeFindings, describeFindings } from './support/axe'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage, waitForApp } from './support/browser'
+import { test } from './support/fixtures'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startSite } from './support/site'
 
 /** WebAuthn needs a domain for its relying party: the site is opened as localhost, not 127.0.0.1. */
 async function withAuthenticator(page: Page): Promise<void> {
@@ -14,23 +16,22 @@ async function withAuthenticator(page: Page): Promise<void> {
   })
 }
 
+// A passkey's origin names the port: the site is started on one chosen here, under the name localhost.
+const port = 40_000 + Math.floor(Math.random() * 20_000)
+const origin = `http://localhost:${port}`
+test.override('siteEnv', { scope: 'file' }, () => ({ PUBLIC_ORIGIN: origin }))
+test.override('siteOptions', { scope: 'file' }, () => ({ port }))
+
 describe('passkeys for the owner', () => {
-  let site: Site
   let browser: Browser
-  let origin: string
-  beforeAll(async () => {
-    const port = 40_000 + Math.floor(Math.random() * 20_000)
-    origin = `http://localhost:${port}`
-    site = await startSite({ PUBLIC_ORIGIN: origin }, { port })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.beforeAll(async ({ site, browser: b }) => {
+    // The file's site answers on `origin`; asking for it here starts it.
+    expect(site.port).toBe(port)
+    browser = b
   })
 
   const passwordLogin = async (page: Page) => {
-    await page.goto(`${origin}/admin/account`)
+    await gotoReady(page, `${origin}/admin/account`)
     await waitForApp(page)
     await page.getByLabel('Username').fill(ADMIN_USERNAME)
     await page.getByLabel('Password').fill(ADMIN_PASSWORD)
@@ -38,8 +39,8 @@ describe('passkeys for the owner', () => {
     await page.getByRole('button', { name: 'Log out' }).waitFor()
   }
 
-  it('adds a passkey, shows the recovery codes once, and signs in with it after signing out', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('adds a passkey, shows the recovery codes once, and signs in with it after signing out', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     await withAuthenticator(page)
     await passwordLogin(page)
     await page.getByRole('tab', { name: 'Sign-in & sessions' }).click()
@@ -66,8 +67,8 @@ describe('passkeys for the owner', () => {
     await context.close()
 
     // A recovery code signs in once, on another device without the passkey.
-    const other = await newPage(browser, DESKTOP)
-    await other.page.goto(`${origin}/admin`)
+    const other = await openPage(browser, DESKTOP)
+    await gotoReady(other.page, `${origin}/admin`)
     await waitForApp(other.page)
     await other.page.getByRole('button', { name: 'Use a recovery code' }).click()
     await other.page.getByLabel('Recovery code').fill(code.toLowerCase())
@@ -81,11 +82,11 @@ describe('passkeys for the owner', () => {
     await other.context.close()
   })
 
-  it('without a passkey set up, the passkey button says to use the password', async () => {
+  test('without a passkey set up, the passkey button says to use the password', async () => {
     const fresh = await startSite()
     try {
-      const { page, context } = await newPage(browser, DESKTOP)
-      await page.goto(`${fresh.url}/admin`)
+      const { page, context } = await openPage(browser, DESKTOP)
+      await gotoReady(page, `${fresh.url}/admin`)
       await waitForApp(page)
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
       const alert = page.getByRole('alert')

@@ -1,21 +1,20 @@
 // Nothing held on screen covers a control: notices sit at the bottom (above a save bar), the tab bar and the
 // Edit/Preview switch are held one below the other, on a phone and a laptop, at the top and after scrolling.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { sendInquiry } from './public-fixtures'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { expectToast } from './support/admin'
+import { sendInquiry } from './support/public-fixtures'
 
 let site: Site
 let browser: Browser
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
 })
 
 /** True when a tap at the middle of the element reaches it (nothing drawn over it there). */
@@ -54,9 +53,9 @@ async function expectControlsFree(page: Page, where: string): Promise<void> {
 
 describe('held bars and notices on the dashboard', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: header, tabs, Edit/Preview and Save stay reachable with notices showing, at the top and scrolled`, async () => {
+    test(`at ${viewport.width} px: header, tabs, Edit/Preview and Save stay reachable with notices showing, at the top and scrolled`, async () => {
       await sendInquiry(site, { firstName: `Toast${viewport.width}`, lastName: 'Layouttest' })
-      const { page, context } = await newPage(browser, viewport)
+      const { page, context } = await openPage(browser, viewport)
       await loginAsOwner(page, site.url)
 
       // Site: save once, so a notice shows; at the top and after scrolling, nothing it or the held bars cover.

@@ -1,26 +1,25 @@
 // The Pricing tab in a real browser: the owner changes a price and adds an item on a phone, saves, and the public price
 // list and the content history have it; a wrong price is named and nothing is saved.
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { axeFindings, describeFindings } from './axe'
-import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-import { adminCookie, api } from './public-fixtures'
+import { describe, expect } from 'vitest'
+import { expectToast } from './support/admin'
+import { axeFindings, describeFindings } from './support/axe'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { adminCookie, api } from './support/public-fixtures'
 
 describe('admin pricing', () => {
   let site: Site
   let browser: Browser
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
   })
 
-  it('changes a price and adds an item on a phone; the site and History have it', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('changes a price and adds an item on a phone; the site and History have it', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: 'Pricing' }).click()
     const price = page.getByLabel('Items 1: price in dollars')
@@ -43,8 +42,8 @@ describe('admin pricing', () => {
     await context.close()
   })
 
-  it('a price that is not money is named, and nothing is saved (laptop)', async () => {
-    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
+  test('a price that is not money is named, and nothing is saved (laptop)', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: 'Pricing' }).click()
     const head = site.git('rev-parse', 'HEAD').trim()
@@ -58,8 +57,8 @@ describe('admin pricing', () => {
     await context.close()
   })
 
-  it('a save over a change made elsewhere is refused: Compare names the parts in words, Reload takes the current list', async () => {
-    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
+  test('a save over a change made elsewhere is refused: Compare names the parts in words, Reload takes the current list', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: 'Pricing' }).click()
     const days = page.getByLabel('Quote valid for (days)')

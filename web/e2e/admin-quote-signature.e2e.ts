@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InquiryStore } from '../../server/inquiries/inquiries.store'
 import { sampleInquiry } from '../../server/inquiries/testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { axeFindings, describeFindings } from './axe'
+import { expectToast } from './support/admin'
+import { axeFindings, describeFindings } from './support/axe'
 import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-import { ownerApi, type OwnerApi } from './history-e2e'
+import { ownerApi, type OwnerApi } from './support/owner'
 
 describe('a signed quote on the inquiry', () => {
   let smtp: TestSmtp
@@ -23,7 +23,7 @@ describe('a signed quote on the inquiry', () => {
     site = await startSite({ SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '0.2' })
     browser = await launchBrowser()
     api = await ownerApi(site)
-    inquiryId = (await InquiryStore.for(site.dataDir).create(sampleInquiry({ firstName: 'Signe' }) as never, { state: 'sent', attempts: 1 })).id
+    inquiryId = (await new InquiryStore(site.dataDir).create(sampleInquiry({ firstName: 'Signe' }) as never, { state: 'sent', attempts: 1 })).id
   })
   afterAll(async () => {
     await browser?.close()

@@ -1,11 +1,16 @@
 // A service that waits for its date, as the owner sets it in the dashboard: the badge says what is scheduled, and the
 // public site (pages, home, sitemap, API: caches warm, nobody saving) turns over at the boundary by itself. The
 // server is a preview server (FAKE_NOW), so the test moves its clock (PUT /api/admin/clock) instead of waiting.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { axeFindings, describeFindings } from './axe'
-import { keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
-import { expectToast } from '../admin/testing/admin-e2e'
+import { axeFindings, describeFindings } from './support/axe'
+import { PHONE, gotoReady, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { expectToast } from './support/admin'
+
+test.override('siteEnv', { scope: 'file' }, () => ({ NODE_ENV: 'development', FAKE_NOW: '2026-11-30T12:00:00-08:00', PUBLIC_CACHE_SECONDS: '60' }))
 
 describe('a seasonal service in the dashboard and on the public site', () => {
   let site: Site
@@ -33,20 +38,18 @@ describe('a seasonal service in the dashboard and on the public site', () => {
     }, JSON.stringify({ now }))
   const mosaicsRow = () => page.locator('.admin-service-row', { hasText: 'Mosaics' })
 
-  beforeAll(async () => {
-    site = await startSite({ NODE_ENV: 'development', FAKE_NOW: '2026-11-30T12:00:00-08:00', PUBLIC_CACHE_SECONDS: '60' })
-    browser = await launchBrowser()
-    ;({ context, page } = await newPage(browser))
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
+    ;({ context, page } = await openPage(browser))
     page.setDefaultTimeout(10_000)
     await loginAsOwner(page, site.url)
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await site?.stop()
   })
 
-  it('the owner gives Mosaics its dates; the list says "Scheduled", and the public site leaves it out', async () => {
+  test('the owner gives Mosaics its dates; the list says "Scheduled", and the public site leaves it out', async () => {
     expect(await publicMosaics()).toEqual({ home: true, page: 200, api: true, sitemap: true })
     await page.locator('.admin-service-row__select', { hasText: 'Mosaics' }).click()
     await page.getByLabel('Show from', { exact: true }).fill('2026-12-01T09:00')
@@ -60,7 +63,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
     expect(await publicMosaics()).toEqual({ home: false, page: 404, api: false, sitemap: false })
   })
 
-  it('at 9:00 AM on Dec 1 it is everywhere, and after Dec 26 gone again, with nobody saving anything', async () => {
+  test('at 9:00 AM on Dec 1 it is everywhere, and after Dec 26 gone again, with nobody saving anything', async () => {
     // Far from the boundary a CDN may keep the home page a minute and serve it stale ten more; 30 s before it, the
     // answers (also the kept ones the shortcut sends) let a CDN keep them only until the boundary.
     const cacheControl = async () => {
@@ -84,11 +87,11 @@ describe('a seasonal service in the dashboard and on the public site', () => {
     await mosaicsRow().getByText('Hidden since Dec 27, 2026, 12:00 AM').waitFor()
   })
 
-  it('at 390 px the schedule fits, reads well to axe, and Clear empties a date', async () => {
-    const phone = await newPage(browser, PHONE, { bypassCSP: true })
+  test('at 390 px the schedule fits, reads well to axe, and Clear empties a date', async () => {
+    const phone = await openPage(browser, PHONE, { bypassCSP: true })
     try {
       await phone.context.addCookies(await context.cookies())
-      await phone.page.goto(`${site.url}/admin`)
+      await gotoReady(phone.page, `${site.url}/admin`)
       await phone.page.locator('.admin-service-row__select', { hasText: 'Mosaics' }).click()
       const schedule = phone.page.getByRole('group', { name: 'Schedule' })
       await schedule.scrollIntoViewIfNeeded()
@@ -106,12 +109,12 @@ describe('a seasonal service in the dashboard and on the public site', () => {
     }
   })
 
-  it('at 390 px an FAQ question and the seasonal hero get their schedules too, axe clean', async () => {
-    const phone = await newPage(browser, PHONE, { bypassCSP: true })
+  test('at 390 px an FAQ question and the seasonal hero get their schedules too, axe clean', async () => {
+    const phone = await openPage(browser, PHONE, { bypassCSP: true })
     try {
       await phone.context.addCookies(await context.cookies())
       const p = phone.page
-      await p.goto(`${site.url}/admin/faq`)
+      await gotoReady(p, `${site.url}/admin/faq`)
       await p.locator('summary', { hasText: 'Schedule' }).first().click()
       await p.getByLabel('Show from 1', { exact: true }).fill('2026-12-01T09:00')
       await p.getByRole('group', { name: 'When question 1 shows' }).scrollIntoViewIfNeeded()
@@ -120,7 +123,7 @@ describe('a seasonal service in the dashboard and on the public site', () => {
       expect(findings, describeFindings(findings)).toEqual([])
       await p.getByRole('button', { name: 'Discard changes' }).click()
 
-      await p.goto(`${site.url}/admin/site`)
+      await gotoReady(p, `${site.url}/admin/site`)
       await p.getByRole('button', { name: 'Add a seasonal hero' }).click()
       await p.getByLabel('Seasonal hero title', { exact: true }).fill('Holiday balloons')
       await p.getByLabel('Show from (seasonal hero)', { exact: true }).fill('2026-12-01T09:00')

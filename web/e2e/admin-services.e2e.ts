@@ -1,7 +1,10 @@
 // Service Management as the owner uses it: add, edit, visibility, reorder (mouse and keyboard), custom fields, delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { PHONE, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 import {
   dismissToasts,
   ensureServices,
@@ -11,7 +14,7 @@ import {
   mouseDrag,
   serviceRows,
   serviceTitles,
-} from '../admin/testing/admin-e2e'
+} from './support/admin'
 
 interface ApiService {
   id: string
@@ -38,22 +41,20 @@ describe('admin service management', () => {
   const select = (title: string) => page.locator('.admin-service-row__select', { hasText: title }).first().click()
   const editorTitle = () => page.locator('.admin-editor__title')
 
-  beforeAll(async () => {
-    site = await startSite()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
     ensureServices(site)
-    browser = await launchBrowser()
-    ;({ context, page } = await newPage(browser))
+    ;({ context, page } = await openPage(browser))
     page.setDefaultTimeout(10_000)
     await loginAsOwner(page, site.url)
     await page.getByRole('button', { name: 'Save Changes' }).waitFor()
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await site?.stop()
   })
 
-  it('adds a service with a normalised id, after refusing missing fields', async () => {
+  test('adds a service with a normalised id, after refusing missing fields', async () => {
     await page.getByRole('button', { name: 'Add Service' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Service' })
     await dialog.getByLabel('Service ID').fill('Baby Showers 2026')
@@ -83,7 +84,7 @@ describe('admin service management', () => {
     expect((await serviceTitles(page)).at(-1)).toBe('Baby Showers')
   })
 
-  it('enables Save Changes only for a real change, saves it, and the public page shows it', async () => {
+  test('enables Save Changes only for a real change, saves it, and the public page shows it', async () => {
     await dismissToasts(page)
     const save = page.getByRole('button', { name: 'Save Changes' })
     expect(await save.isDisabled()).toBe(true)
@@ -113,7 +114,7 @@ describe('admin service management', () => {
     await visitor.close()
   })
 
-  it('hides a service with its switch, and reverts the switch when saving fails', async () => {
+  test('hides a service with its switch, and reverts the switch when saving fails', async () => {
     await dismissToasts(page)
     const toggle = page.getByRole('switch', { name: 'Show Baby Showers on the website' })
     await toggle.click()
@@ -143,7 +144,7 @@ describe('admin service management', () => {
     await expect.poll(async () => (await publicServices()).some((s) => s.id === 'baby-showers-2026')).toBe(true)
   })
 
-  it('reorders services by dragging with the mouse', async () => {
+  test('reorders services by dragging with the mouse', async () => {
     await dismissToasts(page)
     const before = await serviceTitles(page)
     const handles = page.locator('.admin-drag-handle')
@@ -157,8 +158,8 @@ describe('admin service management', () => {
     expect(lastCommit()).toBe('Reorder services')
   })
 
-  it('reorders services on a phone by pressing a row for a moment and dragging it; a quick swipe does not', async () => {
-    const phone = await newPage(browser, PHONE)
+  test('reorders services on a phone by pressing a row for a moment and dragging it; a quick swipe does not', async () => {
+    const phone = await openPage(browser, PHONE)
     try {
       const p = phone.page
       p.setDefaultTimeout(10_000)
@@ -208,7 +209,7 @@ describe('admin service management', () => {
     }
   })
 
-  it('a click or a small wobble on a row does not reorder, and a failed save reverts the order', async () => {
+  test('a click or a small wobble on a row does not reorder, and a failed save reverts the order', async () => {
     await dismissToasts(page)
     const before = await serviceTitles(page)
     const handle = page.locator('.admin-drag-handle').nth(0)
@@ -232,7 +233,7 @@ describe('admin service management', () => {
     await page.unroute('**/api/service-order')
   })
 
-  it('reorders services with the keyboard', async () => {
+  test('reorders services with the keyboard', async () => {
     await dismissToasts(page)
     const before = await serviceTitles(page)
     await keyboardMoveDown(page, page.locator('.admin-drag-handle').nth(0), before[0])
@@ -240,7 +241,7 @@ describe('admin service management', () => {
     expect((await serviceTitles(page)).slice(0, 2)).toEqual([before[1], before[0]])
   })
 
-  it('adds, validates and saves custom fields and colour settings', async () => {
+  test('adds, validates and saves custom fields and colour settings', async () => {
     await dismissToasts(page)
     await select('Baby Showers')
     await expect.poll(() => editorTitle().textContent()).toBe('Baby Showers')
@@ -294,7 +295,7 @@ describe('admin service management', () => {
     await visitor.close()
   })
 
-  it('asks before leaving unsaved changes', async () => {
+  test('asks before leaving unsaved changes', async () => {
     await dismissToasts(page)
     await page.getByLabel('Title', { exact: true }).fill('Baby Showers (draft)')
     const other = (await serviceTitles(page)).find((t) => t !== 'Baby Showers')!
@@ -325,7 +326,7 @@ describe('admin service management', () => {
     await page.getByRole('button', { name: 'Save Changes' }).waitFor()
   })
 
-  it('deletes a service after the confirmation', async () => {
+  test('deletes a service after the confirmation', async () => {
     await dismissToasts(page)
     await select('Baby Showers')
     await expect.poll(() => editorTitle().textContent()).toBe('Baby Showers')

@@ -1,24 +1,23 @@
 // The Sign-in & sessions tab: failed sign-ins counted, every signed-in browser listed, one signed out from another,
 // then every session ended at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { ADMIN_USERNAME, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
+import { expectToast } from './support/admin'
+import { openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import { ADMIN_USERNAME, type Site } from './support/site'
 
 describe('sign-in and sessions', () => {
   let site: Site
   let browser: Browser
 
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
   })
 
-  it('shows failed sign-ins and signed-in devices, signs one out, then signs out everywhere', async () => {
+  test('shows failed sign-ins and signed-in devices, signs one out, then signs out everywhere', async () => {
     const wrong = await fetch(`${site.url}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0' },
@@ -26,9 +25,9 @@ describe('sign-in and sessions', () => {
     })
     expect(wrong.status).toBe(401)
 
-    const other = await newPage(browser)
+    const other = await openPage(browser)
     await loginAsOwner(other.page, site.url)
-    const mine = await newPage(browser)
+    const mine = await openPage(browser)
     await loginAsOwner(mine.page, site.url)
     const { page } = mine
     await page.getByRole('tab', { name: 'Sign-in & sessions' }).click()

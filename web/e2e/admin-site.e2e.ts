@@ -2,11 +2,14 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, type Site, startSite } from './harness'
-import { dismissToasts, expectToast, keyboardMoveDown, makeJpeg } from '../admin/testing/admin-e2e'
-import { adminCookie, api } from './public-fixtures'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { dismissToasts, expectToast, keyboardMoveDown, makeJpeg } from './support/admin'
+import { adminCookie, api } from './support/public-fixtures'
 
 describe('the owner edits the site-wide copy, picture descriptions and the FAQ', () => {
   let site: Site
@@ -30,20 +33,18 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await page.getByRole('progressbar', { name: `Uploading ${label}` }).waitFor({ state: 'detached' })
   }
 
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
-    ;({ context, page } = await newPage(browser))
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
+    ;({ context, page } = await openPage(browser))
     page.setDefaultTimeout(15_000)
     await loginAsOwner(page, site.url)
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await site?.stop()
   })
 
-  it('refuses a bad e-mail naming the field and writes nothing', async () => {
+  test('refuses a bad e-mail naming the field and writes nothing', async () => {
     await page.getByRole('tab', { name: 'Site' }).click()
     const before = subjects().length
     await page.getByLabel('Contact e-mail').fill('hello-at-example')
@@ -53,7 +54,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await page.getByRole('button', { name: 'Discard changes' }).click()
   })
 
-  it('changes phone, hours and the hero and sees them on the public pages, in the head and in one commit', async () => {
+  test('changes phone, hours and the hero and sees them on the public pages, in the head and in one commit', async () => {
     await page.getByLabel('Phone').fill('(503) 555-0199')
     await page.getByLabel('Hours', { exact: true }).fill('Mon–Fri, 10am–4pm · Closed Dec 24–26')
     await page.getByLabel('Hero title', { exact: true }).fill('Winter balloons, made by hand')
@@ -77,15 +78,15 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     const business = jsonLd(home)['@graph'].find((n) => n['@type'] === 'LocalBusiness')!
     expect(business).toMatchObject({ telephone: '(503) 555-0199', openingHours: ['Mo-Fr 10:00-16:00'] })
 
-    const visitor = await newPage(browser, PHONE)
-    await visitor.page.goto(`${site.url}/contact`)
+    const visitor = await openPage(browser, PHONE)
+    await gotoReady(visitor.page, `${site.url}/contact`)
     await visitor.page.getByRole('link', { name: 'Call (503) 555-0199' }).waitFor()
     await visitor.page.getByText('Mon–Fri, 10am–4pm · Closed Dec 24–26').first().waitFor()
     await keepScreenshot(visitor.page, 'contact-390', { fullPage: true })
     await visitor.context.close()
   })
 
-  it('a save over a change made elsewhere is refused: nothing written, and Reload brings the current settings', async () => {
+  test('a save over a change made elsewhere is refused: nothing written, and Reload brings the current settings', async () => {
     await page.getByRole('tab', { name: 'Site' }).click()
     const tagline = page.getByLabel('Tagline')
     const taglineBefore = await tagline.inputValue()
@@ -107,7 +108,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(await tagline.inputValue()).toBe(taglineBefore)
   })
 
-  it('Why Choose: an item added and moved to the top, another removed; the home page lists them in that order', async () => {
+  test('Why Choose: an item added and moved to the top, another removed; the home page lists them in that order', async () => {
     await dismissToasts(page)
     await page.getByRole('tab', { name: 'Site' }).click()
     const why = page.getByRole('region', { name: 'Why Choose' })
@@ -126,10 +127,10 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(titles).toEqual(['Eco-minded', 'Premium Quality', 'Custom Designs'])
   })
 
-  it('the Site tab at 390 px: the preview is one tap away', async () => {
-    const phone = await newPage(browser, PHONE)
+  test('the Site tab at 390 px: the preview is one tap away', async () => {
+    const phone = await openPage(browser, PHONE)
     await loginAsOwner(phone.page, site.url)
-    await phone.page.goto(`${site.url}/admin/site`)
+    await gotoReady(phone.page, `${site.url}/admin/site`)
     await phone.page.getByLabel('Brand name').waitFor()
     await keepScreenshot(phone.page, 'site-tab-390')
     await phone.page.getByRole('button', { name: 'Preview' }).click()
@@ -143,8 +144,8 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     }
   })
 
-  it('every editor at 390 px: nothing scrolls sideways, the Edit/Preview switch stays on screen below a long editor, Save is within reach', async () => {
-    const phone = await newPage(browser, PHONE)
+  test('every editor at 390 px: nothing scrolls sideways, the Edit/Preview switch stays on screen below a long editor, Save is within reach', async () => {
+    const phone = await openPage(browser, PHONE)
     const p = phone.page
     p.setDefaultTimeout(15_000)
     await loginAsOwner(p, site.url)
@@ -159,7 +160,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
       ['faq', 'FAQ', 'Question 1'],
       ['delivery', 'Delivery & Installation Page', 'Markdown content'],
     ] as const) {
-      await p.goto(`${site.url}/admin/${tab}`)
+      await gotoReady(p, `${site.url}/admin/${tab}`)
       const editorField = p.getByLabel(field, { exact: true })
       await editorField.waitFor()
       expect(await sideways(), `${tab}: sideways scroll`).toBeLessThanOrEqual(0)
@@ -185,12 +186,12 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     }
 
     // The service editor (picture descriptions among its fields) and the testimonial editor fit the width too.
-    await p.goto(`${site.url}/admin/services`)
+    await gotoReady(p, `${site.url}/admin/services`)
     await p.locator('.admin-service-row').first().getByRole('button').first().click()
     await p.getByLabel('Description of image 1').waitFor()
     expect(await sideways(), 'service editor: sideways scroll').toBeLessThanOrEqual(0)
     await keepScreenshot(p, 'service-editor-390', { fullPage: true })
-    await p.goto(`${site.url}/admin/testimonials`)
+    await gotoReady(p, `${site.url}/admin/testimonials`)
     await p.getByRole('button', { name: /^Edit testimonial from / }).first().click()
     await p.getByRole('switch', { name: 'Featured' }).waitFor()
     expect(await sideways(), 'testimonial editor: sideways scroll').toBeLessThanOrEqual(0)
@@ -198,7 +199,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await phone.context.close()
   })
 
-  it('a picture description written in the editor is the alt text on the public page', async () => {
+  test('a picture description written in the editor is the alt text on the public page', async () => {
     await page.getByRole('tab', { name: 'Service Management' }).click()
     const row = page.locator('.admin-service-row').first()
     const serviceId = (await row.getAttribute('data-service-id'))!
@@ -212,7 +213,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(source).toContain('alt="Tall gold and blush balloon bouquet on a white table"')
   })
 
-  it('a service added without a picture: the dashboard says visitors would see a placeholder and keeps it hidden', async () => {
+  test('a service added without a picture: the dashboard says visitors would see a placeholder and keeps it hidden', async () => {
     await page.getByRole('tab', { name: 'Service Management' }).click()
     await page.getByRole('button', { name: 'Add Service' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Service' })
@@ -237,7 +238,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(await page.getByRole('switch', { name: 'Show Balloon Walls on the website' }).getAttribute('aria-checked')).toBe('false')
   })
 
-  it('a featured testimonial with a photo is always on the home page, the photo described', async () => {
+  test('a featured testimonial with a photo is always on the home page, the photo described', async () => {
     await page.getByRole('tab', { name: 'Testimonials Management' }).click()
     const author = 'Jordan T.'
     await page.getByRole('button', { name: `Edit testimonial from ${author}` }).click()
@@ -259,7 +260,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     }
   })
 
-  it('adds a question to the FAQ; the page and its FAQPage JSON-LD show it', async () => {
+  test('adds a question to the FAQ; the page and its FAQPage JSON-LD show it', async () => {
     await page.getByRole('tab', { name: 'FAQ' }).click()
     await page.getByRole('button', { name: 'Add question' }).click()
     const count = await page.locator('.admin-faq-row').count()
@@ -277,8 +278,8 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(faq.mainEntity.map((q) => q.name)).toContain('Can I pick up my order?')
     await keepScreenshot(page, 'faq-tab-1366')
 
-    const visitor = await newPage(browser, PHONE)
-    await visitor.page.goto(`${site.url}/`)
+    const visitor = await openPage(browser, PHONE)
+    await gotoReady(visitor.page, `${site.url}/`)
     await visitor.page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click()
     await visitor.page.getByRole('heading', { name: 'Can I pick up my order?' }).click()
     await visitor.page.getByText('curbside pick-up').waitFor()
@@ -286,7 +287,7 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await visitor.context.close()
   })
 
-  it('moves a question with the keyboard and deletes another: one commit, and /faq in the new order', async () => {
+  test('moves a question with the keyboard and deletes another: one commit, and /faq in the new order', async () => {
     const faqOrder = async () => (jsonLd(await html('/faq'))['@graph'].find((n) => n['@type'] === 'FAQPage') as { mainEntity: { name: string }[] }).mainEntity.map((q) => q.name)
     const [first, second, third] = await faqOrder()
     await dismissToasts(page)

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator } from 'playwright-core'
 import { shortEventDate } from '../../server/inquiries/inquiry-format'
 import { studioToday } from '../../server/lib/studio-time'
-import { axeFindings, describeFindings } from './axe'
+import { axeFindings, describeFindings } from './support/axe'
 import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { adminCookie, api, sendInquiry } from './public-fixtures'
+import { adminCookie, api, sendInquiry } from './support/public-fixtures'
 
 let site: Site
 let browser: Browser

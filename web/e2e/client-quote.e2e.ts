@@ -1,12 +1,14 @@
 // The client's quote page in a real browser: the link from the owner's quote, an add-on ticked (the total follows),
 // Accept pressed too early (told what is missing, where), then signed; a replaced link points to the newer quote.
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { InquiryStore } from '../../server/inquiries/inquiries.store'
 import { sampleInquiry } from '../../server/inquiries/testing-inquiry'
-import { axeFindings, describeFindings } from './axe'
-import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-import { ownerApi, type OwnerApi } from './history-e2e'
+import { axeFindings, describeFindings } from './support/axe'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage } from './support/browser'
+import { test, type OwnerApi } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 
 const quoteBody = {
   items: [
@@ -23,15 +25,11 @@ describe("the client's quote page", () => {
   let browser: Browser
   let api: OwnerApi
   let inquiryId: string
-  beforeAll(async () => {
-    site = await startSite()
-    browser = await launchBrowser()
-    api = await ownerApi(site)
-    inquiryId = (await InquiryStore.for(site.dataDir).create(sampleInquiry() as never, { state: 'sent', attempts: 1 })).id
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.beforeAll(async ({ site: s, browser: b, ownerApi }) => {
+    site = s
+    browser = b
+    api = ownerApi
+    inquiryId = (await new InquiryStore(site.dataDir).create(sampleInquiry() as never, { state: 'sent', attempts: 1 })).id
   })
 
   const makeQuote = async () => {
@@ -40,15 +38,15 @@ describe("the client's quote page", () => {
     return (await res.json()) as { token: string; url: string }
   }
 
-  it('shows the quote at 390 and 1366 px, axe-clean, not stored or indexed', async () => {
+  test('shows the quote at 390 and 1366 px, axe-clean, not stored or indexed', async () => {
     const { token } = await makeQuote()
     const res = await fetch(`${site.url}/quote/${token}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(await res.text()).toContain('<meta name="robots" content="noindex">')
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, context } = await newPage(browser, viewport, { bypassCSP: true })
-      await page.goto(`${site.url}/quote/${token}`)
+      const { page, context } = await openPage(browser, viewport, { bypassCSP: true })
+      await gotoReady(page, `${site.url}/quote/${token}`)
       await page.getByRole('heading', { name: 'Quote for Jane Doe' }).waitFor()
       expect(await page.locator('.is-total td').textContent()).toBe('$480.00')
       expect(await page.getByRole('region', { name: 'The agreement' }).textContent()).toContain('The deposit of $144.00 reserves the date')
@@ -59,10 +57,10 @@ describe("the client's quote page", () => {
     }
   })
 
-  it('ticks an add-on, is told what is missing, then signs; the signed total is the one shown', async () => {
+  test('ticks an add-on, is told what is missing, then signs; the signed total is the one shown', async () => {
     const { token } = await makeQuote()
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(`${site.url}/quote/${token}`)
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, `${site.url}/quote/${token}`)
     await page.getByRole('checkbox', { name: /Warm LED string lights/ }).check()
     await expect.poll(() => page.locator('.is-total td').textContent()).toBe('$520.00')
     expect(await page.getByRole('region', { name: 'The agreement' }).textContent()).toContain('The deposit of $156.00 reserves the date')
@@ -85,10 +83,10 @@ describe("the client's quote page", () => {
     await context.close()
   })
 
-  it('the owner makes a quote in the inbox from the price list, the delivery fee from the ZIP zone; the lead is Quoted', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('the owner makes a quote in the inbox from the price list, the delivery fee from the ZIP zone; the lead is Quoted', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     await loginAsOwner(page, site.url)
-    await page.goto(`${site.url}/admin/inbox`)
+    await gotoReady(page, `${site.url}/admin/inbox`)
     const row = page.locator('.admin-inquiry').filter({ hasText: 'Jane Doe' }).first()
     await row.waitFor()
     if ((await row.getByRole('region', { name: 'Quotes' }).count()) === 0) await row.getByRole('button', { name: /Jane Doe/ }).first().click()
@@ -111,17 +109,17 @@ describe("the client's quote page", () => {
     await context.close()
   })
 
-  it('a replaced quote says so and links to the newer one', async () => {
+  test('a replaced quote says so and links to the newer one', async () => {
     const first = await makeQuote()
     const second = await makeQuote()
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(`${site.url}/quote/${first.token}`)
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, `${site.url}/quote/${first.token}`)
     await page.getByText('This quote was replaced by a newer quote.').waitFor()
     expect(await page.getByRole('button', { name: 'Accept and sign' }).count()).toBe(0)
     await page.getByRole('link', { name: 'Open the newer quote' }).click()
     await page.waitForURL(`${site.url}/quote/${second.token}`)
     await page.getByRole('button', { name: 'Accept and sign' }).waitFor()
-    await page.goto(`${site.url}/quote/${'x'.repeat(22)}`)
+    await gotoReady(page, `${site.url}/quote/${'x'.repeat(22)}`)
     await page.getByRole('heading', { name: 'Quote not available' }).waitFor()
     await context.close()
   })

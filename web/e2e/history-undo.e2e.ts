@@ -4,12 +4,15 @@
 // whole-site restore previewed before it runs. axe checks the tab and each dialog at 390 and 1366 px.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, keepScreenshot, loginAsOwner, newPage, PHONE, type Site } from './harness'
-import { expectToast } from '../admin/testing/admin-e2e'
-import { axeFindings, describeFindings, type AxeFinding } from './axe'
-import { listedCommits, showChangesTo, startHistorySite, type ApiService, type OwnerApi } from './history-e2e'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test, type OwnerApi } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { expectToast } from './support/admin'
+import { axeFindings, describeFindings, type AxeFinding } from './support/axe'
+import { listedCommits, showChangesTo, firstService, type ApiService } from './support/history'
 
 // The dashboard shell's landmarks (best practices, not WCAG) are the shell's, checked in accessibility.e2e.ts.
 const SHELL_RULES = new Set(['landmark-one-main', 'region'])
@@ -30,16 +33,15 @@ describe('History: the log in words, undo and restore', () => {
     await showChangesTo(page, api, `services/${service.id}`)
   }
 
-  beforeAll(async () => {
-    ;({ site, browser, api, service } = await startHistorySite())
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.beforeAll(async ({ site: s, browser: b, ownerApi }) => {
+    site = s
+    browser = b
+    api = ownerApi
+    service = await firstService(site, api)
   })
 
-  it("reads like her actions: words, who, the first content, code-only commits left out, filters, highlighted words", async () => {
-    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
+  test("reads like her actions: words, who, the first content, code-only commits left out, filters, highlighted words", async () => {
+    const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Small: $50\nLarge: $120' })).status).toBe(200)
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Small: $55\nLarge: $120' })).status).toBe(200)
     // A developer's commits: one to code only (left out), one to the delivery page (listed as a git commit).
@@ -90,8 +92,8 @@ describe('History: the log in words, undo and restore', () => {
     await context.close()
   })
 
-  it('undoes a mistaken price in one step after showing what will change; the later rename stays', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('undoes a mistaken price in one step after showing what will change; the later rename stays', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     const priceBefore = (await current()).pricingInfo
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Mistake price: $1' })).status).toBe(200)
     expect((await api('PUT', `/services/${service.id}`, { title: 'Renamed Service' })).status).toBe(200)
@@ -127,8 +129,8 @@ describe('History: the log in words, undo and restore', () => {
     await context.close()
   })
 
-  it('names the later change that stands in the way and restores the item as it was before instead, or cancels', async () => {
-    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
+  test('names the later change that stands in the way and restores the item as it was before instead, or cancels', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
     const priceBefore = (await current()).pricingInfo
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Third price: $3' })).status).toBe(200)
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Fourth price: $4' })).status).toBe(200)
@@ -168,12 +170,12 @@ describe('History: the log in words, undo and restore', () => {
     await context.close()
   })
 
-  it('a whole-site restore lists what it will change before it runs', async () => {
+  test('a whole-site restore lists what it will change before it runs', async () => {
     for (const [viewport, name] of [
       [PHONE, '390px'],
       [DESKTOP, '1366px'],
     ] as const) {
-      const { page, context } = await newPage(browser, viewport, { bypassCSP: true })
+      const { page, context } = await openPage(browser, viewport, { bypassCSP: true })
       await loginAsOwner(page, site.url)
       await page.getByRole('tab', { name: 'History' }).click()
       const entries = page.locator('.history__entry')

@@ -2,11 +2,14 @@
 // bad files refused by name, per-photo progress, thumb-sized targets, axe-clean; then what the owner gets: the
 // inquiry without the hidden answer, photos in the inbox behind the session, and e-mailed signed links only.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, keepScreenshot, loginAsOwner, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
-import { axeFindings, describeFindings } from './axe'
-import { adminCookie, api, putService } from './public-fixtures'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
+import { axeFindings, describeFindings } from './support/axe'
+import { adminCookie, api, putService } from './support/public-fixtures'
 import { studioToday } from '../../server/lib/studio-time'
 import { parseMail, startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
 import type { InquiryRecord } from '../../server/inquiries/inquiry-record.schema'
@@ -14,12 +17,15 @@ import type { InquiryRecord } from '../../server/inquiries/inquiry-record.schema
 let site: Site
 let browser: Browser
 let smtp: TestSmtp
+test.override('siteEnv', { scope: 'file' }, async () => {
+  smtp = await startTestSmtp()
+  return { SMTP_URL: smtp.url, MAIL_TO: 'owner@studio.test' }
+})
 let cookie: string
 
-beforeAll(async () => {
-  smtp = await startTestSmtp()
-  site = await startSite({ SMTP_URL: smtp.url, MAIL_TO: 'owner@studio.test' })
-  browser = await launchBrowser()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   cookie = await adminCookie(site)
   await putService(site, cookie, {
     id: 'arches',
@@ -38,9 +44,7 @@ beforeAll(async () => {
   await api(site, 'PUT', '/api/pricing', { ...pricing, deliveryZones: [{ name: 'Portland', zips: ['972'], fee: 45 }] }, cookie)
 }, 60_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
+test.afterAll(async () => {
   await smtp?.stop()
 })
 
@@ -65,9 +69,9 @@ async function boxHeight(page: Page, selector: string): Promise<number[]> {
 }
 
 describe('quote form with photos on a phone', () => {
-  it('sends good photos, refuses bad ones by name, drops the hidden answer, and the owner sees the photos behind the session', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
-    await page.goto(`${site.url}/services/arches`)
+  test('sends good photos, refuses bad ones by name, drops the hidden answer, and the owner sees the photos behind the session', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
+    await gotoReady(page, `${site.url}/services/arches`)
     await page.getByRole('heading', { name: 'Get a Quote' }).waitFor()
 
     await label(page, 'First Name').fill('Ada')
@@ -147,7 +151,7 @@ describe('quote form with photos on a phone', () => {
     expect((await fetch(links[0].split('?')[0])).status).toBe(403)
 
     // The owner's inbox on a phone: thumbnails that open the full photo, and a download link each.
-    const owner = await newPage(browser, PHONE)
+    const owner = await openPage(browser, PHONE)
     await loginAsOwner(owner.page, site.url)
     await owner.page.getByRole('tab', { name: /Inbox/ }).click()
     const row = owner.page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Ada Photo' })
@@ -161,9 +165,9 @@ describe('quote form with photos on a phone', () => {
 })
 
 describe('a slow connection', () => {
-  it('Submit pressed while a photo is still uploading waits for it, says so, and sends it with the inquiry', async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(`${site.url}/services/arches`)
+  test('Submit pressed while a photo is still uploading waits for it, says so, and sends it with the inquiry', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, `${site.url}/services/arches`)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 1_000_000, uploadThroughput: 60_000 })
@@ -190,8 +194,8 @@ describe('a slow connection', () => {
 })
 
 describe('the form builder', () => {
-  it('adds a photos field and a question shown only for some answers, says the rule in words, and refuses a rule left pointing at a deleted dropdown', async () => {
-    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
+  test('adds a photos field and a question shown only for some answers, says the rule in words, and refuses a rule left pointing at a deleted dropdown', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
     await loginAsOwner(page, site.url)
     await page.locator('.admin-service-row__select', { hasText: 'Arches' }).first().click()
     await expect.poll(() => page.locator('.admin-editor__title').textContent()).toBe('Arches')

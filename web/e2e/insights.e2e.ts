@@ -2,15 +2,17 @@
 // admin are not counted; the Insights tab shows what was sent. Screenshots at 390 and 1366 px go to /tmp.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { studioToday } from '../../server/lib/studio-time'
 import { emptyDay } from '../../server/insights/day-counts'
 import { addDays } from '../../server/insights/insights-report'
 import type { Service } from '../../server/services/services.schema'
-import { ADMIN_PASSWORD, ADMIN_USERNAME, DESKTOP, keepScreenshot, launchBrowser, PHONE, type Site, startSite } from './harness'
-import { axeFindings, describeFindings } from './axe'
-import { adminCookie, inquiryFor } from './public-fixtures'
+import { DESKTOP, PHONE, keepScreenshot } from './support/browser'
+import { test } from './support/fixtures'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type Site } from './support/site'
+import { axeFindings, describeFindings } from './support/axe'
+import { adminCookie, inquiryFor } from './support/public-fixtures'
 import { changeLabel } from '../admin/insights/period'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
@@ -66,19 +68,17 @@ describe('insights', () => {
     return answer.request()
   }
 
-  beforeAll(async () => {
-    site = await startSite()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
     writePastDays(site.dataDir, studioToday())
-    browser = await launchBrowser()
     ;[service] = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const c of contexts) await c.close()
-    await browser?.close()
-    await site?.stop()
   })
 
-  it('a public page reports its view after painting, and the visit leaves no cookie or storage', async () => {
+  test('a public page reports its view after painting, and the visit leaves no cookie or storage', async () => {
     const { context, page } = await visitor(IPHONE, PHONE)
     // When the beacon leaves, against the first contentful paint.
     await page.addInitScript(() => {
@@ -128,7 +128,7 @@ describe('insights', () => {
     expect(setCookies).toEqual([])
   }, 120_000)
 
-  it('no public page and no beacon answer sets a cookie', async () => {
+  test('no public page and no beacon answer sets a cookie', async () => {
     const services = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
     for (const path of ['/', ...services.map((s) => `/services/${s.id}`), '/about', '/contact', '/delivery-installation', '/thank-you', '/privacy', '/no-such-page']) {
       const res = await fetch(`${site.url}${path}`)
@@ -138,7 +138,7 @@ describe('insights', () => {
     expect([beacon.status, beacon.headers.get('set-cookie')]).toEqual([204, null])
   })
 
-  it('does not count a visitor sending DNT or Sec-GPC, a headless browser, or the admin', async () => {
+  test('does not count a visitor sending DNT or Sec-GPC, a headless browser, or the admin', async () => {
     for (const headers of [{ DNT: '1' }, { 'Sec-GPC': '1' }] as Record<string, string>[]) {
       const { page } = await visitor(LINUX, DESKTOP, headers)
       const sent = await visit(page, '/')
@@ -152,7 +152,7 @@ describe('insights', () => {
     await visit(admin.page, '/')
   }, 120_000)
 
-  it("the Insights tab shows today's counts as sent, and reads well on a phone and a desk", async () => {
+  test("the Insights tab shows today's counts as sent, and reads well on a phone and a desk", async () => {
     // CSP bypassed only so axe-core can be injected at the end.
     const { page } = await visitor(MAC, DESKTOP, undefined, true)
     await page.goto(`${site.url}/admin/insights`)

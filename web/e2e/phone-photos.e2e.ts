@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { axeFindings, describeFindings } from './axe'
-import { ensureServices, expectToast, makeJpeg } from '../admin/testing/admin-e2e'
+import { axeFindings, describeFindings } from './support/axe'
+import { ensureServices, expectToast, makeJpeg } from './support/admin'
 
 let site: Site
 let browser: Browser

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
-import { expectToast } from '../admin/testing/admin-e2e'
+import { expectToast } from './support/admin'
 
 let site: Site
 let browser: Browser

@@ -1,16 +1,18 @@
 // The service page's inquiry form as a visitor fills it: validation messages, colours, custom fields, submit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, keepScreenshot, launchBrowser, newPage, PHONE, startSite, waitForApp, type Site } from './harness'
-import { adminCookie, putService } from './public-fixtures'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage, waitForApp } from './support/browser'
+import { test } from './support/fixtures'
+import type { Site } from './support/site'
+import { adminCookie, putService } from './support/public-fixtures'
 import { studioToday } from '../../server/lib/studio-time'
 
 let site: Site
 let browser: Browser
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   const cookie = await adminCookie(site)
   await putService(site, cookie, {
     id: 'bouquets',
@@ -34,10 +36,6 @@ beforeAll(async () => {
   await putService(site, cookie, { id: 'events', title: 'Events', showBalloonColorSelection: false, customTextFields: [], customDropdownFields: [], visible: true })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
 
 function tomorrow(): string {
   const d = new Date(`${studioToday()}T12:00:00Z`)
@@ -65,9 +63,9 @@ const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${l
 const unavailable = async (page: Page) => (await submit(page).getAttribute('aria-disabled')) === 'true'
 
 describe('inquiry form', () => {
-  it('shows each field, validates as the visitor goes, and sends a complete inquiry', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(`${site.url}/services/bouquets`)
+  test('shows each field, validates as the visitor goes, and sends a complete inquiry', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, `${site.url}/services/bouquets`)
     await page.getByRole('heading', { name: 'Plan Your Bouquet' }).waitFor()
     expect(await unavailable(page)).toBe(true)
 
@@ -157,9 +155,9 @@ describe('inquiry form', () => {
     await context.close()
   })
 
-  it('guides instead of blocking: Submit stays focusable, says what is missing, and lists each problem when pressed', async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(`${site.url}/services/bouquets`)
+  test('guides instead of blocking: Submit stays focusable, says what is missing, and lists each problem when pressed', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, `${site.url}/services/bouquets`)
     await waitForApp(page)
     const button = submit(page)
     // Not the disabled attribute (which would take it out of the keyboard's reach): aria-disabled.
@@ -231,10 +229,10 @@ describe('inquiry form', () => {
   })
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px, every press of an unavailable Submit takes the visitor to what is missing`, async () => {
-      const { page, context } = await newPage(browser, viewport)
+    test(`at ${viewport.width} px, every press of an unavailable Submit takes the visitor to what is missing`, async () => {
+      const { page, context } = await openPage(browser, viewport)
       const open = async () => {
-        await page.goto(`${site.url}/services/bouquets`)
+        await gotoReady(page, `${site.url}/services/bouquets`)
         await waitForApp(page)
       }
       const inView = (selector: string) =>
@@ -303,9 +301,9 @@ describe('inquiry form', () => {
     })
   }
 
-  it('keeps the colour picker compact on a phone, with a box that finds a colour by name', async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(`${site.url}/services/bouquets`)
+  test('keeps the colour picker compact on a phone, with a box that finds a colour by name', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, `${site.url}/services/bouquets`)
     await waitForApp(page)
     const height = (selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().height))
     // 66 swatches (standard, crystal, effects) were 3 tall tiles a row: 2,156 px (form 3,884). Now chips, several a row.
@@ -336,9 +334,9 @@ describe('inquiry form', () => {
     await context.close()
   })
 
-  it('alerts when sending fails and lets the visitor try again', async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(`${site.url}/services/events`)
+  test('alerts when sending fails and lets the visitor try again', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, `${site.url}/services/events`)
     await page.getByRole('heading', { name: 'Get a Quote' }).waitFor()
     expect(await page.locator('.color-picker').count()).toBe(0)
     await fillContact(page)
@@ -351,9 +349,9 @@ describe('inquiry form', () => {
     await context.close()
   })
 
-  it('starts a fresh form when the visitor moves to another service', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(`${site.url}/services/events`)
+  test('starts a fresh form when the visitor moves to another service', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, `${site.url}/services/events`)
     // Errors show on blur once the app runs; before that the fields are plain HTML.
     await waitForApp(page)
     await page.getByLabel('First Name').fill('Grace')
@@ -368,7 +366,7 @@ describe('inquiry form', () => {
     await context.close()
   })
 
-  it('says politely that a blocked date may be taken, asking for availability only once the date field is used, and still sends', async () => {
+  test('says politely that a blocked date may be taken, asking for availability only once the date field is used, and still sends', async () => {
     const cookie = await adminCookie(site)
     const blocked = await fetch(`${site.url}/api/admin/calendar/blocked/${tomorrow()}`, {
       method: 'PUT',
@@ -376,10 +374,10 @@ describe('inquiry form', () => {
       body: JSON.stringify({ note: 'Family wedding' }),
     })
     expect(blocked.status).toBe(200)
-    const { page, context } = await newPage(browser, PHONE)
+    const { page, context } = await openPage(browser, PHONE)
     const asked: string[] = []
     page.on('request', (r) => r.url().includes('/api/availability') && asked.push(r.url()))
-    await page.goto(`${site.url}/services/events`)
+    await gotoReady(page, `${site.url}/services/events`)
     await waitForApp(page)
     await page.getByLabel('First Name').fill('Ada')
     expect(asked).toEqual([])

@@ -1,25 +1,23 @@
 // The mailing-list dialog and the Delivery & Installation page as a visitor sees them.
 import { renameSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
-import { adminCookie, api } from './public-fixtures'
+import { DESKTOP, PHONE, gotoReady, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import type { Site } from './support/site'
+import { adminCookie, api } from './support/public-fixtures'
 
 let site: Site
 let browser: Browser
 let cookie: string
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   cookie = await adminCookie(site)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
 
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Join our Mailing List' }).click()
@@ -33,10 +31,10 @@ function nextAlert(page: Page): Promise<string> {
 }
 
 describe('mailing-list dialog', () => {
-  it('validates, subscribes, closes and thanks the visitor; fields reset on reopening', async () => {
+  test('validates, subscribes, closes and thanks the visitor; fields reset on reopening', async () => {
     const segments = await api<{ id: string; name: string }[]>(site, 'GET', '/api/flodesk-segments')
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(site.url)
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, site.url)
     let dialog = await openDialog(page)
     await dialog.getByRole('checkbox').first().waitFor()
     expect(await dialog.getByRole('checkbox').count()).toBe(segments.length)
@@ -75,9 +73,9 @@ describe('mailing-list dialog', () => {
     await context.close()
   })
 
-  it("says 'Could not load interests.' when the interests fail, and alerts on a failed subscribe", async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(site.url)
+  test("says 'Could not load interests.' when the interests fail, and alerts on a failed subscribe", async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, site.url)
     await page.route('**/api/flodesk-segments', (route) => route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }))
     let dialog = await openDialog(page)
     await dialog.getByText('Could not load interests.').waitFor()
@@ -112,7 +110,7 @@ describe('mailing-list dialog', () => {
 })
 
 describe('delivery and installation page', () => {
-  it('renders the markdown safely beside the truck image', async () => {
+  test('renders the markdown safely beside the truck image', async () => {
     const markdown = [
       '## How delivery works',
       '',
@@ -127,8 +125,8 @@ describe('delivery and installation page', () => {
       'Raw <b>bold</b> stays text.',
     ].join('\n')
     await api(site, 'PUT', '/api/delivery-installation-content', { markdownContent: markdown }, cookie)
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(`${site.url}/delivery-installation`)
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, `${site.url}/delivery-installation`)
     await page.getByRole('heading', { level: 1, name: 'Delivery & Installation' }).waitFor()
     await page.getByRole('heading', { level: 2, name: 'How delivery works' }).waitFor()
     expect(await page.title()).toMatch(/^Delivery & Installation \| /)
@@ -145,12 +143,12 @@ describe('delivery and installation page', () => {
     await context.close()
   })
 
-  it("shows 'Failed to load content.' in red when the content cannot be loaded", async () => {
+  test("shows 'Failed to load content.' in red when the content cannot be loaded", async () => {
     // The page arrives rendered by the server, which could not read the content: there is nothing left to load.
     renameSync(join(site.root, 'content/delivery-installation.md'), join(site.root, 'content/delivery-installation.md.away'))
     try {
-      const { page, context } = await newPage(browser, DESKTOP)
-      await page.goto(`${site.url}/delivery-installation`)
+      const { page, context } = await openPage(browser, DESKTOP)
+      await gotoReady(page, `${site.url}/delivery-installation`)
       const error = page.getByRole('alert').filter({ hasText: 'Failed to load content.' })
       await error.waitFor()
       expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)')

@@ -1,8 +1,10 @@
 // The public pages as a visitor sees them: home, service cards, header, footer, menus, flags and not-found.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
-import { adminCookie, api, putService, setFeatures } from './public-fixtures'
+import { DESKTOP, PHONE, gotoReady, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import type { Site } from './support/site'
+import { adminCookie, api, putService, setFeatures } from './support/public-fixtures'
 import type { Service } from '../../server/services/services.schema'
 import type { Testimonial } from '../../server/testimonials/testimonials.schema'
 
@@ -14,9 +16,9 @@ const SECOND_PICTURE_ALT = 'Blush and gold balloon bouquet on a white table'
 const images = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ cropped: `/uploads/card-${i + 1}.jpg`, original: `/uploads/card-${i + 1}-large.jpg` }))
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   cookie = await adminCookie(site)
   await putService(site, cookie, {
     id: 'bouquets',
@@ -31,17 +33,13 @@ beforeAll(async () => {
   await putService(site, cookie, { id: 'corporate-creations', title: 'Corporate', visible: true })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
 
 describe('home page', () => {
-  it('shows the hero, the visible services in service order, Why Choose and the call to action', async () => {
+  test('shows the hero, the visible services in service order, Why Choose and the call to action', async () => {
     const settings = await api<{ hero: { title: string; secondaryLabel?: string }; brand: { name: string } }>(site, 'GET', '/api/site-settings')
     const services = await api<Service[]>(site, 'GET', '/api/services')
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(site.url)
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, site.url)
     await page.getByRole('heading', { level: 1, name: settings.hero.title }).waitFor()
     expect(await page.title()).toContain(settings.brand.name)
 
@@ -66,24 +64,24 @@ describe('home page', () => {
     await context.close()
   })
 
-  it('the outline hero button scrolls to the services grid', async () => {
+  test('the outline hero button scrolls to the services grid', async () => {
     const settings = await api<{ hero: { secondaryLabel?: string } }>(site, 'GET', '/api/site-settings')
     if (!settings.hero.secondaryLabel) return
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(site.url)
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, site.url)
     await page.locator('.hero').getByRole('link', { name: settings.hero.secondaryLabel }).click()
     await expect.poll(() => page.url()).toBe(`${site.url}/#services`)
     await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('services')!.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThan(120)
     await context.close()
   })
 
-  it('shows at most three testimonials, centred when there are fewer', async () => {
+  test('shows at most three testimonials, centred when there are fewer', async () => {
     const all = await api<Testimonial[]>(site, 'GET', '/api/testimonials')
     while (all.length < 5) {
       all.push(await api<Testimonial>(site, 'POST', '/api/testimonials', { quote: `Lovely work ${all.length}`, author: `Guest ${all.length}`, position: '', imageSrc: '' }, cookie))
     }
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(site.url)
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, site.url)
     await page.getByRole('heading', { name: 'What Our Clients Say' }).waitFor()
     expect(await page.locator('.testimonial').count()).toBe(3)
     expect(await page.locator('.testimonials__grid--centred').count()).toBe(0)
@@ -99,9 +97,9 @@ describe('home page', () => {
 })
 
 describe('service cards', () => {
-  it('open the lightbox at the clicked image, described as the owner wrote, and show About and Pricing on demand', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(site.url)
+  test('open the lightbox at the clicked image, described as the owner wrote, and show About and Pricing on demand', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, site.url)
     const card = page.locator('#service-bouquets')
     await card.waitFor()
 
@@ -136,9 +134,9 @@ describe('service cards', () => {
     await context.close()
   })
 
-  it("a card's About that cannot be loaded says so, and loads when opened again", async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(site.url)
+  test("a card's About that cannot be loaded says so, and loads when opened again", async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, site.url)
     const card = page.locator('#service-bouquets')
     await page.route('**/api/services/bouquets', (route) => route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }))
     const about = card.getByRole('button', { name: 'About' })
@@ -157,9 +155,9 @@ describe('service cards', () => {
 })
 
 describe('header and footer', () => {
-  it('lists services in the Services dropdown and shows Corporate only while that service is visible', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(site.url)
+  test('lists services in the Services dropdown and shows Corporate only while that service is visible', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, site.url)
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('link', { name: 'Corporate' }).waitFor()
     for (const name of ['Home', 'Delivery & Installation']) await nav.getByRole('link', { name }).waitFor()
@@ -183,22 +181,22 @@ describe('header and footer', () => {
     expect(await footer.getByRole('navigation', { name: 'Services' }).getByRole('link').allTextContents()).toEqual(visible)
 
     await api(site, 'PUT', '/api/services/corporate-creations', { visible: false }, cookie)
-    await page.goto(site.url)
+    await gotoReady(page, site.url)
     await nav.getByRole('link', { name: 'Delivery & Installation' }).waitFor()
     await page.locator('.service-card').first().waitFor()
     expect(await nav.getByRole('link', { name: 'Corporate' }).count()).toBe(0)
     expect(await page.locator('#service-corporate-creations').count()).toBe(0)
 
-    await page.goto(`${site.url}/services/corporate-creations`)
+    await gotoReady(page, `${site.url}/services/corporate-creations`)
     await page.getByRole('heading', { name: 'Oops! This page has floated away.' }).waitFor()
     expect(await page.title()).toMatch(/^Page Not Found \| /)
     await api(site, 'PUT', '/api/services/corporate-creations', { visible: true }, cookie)
     await context.close()
   })
 
-  it('offers a mobile menu on a phone', async () => {
-    const { page, context } = await newPage(browser, PHONE)
-    await page.goto(site.url)
+  test('offers a mobile menu on a phone', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await gotoReady(page, site.url)
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Open menu' }).click()
     const drawer = page.getByRole('dialog', { name: 'Menu' })
@@ -218,25 +216,25 @@ describe('header and footer', () => {
 })
 
 describe('routes and flags', () => {
-  it('shows the not-found page for unknown paths and unknown services, with a way home', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    const res = await page.goto(`${site.url}/no-such-page`)
+  test('shows the not-found page for unknown paths and unknown services, with a way home', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
+    const res = await gotoReady(page, `${site.url}/no-such-page`)
     expect(res?.status()).toBe(404)
     await page.getByRole('heading', { name: 'Oops! This page has floated away.' }).waitFor()
-    await page.goto(`${site.url}/services/no-such-service`)
+    await gotoReady(page, `${site.url}/services/no-such-service`)
     await page.getByRole('heading', { name: 'Oops! This page has floated away.' }).waitFor()
     await page.getByRole('link', { name: 'Return to Home' }).click()
     await expect.poll(() => page.url()).toBe(`${site.url}/`)
     await context.close()
   })
 
-  it('shows About only when ABOUT_ENABLED is on, and scrolls to the top on navigation', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(`${site.url}/about`)
+  test('shows About only when ABOUT_ENABLED is on, and scrolls to the top on navigation', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, `${site.url}/about`)
     await page.getByRole('heading', { name: 'Oops! This page has floated away.' }).waitFor()
 
     setFeatures(site, { aboutEnabled: true })
-    await page.goto(site.url)
+    await gotoReady(page, site.url)
     const nav = page.getByRole('navigation', { name: 'Main' })
     await page.locator('.service-card').first().waitFor()
     await page.evaluate(() => window.scrollTo(0, 1500))
@@ -249,26 +247,26 @@ describe('routes and flags', () => {
     await context.close()
   })
 
-  it('hides service pages and Learn More when SERVICES_ENABLED is off', async () => {
+  test('hides service pages and Learn More when SERVICES_ENABLED is off', async () => {
     setFeatures(site, { servicesEnabled: false })
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(site.url)
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, site.url)
     await page.locator('.service-card').first().waitFor()
     expect(await page.getByRole('link', { name: /Learn More/ }).count()).toBe(0)
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).count()).toBe(0)
-    await page.goto(`${site.url}/services/bouquets`)
+    await gotoReady(page, `${site.url}/services/bouquets`)
     await page.getByRole('heading', { name: 'Oops! This page has floated away.' }).waitFor()
     setFeatures(site, { servicesEnabled: true })
     await context.close()
   })
 
-  it('shows the contact and thank-you pages with their titles', async () => {
-    const { page, context } = await newPage(browser, DESKTOP)
-    await page.goto(`${site.url}/contact`)
+  test('shows the contact and thank-you pages with their titles', async () => {
+    const { page, context } = await openPage(browser, DESKTOP)
+    await gotoReady(page, `${site.url}/contact`)
     await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor()
     expect(await page.getByRole('link', { name: /^Email / }).getAttribute('href')).toMatch(/^mailto:/)
     expect(await page.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:/)
-    await page.goto(`${site.url}/thank-you`)
+    await gotoReady(page, `${site.url}/thank-you`)
     await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor()
     expect(await page.title()).toMatch(/^Thank You \| /)
     await page.getByRole('link', { name: 'Return to Home' }).waitFor()

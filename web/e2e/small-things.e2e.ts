@@ -1,20 +1,19 @@
 // Smaller things that confused a visitor or the owner (issue 28, item 5), each at 390 and 1366 px: FAQ and Contact in
 // the header and a quote path straight to the form; the testimonials rule in words; "Add question" brought into view;
 // History's FAQ filter and a tapped change's detail in view; the inbox's mail notice in the owner's words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Locator } from 'playwright-core'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 
 let site: Site
 let browser: Browser
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
 })
 
 /** On screen and not covered where a tap would land. */
@@ -28,9 +27,9 @@ const inViewAndFree = (target: Locator) =>
 
 describe('smaller things', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: FAQ and Contact in the header, and the hero's Get a Quote reaches a form in two taps`, async () => {
-      const { page, context } = await newPage(browser, viewport)
-      await page.goto(site.url)
+    test(`at ${viewport.width} px: FAQ and Contact in the header, and the hero's Get a Quote reaches a form in two taps`, async () => {
+      const { page, context } = await openPage(browser, viewport)
+      await gotoReady(page, site.url)
       const nav = viewport === PHONE ? page.getByRole('dialog', { name: 'Menu' }) : page.getByRole('navigation', { name: 'Main' })
       if (viewport === PHONE) await page.getByRole('button', { name: 'Open menu' }).click()
       await nav.getByRole('link', { name: 'FAQ' }).waitFor()
@@ -38,7 +37,7 @@ describe('smaller things', () => {
       await nav.getByRole('link', { name: viewport === PHONE ? 'Inquire' : 'Contact', exact: true }).click()
       await expect.poll(() => page.url()).toBe(`${site.url}/contact`)
 
-      await page.goto(site.url)
+      await gotoReady(page, site.url)
       await page.locator('.hero').getByRole('link', { name: 'Get a Quote' }).click()
       await expect.poll(() => page.url()).toBe(`${site.url}/contact`)
       // The services come first (on a phone, above the e-mail and phone card), each opening at its form.
@@ -53,8 +52,8 @@ describe('smaller things', () => {
       await context.close()
     })
 
-    it(`at ${viewport.width} px: the dashboard says what it does (testimonials, mail), brings a new FAQ question and a tapped change into view`, async () => {
-      const { page, context } = await newPage(browser, viewport)
+    test(`at ${viewport.width} px: the dashboard says what it does (testimonials, mail), brings a new FAQ question and a tapped change into view`, async () => {
+      const { page, context } = await openPage(browser, viewport)
       await loginAsOwner(page, site.url)
 
       // Testimonials: the rule as the home page applies it, beside the Featured switch.

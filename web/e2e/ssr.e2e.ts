@@ -1,7 +1,9 @@
 // Server-rendered pages in Chromium: content without JavaScript, and a clean hydration with it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, PHONE, gotoReady, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import type { Site } from './support/site'
 import type { Service } from '../../server/services/services.schema'
 import type { Testimonial } from '../../server/testimonials/testimonials.schema'
 
@@ -10,17 +12,13 @@ let browser: Browser
 let services: Service[]
 let testimonials: Testimonial[]
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   services = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
   testimonials = (await (await fetch(`${site.url}/api/testimonials`)).json()) as Testimonial[]
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
-})
 
 /** Console errors and warnings, page errors, and the API calls a page makes. */
 function watch(page: Page) {
@@ -38,7 +36,7 @@ function watch(page: Page) {
 }
 
 describe('with JavaScript off', () => {
-  it('home shows the services, the testimonials and the hero from the HTML alone', async () => {
+  test('home shows the services, the testimonials and the hero from the HTML alone', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE })
     const page = await context.newPage()
     const res = await page.goto(site.url)
@@ -53,7 +51,7 @@ describe('with JavaScript off', () => {
     await context.close()
   })
 
-  it('a service page shows its details and inquiry form; an unknown one shows the not-found page with 404', async () => {
+  test('a service page shows its details and inquiry form; an unknown one shows the not-found page with 404', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     const service = services[0]
@@ -68,7 +66,7 @@ describe('with JavaScript off', () => {
     await context.close()
   })
 
-  it('the delivery page shows its text', async () => {
+  test('the delivery page shows its text', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(`${site.url}/delivery-installation`)
@@ -79,10 +77,10 @@ describe('with JavaScript off', () => {
 })
 
 describe('with JavaScript on', () => {
-  it('home hydrates without warnings or CSP errors and fetches none of its data again', async () => {
-    const { context, page } = await newPage(browser, PHONE)
+  test('home hydrates without warnings or CSP errors and fetches none of its data again', async () => {
+    const { context, page } = await openPage(browser, PHONE)
     const seen = watch(page)
-    await page.goto(site.url, { waitUntil: 'networkidle' })
+    await gotoReady(page, site.url, { waitUntil: 'networkidle' })
     // Hydrated: the mailing-list dialog opens (its button does nothing without React).
     await page.getByRole('button', { name: 'Join our Mailing List' }).click()
     await page.getByRole('dialog').waitFor()
@@ -91,8 +89,8 @@ describe('with JavaScript on', () => {
     await context.close()
   })
 
-  it('once painted, lets Chrome fetch a public page while its link is hovered (speculation rules), with no CSP error', async () => {
-    const { context, page } = await newPage(browser, DESKTOP)
+  test('once painted, lets Chrome fetch a public page while its link is hovered (speculation rules), with no CSP error', async () => {
+    const { context, page } = await openPage(browser, DESKTOP)
     const seen = watch(page)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Preload.enable')
@@ -100,7 +98,7 @@ describe('with JavaScript on', () => {
     cdp.on('Preload.prefetchStatusUpdated', (e: { prefetchUrl: string; status: string }) => {
       if (e.status === 'Ready') prefetched.push(new URL(e.prefetchUrl).pathname)
     })
-    await page.goto(site.url, { waitUntil: 'networkidle' })
+    await gotoReady(page, site.url, { waitUntil: 'networkidle' })
     expect(await page.locator('script[type="speculationrules"]').count()).toBe(1)
     await page.locator('footer a[href="/delivery-installation"]').hover()
     await expect.poll(() => prefetched, { timeout: 5000 }).toContain('/delivery-installation')
@@ -108,10 +106,10 @@ describe('with JavaScript on', () => {
     await context.close()
   })
 
-  it('keeps the testimonials the server picked when there are more than three', async () => {
-    const { context, page } = await newPage(browser, PHONE)
+  test('keeps the testimonials the server picked when there are more than three', async () => {
+    const { context, page } = await openPage(browser, PHONE)
     const seen = watch(page)
-    const res = await page.goto(site.url)
+    const res = await gotoReady(page, site.url)
     const decode = (html: string) =>
       html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
     const served = [...(await res!.text()).matchAll(/<blockquote class="testimonial__quote">([^<]*)<\/blockquote>/g)].map((m) => decode(m[1]))
@@ -125,11 +123,11 @@ describe('with JavaScript on', () => {
     await context.close()
   })
 
-  it('a service page hydrates cleanly and its inquiry form validates', async () => {
-    const { context, page } = await newPage(browser, PHONE)
+  test('a service page hydrates cleanly and its inquiry form validates', async () => {
+    const { context, page } = await openPage(browser, PHONE)
     const seen = watch(page)
     const service = services[0]
-    await page.goto(`${site.url}/services/${service.id}`, { waitUntil: 'networkidle' })
+    await gotoReady(page, `${site.url}/services/${service.id}`, { waitUntil: 'networkidle' })
     const email = page.getByLabel('Email').first()
     await email.fill('not-an-email')
     await email.blur()
@@ -141,10 +139,10 @@ describe('with JavaScript on', () => {
     await context.close()
   })
 
-  it('the header menus load on first use and open from the keyboard too', async () => {
-    const { context, page } = await newPage(browser, DESKTOP)
+  test('the header menus load on first use and open from the keyboard too', async () => {
+    const { context, page } = await openPage(browser, DESKTOP)
     const seen = watch(page)
-    await page.goto(site.url, { waitUntil: 'networkidle' })
+    await gotoReady(page, site.url, { waitUntil: 'networkidle' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('menuitem', { name: services[0].title }).waitFor()
@@ -153,17 +151,17 @@ describe('with JavaScript on', () => {
     expect(seen.problems).toEqual([])
     await context.close()
 
-    const phone = await newPage(browser, PHONE)
-    await phone.page.goto(site.url, { waitUntil: 'networkidle' })
+    const phone = await openPage(browser, PHONE)
+    await gotoReady(phone.page, site.url, { waitUntil: 'networkidle' })
     await phone.page.getByRole('button', { name: 'Open menu' }).click()
     await phone.page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: services[0].title }).waitFor()
     await phone.context.close()
   })
 
-  it('the not-found page hydrates cleanly with status 404', async () => {
-    const { context, page } = await newPage(browser, PHONE)
+  test('the not-found page hydrates cleanly with status 404', async () => {
+    const { context, page } = await openPage(browser, PHONE)
     const seen = watch(page)
-    const res = await page.goto(`${site.url}/no/such/page`, { waitUntil: 'networkidle' })
+    const res = await gotoReady(page, `${site.url}/no/such/page`, { waitUntil: 'networkidle' })
     expect(res?.status()).toBe(404)
     await page.getByRole('link', { name: 'Return to Home' }).click()
     await page.waitForURL(`${site.url}/`)

@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
-import { clockNow } from './clock'
+import { clockNow } from '../lib/clock'
 import { ContentGeneration } from './content-generation'
-import { boundariesPassed } from './schedule'
+import { acceptsGzip, type KeptAnswer, type KeptAnswers } from './kept-answer'
+import { NodeShortcut } from './node-shortcut'
+import { boundariesPassed } from '../lib/schedule'
 
-/** Reads whose answers depend on nothing but the files under content/ and uploads/ (no session, no remote service). */
 /**
  * The `/api/...` reads whose answers depend only on the files under content/ (and, with `uploads`, uploads/): the
  * routes that answer them declare it (each content kind's `publicReads`, the image versions), and createAppDeps hands
@@ -20,45 +21,10 @@ export interface ContentReads {
 }
 
 const MAX_ENTRIES = 500
-/** Header templates kept (per URL, encoding and status); past this they are dropped and recorded again. */
-const MAX_TEMPLATES = 2000
-
-
-/** One answer kept in memory, as the shortcut sends it: both encodings, and the ETag of the uncompressed bytes. */
-export interface KeptAnswer {
-  status: number
-  body: Uint8Array<ArrayBuffer>
-  /** Compressed once when stored, rather than on every request as the compression middleware would. */
-  gzip: Uint8Array<ArrayBuffer>
-  /** Quoted; the gzip variant carries it weak (`W/"..."`). */
-  etag: string
-}
 
 interface Entry extends KeptAnswer {
   generation: string
   contentType: string
-}
-
-/**
- * Answers kept outside this cache (the server-rendered pages) that the Node-level shortcut may send, with the headers
- * the full chain gave the same URL.
- */
-export interface KeptAnswers {
-  /** Whether a request target may be one of its answers (cheap; the rest of the checks come after). */
-  serves(url: string): boolean
-  /** The answer for `url` now, after the same freshness checks the chain makes (`fromSocket`), or null. */
-  answer(url: string): Promise<KeptAnswer | null>
-  /** The same, in the check phase after the request's poll phase, without waiting: undefined when it must wait. */
-  answerInCheckPhase(url: string): KeptAnswer | null | undefined
-  /** Whether the chain's answer to `url` with this ETag (as sent) is one of the answers kept for it. */
-  isKept(url: string, etag: string): boolean
-}
-
-/** A header template: the chain's headers for one URL, encoding and status, minus the per-body ones. */
-interface Template {
-  headers: string[]
-  /** Per answer, the full list `writeHead` takes (names and values in turn): built once, not on every request. */
-  flat: WeakMap<KeptAnswer, string[]>
 }
 
 /** What the cache needs to know of the content's schedules ("show from" / "show until"), from `followSchedule`. */
@@ -69,36 +35,18 @@ interface ScheduleSource {
   cdnSeconds?: number
 }
 
-const templateKey = (url: string, gzip: boolean, status: number) => `${status}${gzip ? 'g' : 'i'}${url}`
-
-/** As the validators middleware (hono/etag) compares: any listed tag, weak or strong, or `*`. */
-function etagMatches(etag: string, ifNoneMatch: string): boolean {
-  if (ifNoneMatch === '*') return true
-  const strong = etag.replace(/^W\//, '')
-  return ifNoneMatch.match(/"[^"]*"/g)?.some((tag) => tag === strong) ?? false
-}
-
-export const acceptsGzip = (header: string | undefined) => Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
-
-/** Headers that belong to one body (and its encoding), not to the path: never copied into a header template. */
-const PER_BODY = new Set(['etag', 'content-encoding', 'content-length', 'date', 'transfer-encoding', 'connection', 'keep-alive'])
-
 /**
  * Only 200 answers are kept, keyed by path. An admin session sees hidden services, so its requests bypass the cache
  * both ways. The ETag is set here, so the validators middleware answers 304 without hashing the body again.
  *
- * `listener()` adds a shortcut in front of Hono for the commonest requests of all: a GET without the session cookie
- * of a cached API path or of a kept server-rendered page (`servePages`). It answers with the same bytes and the same
- * headers a full pass through the middleware chain produced for that URL, encoding and status (security headers,
- * Cache-Control, Vary...: copied from such an answer, the "template"), after the same freshness check, and with 304
- * when If-None-Match names the answer's ETag, as the chain would; anything else (a session cookie, a query on an API
- * path, a miss, a stale answer, no template yet) goes to Hono.
+ * `listener()` adds the Node-level shortcut (server/cache/node-shortcut.ts) in front of Hono for the commonest
+ * requests of all: a GET without the session cookie of a cached API path or of a kept server-rendered page
+ * (`servePages`), answered with the same bytes and headers a full pass through the middleware chain produced.
  */
 export class PublicReadCache {
   private entries = new Map<string, Entry>()
-  private templates = new Map<string, Template>()
-  /** URLs with at least one template, and where their answers are kept: others go to Hono at once. */
-  private templated = new Map<string, KeptAnswers>()
+  /** The Node-level shortcut in front of Hono: kept API answers and pages with the chain's headers. */
+  private readonly shortcut = new NodeShortcut({ sourceOf: (url) => this.sourceOf(url), nearBoundary: () => this.nearBoundary() })
   readonly generation: ContentGeneration
   /** content/ and uploads/: the image hashes, and the pages (their renders read the image hashes too). */
   readonly withUploads: ContentGeneration
@@ -147,12 +95,10 @@ export class PublicReadCache {
     return this.reads.uploads.some((r) => r.test(path))
   }
 
-
   /** The rendered pages the shortcut may send too (one source: the app created last). */
   servePages(pages: KeptAnswers): void {
     this.pages = pages
-    this.templates.clear()
-    this.templated.clear()
+    this.shortcut.forget()
   }
 
   private sourceOf(url: string): KeptAnswers | null {
@@ -295,95 +241,13 @@ export class PublicReadCache {
     }
   }
 
-  /** A request the shortcut may answer: a GET whose answer cannot depend on a session. */
-  private eligible(req: IncomingMessage, cookieName: string): boolean {
-    if (req.method !== 'GET') return false
-    const cookie = req.headers.cookie
-    return cookie === undefined || !cookie.includes(`${cookieName}=`)
-  }
-
   /** Wraps the Hono fetch so that full answers that are kept answers leave their headers as a template. */
   recording(fetch: (request: Request, env?: never) => Response | Promise<Response>, cookieName: string) {
-    return async (request: Request, env?: unknown) => {
-      const res = await fetch(request, env as never)
-      const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
-      if ((res.status !== 200 && res.status !== 304) || !incoming || !this.eligible(incoming, cookieName)) return res
-      const url = incoming.url!
-      const etag = res.headers.get('etag')
-      const source = this.sourceOf(url)
-      // Only an answer kept here (its ETag) is a faithful template for the same answer; a gzip one's ETag is weak.
-      if (!etag || !source?.isKept(url, etag)) return res
-      const gzip = etag.startsWith('W/')
-      if (res.status === 200 && (res.headers.get('content-encoding') === 'gzip') !== gzip) return res
-      const headers: string[] = []
-      res.headers.forEach((value, name) => {
-        if (!PER_BODY.has(name)) headers.push(name, value)
-      })
-      if (this.templates.size >= MAX_TEMPLATES) {
-        this.templates.clear()
-        this.templated.clear()
-      }
-      this.templates.set(templateKey(url, gzip, res.status), { headers, flat: new WeakMap() })
-      this.templated.set(url, source)
-      return res
-    }
+    return this.shortcut.recording(fetch, cookieName)
   }
 
-  /**
-   * A Node request listener: the shortcut first, then `next` (Hono's listener). The freshness check must wait for the
-   * check phase after the poll phase the request was read in (server/lib/content-generation.ts), so the requests of
-   * one turn wait together and are answered in one callback there, without a promise each; one whose check needs the
-   * files looked at takes the waiting way.
-   */
+  /** A Node request listener: the shortcut first, then `next` (Hono's listener); see server/cache/node-shortcut.ts. */
   listener(next: (req: IncomingMessage, res: ServerResponse) => unknown, cookieName: string) {
-    /** Requests waiting for this turn's check phase: request, answer, where it is kept, in turn. */
-    let waiting: (IncomingMessage | ServerResponse | KeptAnswers)[] = []
-    const answerWaiting = () => {
-      const turn = waiting
-      waiting = []
-      for (let i = 0; i < turn.length; i += 3) {
-        const req = turn[i] as IncomingMessage
-        const res = turn[i + 1] as ServerResponse
-        const source = turn[i + 2] as KeptAnswers
-        let answer: KeptAnswer | null | undefined
-        try {
-          answer = source.answerInCheckPhase(req.url!)
-        } catch {
-          answer = null // the chain looks again, and answers what it finds
-        }
-        if (answer !== undefined) this.send(req, res, answer, next)
-        else void source.answer(req.url!).then((later) => this.send(req, res, later, next), () => next(req, res))
-      }
-    }
-    return (req: IncomingMessage, res: ServerResponse) => {
-      if (!this.eligible(req, cookieName)) return next(req, res)
-      const source = this.templated.get(req.url!)
-      if (!source) return next(req, res)
-      if (waiting.length === 0) setImmediate(answerWaiting)
-      waiting.push(req, res, source)
-    }
-  }
-
-  /** Sends a kept answer with its URL's template, as the chain would answer; anything else goes to `next`. */
-  private send(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer | null, next: (req: IncomingMessage, res: ServerResponse) => unknown) {
-    // Near a schedule boundary the CDN headers are shortened per answer (ops/cdn-cache.ts): the chain writes them.
-    if (answer?.status !== 200 || this.nearBoundary()) return next(req, res)
-    const url = req.url!
-    const gzip = answer.body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])
-    const etag = gzip ? `W/${answer.etag}` : answer.etag
-    const ifNoneMatch = req.headers['if-none-match']
-    const status = ifNoneMatch !== undefined && etagMatches(etag, ifNoneMatch) ? 304 : 200
-    const template = this.templates.get(templateKey(url, gzip, status))
-    if (!template) return next(req, res)
-    let flat = template.flat.get(answer)
-    if (!flat) {
-      const body = gzip ? answer.gzip : answer.body
-      const own = status === 304 ? ['etag', etag] : ['etag', etag, ...(gzip ? ['content-encoding', 'gzip'] : []), 'content-length', String(body.length)]
-      flat = [...template.headers, ...own]
-      template.flat.set(answer, flat)
-    }
-    res.writeHead(status, flat)
-    if (status === 304) res.end()
-    else res.end(gzip ? answer.gzip : answer.body)
+    return this.shortcut.listener(next, cookieName)
   }
 }

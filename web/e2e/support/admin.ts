@@ -1,9 +1,9 @@
-// Shared steps for the dashboard's browser tests (web/e2e/admin-*.e2e.ts); never imported by the app.
+// Shared steps for the dashboard's browser tests (web/e2e/admin-*.e2e.ts).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Locator, Page } from 'playwright-core'
-import type { Site } from '../../e2e/harness'
+import type { Site } from './site'
 
 /** Seeds three plain services when the seed content has fewer, so list tests always have something to reorder. */
 export function ensureServices(site: Site, count = 3): void {

@@ -2,9 +2,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from './harness'
-import { colorsShownFor } from '../../server/inquiries/balloon-colors'
-import type { Service } from '../../server/services/services.schema'
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './site'
+import { colorsShownFor } from '../../../server/inquiries/balloon-colors'
+import type { Service } from '../../../server/services/services.schema'
 
 interface SiteRef {
   url: string
