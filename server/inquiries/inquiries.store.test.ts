@@ -1,6 +1,6 @@
 // The inquiry files as the owner's inbox sees them: one file per lead, newest first, a damaged file skipped (and
 // said so in the log) rather than hiding every other lead, and nothing outside DATA_DIR/inquiries ever read.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -38,6 +38,18 @@ const lead = (firstName: string): StoredInquiry => ({
 const NOT_SENT: MailState = { state: 'not-configured', attempts: 0 }
 
 describe('InquiryStore', () => {
+  it('sees a file another writer adds within the same tick of the file clock (the folder time unchanged)', async () => {
+    const first = await store.create(lead('Ava'), NOT_SENT)
+    expect((await store.counts()).all).toBe(1)
+    const dir = join(dataDir, 'inquiries')
+    const { atimeMs, mtimeMs } = statSync(dir)
+    const copy = { ...JSON.parse(readFileSync(join(dir, `${first.id}.json`), 'utf8')), id: first.id.replace(/-[0-9a-f]{6}$/, '-abcdef') }
+    writeFileSync(join(dir, `${copy.id}.json`), JSON.stringify(copy))
+    utimesSync(dir, atimeMs / 1000, mtimeMs / 1000)
+    expect(statSync(dir).mtimeMs).toBe(mtimeMs)
+    expect((await store.counts()).all).toBe(2)
+  })
+
   it('names each file by its receipt time to the millisecond and a random part, and keeps the whole record', async () => {
     const at = new Date('2026-11-21T20:31:05.123Z')
     const record = await store.create(lead('Jane'), NOT_SENT, at, { state: 'pending', attempts: 0 })

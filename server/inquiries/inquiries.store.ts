@@ -115,7 +115,7 @@ export class InquiryStore {
   /** The index as the folder is now: rebuilt (one read of every file, once) when the folder changed behind our back. */
   private async currentIndex(): Promise<InquiryIndex> {
     const stamp = await this.stamp()
-    if (this.index?.stamp === stamp) return this.index
+    if (this.index?.stamp === stamp && !(await this.hidesAWrite(this.index))) return this.index
     this.building ??= (async () => {
       try {
         const ids = await this.ids()
@@ -131,6 +131,16 @@ export class InquiryStore {
       }
     })()
     return this.building
+  }
+
+  /**
+   * File times come from a clock that ticks every few milliseconds, so a second writer in the same tick leaves the
+   * folder's time as it was: while that time is recent, the folder's names are compared as well.
+   */
+  private async hidesAWrite(index: InquiryIndex): Promise<boolean> {
+    if (Date.now() - index.stamp > 1000) return false
+    const ids = await this.ids()
+    return ids.length !== index.ids.length || ids.some((id) => !index.entries.has(id))
   }
 
   private async readLogged(id: string): Promise<InquiryRecord | null> {
