@@ -86,9 +86,15 @@ Object.assign(SLICES, {
   site: { mutate: ['server/site/*.ts'], tests: ['server/site/site.routes.test.ts', 'server/site/site-pages.test.ts'] },
   calendar: folder('calendar'),
   insights: folder('insights'),
-  ops: { mutate: ['server/ops/*.ts'], tests: [
-      'server/ops/backup.test.ts', 'server/ops/backup-offsite.test.ts', 'server/ops/backup-schedule.test.ts', 'server/ops/doctor.test.ts',
-      'server/ops/ops.routes.test.ts', 'server/history/git-states.test.ts', 'server/render/page-shortcut.test.ts',
+  'ops-backup': {
+    mutate: ['server/ops/backup*.ts'],
+    tests: ['server/ops/backup.test.ts', 'server/ops/backup-offsite.test.ts', 'server/ops/backup-schedule.test.ts', 'server/ops/ops.routes.test.ts'],
+  },
+  'ops-web': {
+    mutate: ['server/ops/*.ts', '!server/ops/backup*.ts'],
+    tests: [
+      'server/ops/ops.routes.test.ts', 'server/ops/doctor.test.ts', 'server/ops/*.near-miss.test.ts', 'server/history/git-states.test.ts',
+      'server/render/page-shortcut.test.ts',
     ],
   },
   render: {
