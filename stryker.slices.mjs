@@ -40,7 +40,7 @@ export const SLICES = {
   'lib-guards': {
     mutate: ['server/lib/rate-limit.ts', 'server/lib/security.ts', 'server/lib/http.ts', 'server/lib/errors.ts', 'server/lib/public-form.ts'],
     tests: [
-      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/errors.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts',
+      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/security.near-miss.test.ts', 'server/lib/errors.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts',
       'server/inquiries/inquiries.routes.test.ts', 'server/mailing-list/mailing-list.routes.test.ts',
     ],
   },
@@ -129,7 +129,7 @@ Object.assign(SLICES, {
       'server/lib/git-state.ts', 'server/lib/last-valid.ts', 'server/lib/site-folders.ts', 'server/kinds/*.ts', 'server/app.ts', 'server/app-deps.ts',
     ],
     tests: [
-      'server/lib/build-stamp.test.ts', 'server/lib/client-address.test.ts', 'server/lib/front-matter.test.ts', 'server/lib/site-folders.test.ts',
+      'server/lib/build-stamp.test.ts', 'server/lib/client-address.test.ts', 'server/lib/client-address.near-miss.test.ts', 'server/lib/front-matter.test.ts', 'server/lib/site-folders.test.ts',
       'server/kinds/*.test.ts', 'server/app.test.ts', 'server/admin-session.test.ts', 'server/auth/client-address.test.ts',
     ],
   },
