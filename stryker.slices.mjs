@@ -83,7 +83,7 @@ Object.assign(SLICES, {
   testimonials: folder('testimonials'),
   faq: folder('faq'),
   delivery: folder('delivery'),
-  site: { mutate: ['server/site/*.ts'], tests: ['server/site/site.routes.test.ts', 'server/site/site-pages.test.ts'] },
+  site: { mutate: ['server/site/*.ts'], tests: ['server/site/*.test.ts'] },
   calendar: folder('calendar'),
   insights: folder('insights'),
   'ops-backup': {
