@@ -136,7 +136,7 @@ Object.assign(SLICES, {
   web: {
     mutate: [
       'web/admin/calendar/month-days.ts', 'web/admin/content-problems/problem-words.ts', 'web/admin/history/sync-words.ts', 'web/admin/history/word-diff.ts',
-      'web/admin/inbox/quote-draft.ts', 'web/admin/insights/period.ts', 'web/admin/pricing/pricing-form.ts', 'web/admin/services/editor-values.ts',
+      'web/admin/inbox/quote-draft.ts', 'web/admin/inbox/amount.ts', 'web/admin/insights/period.ts', 'web/admin/pricing/pricing-form.ts', 'web/admin/services/editor-values.ts',
       'web/app/opening-hours.ts', 'web/lib/api-client.ts', 'web/lib/image-urls.ts', 'web/lib/public-api.ts', 'web/pages/home/home-loader.ts',
     ],
     tests: ['web/**/*.test.ts'],

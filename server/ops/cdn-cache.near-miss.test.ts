@@ -10,7 +10,8 @@ function site({ owner = false, secondsLeft = null as number | null } = {}) {
   app.get('*', (c) => {
     const type = c.req.query('type') ?? 'text/html; charset=utf-8'
     const status = Number(c.req.query('status') ?? 200)
-    return c.body(status === 304 ? null : 'x', status as 200, { 'Content-Type': type, 'Cache-Control': c.req.query('cc') ?? 'no-cache' })
+    const headers = { 'Content-Type': type, 'Cache-Control': c.req.query('cc') ?? 'no-cache' }
+    return status === 304 ? c.body(null, 304, headers) : c.body('x', status as 200, headers)
   })
   return app
 }
