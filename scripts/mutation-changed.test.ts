@@ -41,6 +41,7 @@ describe('globs', () => {
     expect(matchesGlobs('server/auth/x.ts', ['server/auth/**/*.ts'])).toBe(true)
     expect(matchesGlobs('server/faq/faq.store.ts', ['server/faq/*.ts', '!server/faq/faq.store.ts'])).toBe(false)
     expect(matchesGlobs('server/faqxstore.ts', ['server/faq.store.ts'])).toBe(false)
+    expect(matchesGlobs('web/admin/ui/schedule-fields.tsx', ['web/admin/ui/schedule-fields.tsx:12-45'])).toBe(true)
   })
 })
 

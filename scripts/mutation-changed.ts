@@ -32,10 +32,14 @@ function globPattern(glob: string): RegExp {
   return new RegExp(`^${source}$`)
 }
 
-/** Whether a list of globs (later `!glob` entries leave files out) takes in a path. */
+/**
+ * Whether a list of globs (later `!glob` entries leave files out) takes in a path. An entry limited to lines
+ * (`file.tsx:12-45`, Stryker's syntax) takes in its whole file here: a change elsewhere in it is mutated too.
+ */
 export function matchesGlobs(path: string, globs: string[]): boolean {
   let taken = false
-  for (const glob of globs) {
+  for (const entry of globs) {
+    const glob = entry.replace(/:\d+(:\d+)?-\d+(:\d+)?$/, '')
     if (glob.startsWith('!')) {
       if (globPattern(glob.slice(1)).test(path)) taken = false
     } else if (globPattern(glob).test(path)) taken = true
