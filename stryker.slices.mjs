@@ -40,7 +40,7 @@ export const SLICES = {
   'lib-guards': {
     mutate: ['server/lib/rate-limit.ts', 'server/lib/security.ts', 'server/lib/http.ts', 'server/lib/errors.ts', 'server/lib/public-form.ts'],
     tests: [
-      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/security.near-miss.test.ts', 'server/lib/errors.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts',
+      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/security.near-miss.test.ts', 'server/lib/rate-limit.near-miss.test.ts', 'server/lib/errors.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts',
       'server/inquiries/inquiries.routes.test.ts', 'server/mailing-list/mailing-list.routes.test.ts',
     ],
   },
