@@ -93,7 +93,7 @@ Object.assign(SLICES, {
   'ops-web': {
     mutate: ['server/ops/*.ts', '!server/ops/backup*.ts'],
     tests: [
-      'server/ops/ops.routes.test.ts', 'server/ops/doctor.test.ts', 'server/ops/*.near-miss.test.ts', 'server/history/git-states.test.ts',
+      'server/ops/ops.routes.test.ts', 'server/ops/doctor.test.ts', 'server/ops/health.test.ts', 'server/ops/*.near-miss.test.ts', 'server/history/git-states.test.ts',
       'server/render/page-shortcut.test.ts',
     ],
   },
