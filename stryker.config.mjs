@@ -22,6 +22,8 @@ export default {
   incremental: true,
   incrementalFile: `${out}/stryker-incremental.json`,
   reporters: ['html', 'json', 'clear-text', 'progress'],
+  // The score table and each survivor, not every test's name.
+  clearTextReporter: { reportTests: false },
   htmlReporter: { fileName: `${out}/index.html` },
   jsonReporter: { fileName: `${out}/mutation.json` },
   concurrency: 2,
