@@ -51,7 +51,12 @@ describe('the content repository', () => {
   })
 
   it('a HEAD one character short of a commit, or in capitals, fails as having no commit', async () => {
-    for (const git of <Record<string, string>[]>[{ HEAD: `${'d'.repeat(39)}\n` }, { HEAD: 'ref: refs/heads/main\n', 'refs/heads/main': `${'A'.repeat(40)}\n` }]) {
+    for (const git of <Record<string, string>[]>[
+      { HEAD: `${'d'.repeat(39)}\n` },
+      { HEAD: `x${HASH}\n` },
+      { HEAD: `${HASH}x\n` },
+      { HEAD: 'ref: refs/heads/main\n', 'refs/heads/main': `${'A'.repeat(40)}\n` },
+    ]) {
       const { root, dataDir } = site(git)
       const h = await health(root, dataDir)
       expect(h.status, JSON.stringify(git)).toBe('failing')
