@@ -76,6 +76,24 @@ describe('pages the settings turn on and off', () => {
     expect(Object.keys(await sitemap())).toEqual(['/', '/delivery-installation', '/contact', '/faq', '/about'])
   })
 
+  it('the about page is dated by the settings, not by a later commit elsewhere', async () => {
+    edit('content/site.yaml', (text) => text.replace('aboutEnabled: false', 'aboutEnabled: true'))
+    commitAt('2031-01-01T00:00:00+00:00', 'About on')
+    edit('content/faq.yaml', (text) => `${text}\n`)
+    commitAt('2032-01-01T00:00:00+00:00', 'FAQ touched')
+    const dates = await sitemap()
+    expect([dates['/about'], dates['/faq']]).toEqual(['2031-01-01T00:00:00+00:00', '2032-01-01T00:00:00+00:00'])
+  })
+
+  it('is XML with one url per line block, revalidated by whoever keeps it', async () => {
+    const res = await t.call('GET', '/sitemap.xml')
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    const xml = await res.text()
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n')).toBe(true)
+    expect(xml.endsWith('  </url>\n</urlset>\n')).toBe(true)
+    expect(xml).toContain('  </url>\n  <url>\n')
+  })
+
   it('an uncommitted settings change shows at once (the sitemap kept is not served after it)', async () => {
     expect(Object.keys(await sitemap())).not.toContain('/about')
     edit('content/site.yaml', (text) => text.replace('aboutEnabled: false', 'aboutEnabled: true'))
