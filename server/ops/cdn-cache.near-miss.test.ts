@@ -58,6 +58,8 @@ describe('which answers a CDN may keep', () => {
 describe('a schedule boundary ahead', () => {
   it('at eleven intervals or more the usual header; one second less and nothing outlives the boundary', () => {
     expect(publicCacheControl(60, 660)).toBe(SHARED)
+    expect(publicCacheControl(60, 100_000)).toBe(SHARED)
+    expect(publicCacheControl(60, null)).toBe(SHARED)
     expect(publicCacheControl(60, 659)).toBe('public, s-maxage=60, stale-while-revalidate=599')
     expect(publicCacheControl(60, 61)).toBe('public, s-maxage=60, stale-while-revalidate=1')
     expect(publicCacheControl(60, 60)).toBe('public, s-maxage=60, stale-while-revalidate=0')
