@@ -46,6 +46,18 @@ describe('the public API calls', () => {
     expect(sent).toHaveLength(7)
   })
 
+  it('services: GET /api/services and /api/services/<id>, with the caller’s signal', async () => {
+    const controller = new AbortController()
+    reply = []
+    await api.getPublicServices(controller.signal)
+    reply = { id: 'a b', visible: true }
+    await api.findPublicService('a b', controller.signal)
+    expect(sent.map(({ method, url, signal }) => ({ method, url, same: signal === controller.signal }))).toEqual([
+      { method: 'GET', url: '/api/services', same: true },
+      { method: 'GET', url: '/api/services/a%20b', same: true },
+    ])
+  })
+
   it('sends a subscription and an inquiry as JSON posts', async () => {
     const subscription = { email: 'cai@example.com', firstName: 'Cai', lastName: 'Li', segment_ids: ['weddings'] }
     expect(await api.subscribe(subscription as never)).toEqual({ ok: true })
