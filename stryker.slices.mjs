@@ -26,7 +26,7 @@ export const SLICES = {
   },
   'lib-files': {
     mutate: ['server/lib/durable-file.ts', 'server/lib/files.ts', 'server/lib/git.ts'],
-    tests: ['server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/git.test.ts'],
+    tests: ['server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/files.near-miss.test.ts', 'server/lib/git.test.ts'],
   },
   'lib-content': {
     mutate: ['server/lib/content-store.ts', 'server/lib/stale-edit.ts'],
