@@ -3,6 +3,21 @@
 // mutated against every server test (stryker.config.mjs, vitest.mutation.config.ts).
 // Tests that start the server as a child process (ops.process, index) cannot see a mutant and are left out.
 
+/** Left out of every slice and of the whole run (stryker.config.mjs). */
+export const EXCLUDED = [
+  '!server/**/*.test.ts',
+  '!web/**/*.test.ts',
+  // Test helpers (fake Stripe, SMTP, agents, fixtures): not product code.
+  '!server/testing/**',
+  '!server/**/testing-*.ts',
+  '!server/**/*.fixture.ts',
+  // File serving: a defect there shows as a missing page, not lost data or a way in (the read cache has its own slice).
+  '!server/lib/static.ts',
+  '!server/lib/transfer.ts',
+  '!server/lib/yaml-layout.ts',
+  '!server/lib/git-head.ts',
+]
+
 /** @type {Record<string, { mutate: string[], tests: string[] }>} */
 export const SLICES = {
   auth: {
@@ -11,7 +26,7 @@ export const SLICES = {
   },
   'lib-files': {
     mutate: ['server/lib/durable-file.ts', 'server/lib/files.ts', 'server/lib/git.ts'],
-    tests: ['server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/git.test.ts'],
+    tests: ['server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/files.near-miss.test.ts', 'server/lib/git.test.ts'],
   },
   'lib-content': {
     mutate: ['server/lib/content-store.ts', 'server/lib/stale-edit.ts'],
@@ -25,7 +40,7 @@ export const SLICES = {
   'lib-guards': {
     mutate: ['server/lib/rate-limit.ts', 'server/lib/security.ts', 'server/lib/http.ts', 'server/lib/errors.ts', 'server/lib/public-form.ts'],
     tests: [
-      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/errors.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts',
+      'server/lib/rate-limit.test.ts', 'server/lib/security.test.ts', 'server/lib/security.near-miss.test.ts', 'server/lib/rate-limit.near-miss.test.ts', 'server/lib/errors.test.ts', 'server/app.test.ts', 'server/auth/client-address.test.ts',
       'server/inquiries/inquiries.routes.test.ts', 'server/mailing-list/mailing-list.routes.test.ts',
     ],
   },
@@ -59,6 +74,77 @@ export const SLICES = {
     tests: ['server/services/*.test.ts'],
   },
 }
+
+// Slices added with issue 32: every other server module, and the web app's modules with rules in them. Tests that
+// need the build (renderer, schedule, site pages, SEO) read CLIENT_DIR, which scripts/mutation.ts points at dist/client.
+const folder = (name, extraTests = []) => ({ mutate: [`server/${name}/*.ts`], tests: [`server/${name}/*.test.ts`, ...extraTests] })
+Object.assign(SLICES, {
+  uploads: folder('uploads', ['server/history/restore-order-images.test.ts']),
+  testimonials: folder('testimonials'),
+  faq: folder('faq'),
+  delivery: folder('delivery'),
+  site: { mutate: ['server/site/*.ts'], tests: ['server/site/*.test.ts'] },
+  calendar: folder('calendar'),
+  insights: folder('insights'),
+  'ops-backup': {
+    mutate: ['server/ops/backup*.ts'],
+    tests: ['server/ops/backup.test.ts', 'server/ops/backup-offsite.test.ts', 'server/ops/backup-schedule.test.ts', 'server/ops/ops.routes.test.ts'],
+  },
+  'ops-web': {
+    mutate: ['server/ops/cdn-cache.ts', 'server/ops/health.ts', 'server/ops/ops.routes.ts'],
+    tests: [
+      'server/ops/ops.routes.test.ts', 'server/ops/health.test.ts', 'server/ops/*.near-miss.test.ts', 'server/history/git-states.test.ts',
+      'server/render/page-shortcut.test.ts',
+    ],
+  },
+  // `npm run doctor`, the deployed set-up's check (a developer's tool: nothing a visitor reaches).
+  'ops-doctor': { mutate: ['server/ops/doctor.ts'], tests: ['server/ops/doctor.test.ts'] },
+  render: {
+    mutate: ['server/render/*.ts', 'server/lib/read-cache.ts', 'server/lib/content-generation.ts'],
+    tests: ['server/render/*.test.ts', 'server/lib/read-cache.test.ts', 'server/lib/content-generation.test.ts', 'server/delivery/front-matter-attack.test.ts'],
+  },
+  schedule: { mutate: ['server/schedule/*.ts'], tests: ['server/schedule/*.test.ts'] },
+  seo: folder('seo'),
+  images: folder('images'),
+  pricing: folder('pricing'),
+  quotes: folder('quotes'),
+  'history-more': {
+    mutate: ['server/history/*.ts', '!server/history/content-history.ts', '!server/history/restore-plan.ts', '!server/history/history.routes.ts'],
+    tests: ['server/history/*.test.ts'],
+  },
+  'inquiries-more': {
+    mutate: ['server/inquiries/*.ts', '!server/inquiries/inquiries.store.ts', '!server/inquiries/inquiries.routes.ts'],
+    tests: ['server/inquiries/*.test.ts'],
+  },
+  'services-more': {
+    mutate: ['server/services/*.ts', '!server/services/services.store.ts', '!server/services/services.routes.ts'],
+    tests: ['server/services/*.test.ts'],
+  },
+  'mailing-list-more': {
+    mutate: ['server/mailing-list/*.ts', '!server/mailing-list/subscribers.store.ts', '!server/mailing-list/mailing-list.routes.ts'],
+    tests: ['server/mailing-list/*.test.ts'],
+  },
+  'lib-more': {
+    mutate: [
+      'server/lib/build-stamp.ts', 'server/lib/client-address.ts', 'server/lib/content-kind.ts', 'server/lib/content-root.ts', 'server/lib/env-file.ts',
+      'server/lib/env-file-startup.ts', 'server/lib/front-matter.ts', 'server/lib/front-matter-marker.ts', 'server/lib/git-exclude.ts',
+      'server/lib/git-state.ts', 'server/lib/last-valid.ts', 'server/lib/site-folders.ts', 'server/kinds/*.ts', 'server/app.ts', 'server/app-deps.ts',
+    ],
+    tests: [
+      'server/lib/build-stamp.test.ts', 'server/lib/client-address.test.ts', 'server/lib/client-address.near-miss.test.ts', 'server/lib/front-matter.test.ts', 'server/lib/site-folders.test.ts',
+      'server/kinds/*.test.ts', 'server/app.test.ts', 'server/admin-session.test.ts', 'server/auth/client-address.test.ts',
+    ],
+  },
+  web: {
+    mutate: [
+      'web/admin/calendar/month-days.ts', 'web/admin/content-problems/problem-words.ts', 'web/admin/history/sync-words.ts', 'web/admin/history/word-diff.ts',
+      'web/admin/inbox/quote-draft.ts', 'web/admin/inbox/amount.ts', 'web/admin/insights/period.ts', 'web/admin/pricing/pricing-form.ts', 'web/admin/services/editor-values.ts',
+      // The schedule fields' rules (lines 12-45; the rest of the file is React components, reached by browser tests).
+      'web/admin/ui/schedule-fields.tsx:12-45', 'web/app/opening-hours.ts', 'web/lib/api-client.ts', 'web/lib/image-urls.ts', 'web/lib/public-api.ts', 'web/pages/home/home-loader.ts',
+    ],
+    tests: ['web/**/*.test.ts'],
+  },
+})
 
 /** The slice named by MUTATE, or undefined for the whole run; an unknown name is an error, not a silent full run. */
 export function selectedSlice(name = process.env.MUTATE) {

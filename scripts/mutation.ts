@@ -4,11 +4,54 @@
 // change retests only the mutants it touches. Arguments go to each `stryker run` (`-- --force`, `-- --concurrency 1`).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { SLICES } from '../stryker.slices.mjs'
+import { join, resolve } from 'node:path'
+import { EXCLUDED, SLICES } from '../stryker.slices.mjs'
+import { changedRanges, planChangedRun, survivorLines } from './mutation-changed'
 import { mergeReports, scoreOf, type MutationReport } from './mutation-report'
 
 const OUT = 'reports/mutation'
+
+/** The build's client folder, for the tests that render pages (the sandbox leaves dist out): an absolute CLIENT_DIR. */
+function buildEnv(): Record<string, string> {
+  const client = resolve('dist/client')
+  return process.env.CLIENT_DIR || !existsSync(client) ? {} : { CLIENT_DIR: client }
+}
+const changedAt = process.argv.indexOf('--changed')
+if (changedAt !== -1) process.exit(runChanged(process.argv[changedAt + 1]?.startsWith('-') ? undefined : process.argv[changedAt + 1]))
+
+/**
+ * `-- --changed [base]`: only the lines changed since base (the commits after it and what is not committed yet), each
+ * against its slice's tests; prints every mutant no test noticed with its file and line. Without base: on a branch,
+ * where it left main (everything the branch changes); on main, HEAD~1 (git holds no record of what CI passed).
+ */
+function runChanged(base: string | undefined): number {
+  const git = (...args: string[]) => spawnSync('git', args, { encoding: 'utf8' })
+  const branch = git('rev-parse', '--abbrev-ref', 'HEAD').stdout.trim()
+  const from = base ?? (branch === 'main' ? 'HEAD~1' : git('merge-base', 'HEAD', 'main').stdout.trim() || 'HEAD~1')
+  const diff = git('diff', '--unified=0', '--no-renames', '--no-color', from, '--', 'server', 'web')
+  if (diff.status !== 0) throw new Error(`git diff ${from}: ${diff.stderr.trim()}`)
+  const { runs, outside } = planChangedRun(changedRanges(diff.stdout), SLICES, EXCLUDED)
+  console.log(`Lines changed since ${from}${base ? '' : ` (${branch === 'main' ? 'HEAD~1' : 'where this branch left main'})`}, committed or not.`)
+  if (outside.length) console.log(`Not mutated (tests, components and modules in no slice): ${outside.join(', ')}`)
+  if (runs.length === 0) {
+    console.log('No changed line in a mutated module.')
+    return 0
+  }
+  const extra = process.argv.slice(2).filter((a, i, all) => a !== '--changed' && all[i - 1] !== '--changed')
+  const survivors: string[] = []
+  for (const { slice, mutate } of runs) {
+    const out = join(OUT, 'changed', slice)
+    console.log(`\n== Slice ${slice}: ${mutate.join(' ')}`)
+    const args = ['stryker', 'run', '--mutate', mutate.join(','), '--reporters', 'json,clear-text', ...extra]
+    const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...buildEnv(), MUTATE: slice, MUTATION_OUT: out } })
+    if (run.status !== 0) return run.status ?? 1
+    survivors.push(...survivorLines(JSON.parse(readFileSync(join(out, 'mutation.json'), 'utf8')) as MutationReport))
+  }
+  console.log(survivors.length ? `\nNo test noticed ${survivors.length} mutant(s) on the changed lines:` : '\nEvery mutant on the changed lines was noticed.')
+  for (const line of survivors) console.log(`  ${line}`)
+  return 0
+}
+
 const requested = process.env.MUTATE?.split(',').filter(Boolean) ?? Object.keys(SLICES)
 const unknown = requested.filter((name) => !(name in SLICES))
 if (unknown.length) throw new Error(`MUTATE: no slice named ${unknown.join(', ')} (${Object.keys(SLICES).join(', ')})`)
@@ -17,7 +60,7 @@ if (unknown.length) throw new Error(`MUTATE: no slice named ${unknown.join(', ')
 const reportOnly = process.argv.includes('--report-only')
 for (const name of reportOnly ? [] : requested) {
   console.log(`\n== Mutation slice ${name} (${requested.indexOf(name) + 1} of ${requested.length})`)
-  const run = spawnSync('npx', ['stryker', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, MUTATE: name } })
+  const run = spawnSync('npx', ['stryker', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, ...buildEnv(), MUTATE: name } })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
 

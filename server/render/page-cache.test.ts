@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../lib/config'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { serverEntryPath } from './page-renderer'
 
-const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client')
+const CLIENT_DIR = process.env.CLIENT_DIR ?? join(PROJECT_ROOT, 'dist/client')
 /** More than the renders a page keeps, so the later requests are answered from kept renders. */
 const WARM = 30
 

@@ -13,7 +13,7 @@ import { PublicReadCache } from '../cache/read-cache'
 import { createTestApp, makeJpeg, type TestApp } from '../testing/test-app'
 import { serverEntryPath } from './page-renderer'
 
-const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client')
+const CLIENT_DIR = process.env.CLIENT_DIR ?? join(PROJECT_ROOT, 'dist/client')
 /** More than the renders a page keeps (24), so the later requests are answered from kept renders. */
 const WARM = 30
 

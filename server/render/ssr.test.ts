@@ -8,7 +8,7 @@ import { PROJECT_ROOT } from '../lib/config'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app'
 import { serverEntryPath } from './page-renderer'
 
-const CLIENT_DIR = join(PROJECT_ROOT, 'dist/client')
+const CLIENT_DIR = process.env.CLIENT_DIR ?? join(PROJECT_ROOT, 'dist/client')
 
 let t: TestApp
 beforeAll(async () => {

@@ -4,16 +4,10 @@ import { useState, type FormEvent } from 'react'
 import { INQUIRY_STATUSES, LOST_REASONS } from '../../../server/inquiries/inquiry-record.schema'
 import { formatMoney, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import { studioToday } from '../../../server/lib/studio-time'
+import { parseAmount } from './amount'
 import type { InquiryChange, InquiryRecord, InquiryStatus } from './inbox-api'
 
 const OTHER = '__other'
-
-/** "1,250.50" or "" -> a number, or null when it is not an amount. */
-function parseAmount(text: string): number | null {
-  const cleaned = text.replace(/[$,\s]/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null
-  return Number(cleaned)
-}
 
 /** Statuses before a quote: entering an amount on such a lead offers to move it on to Quoted. */
 const BEFORE_QUOTE: readonly InquiryStatus[] = ['new', 'contacted']
