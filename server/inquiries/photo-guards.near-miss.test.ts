@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { signedPhotoPath, verifyPhotoLink } from './photo-links'
+import { PhotoLinkSigner } from './photo-links'
 import { claimedPhotoType, MAX_PHOTO_BYTES, photoContentProblem, photoProblemBeforeUpload, sniffPhotoType } from './photo-rules'
 
 describe('photo size', () => {
@@ -59,6 +59,7 @@ describe('the bytes', () => {
 describe('e-mailed photo links', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'photo-links-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const signer = new PhotoLinkSigner(dataDir)
   const inquiry = 'inq-1'
   const photo = 'a'.repeat(32)
   const expires = 2_000_000_000
@@ -68,25 +69,25 @@ describe('e-mailed photo links', () => {
   }
 
   it('works until the second it expires, and not at that second', async () => {
-    const { expires: e, sig } = await parts(await signedPhotoPath(dataDir, inquiry, photo, expires))
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, e, sig, expires * 1000 - 1)).toBe(true)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, e, sig, expires * 1000)).toBe(false)
+    const { expires: e, sig } = await parts(await signer.signedPath(inquiry, photo, expires))
+    expect(await signer.verify(inquiry, photo, e, sig, expires * 1000 - 1)).toBe(true)
+    expect(await signer.verify(inquiry, photo, e, sig, expires * 1000)).toBe(false)
   })
 
   it('refuses a signature one character off, for another photo, inquiry or expiry, or cut short', async () => {
-    const { expires: e, sig } = await parts(await signedPhotoPath(dataDir, inquiry, photo, expires))
+    const { expires: e, sig } = await parts(await signer.signedPath(inquiry, photo, expires))
     const s = sig!
     const now = expires * 1000 - 60_000
     const off = `${s.slice(0, 10)}${s[10] === 'A' ? 'B' : 'A'}${s.slice(11)}`
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, e, off, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, 'b'.repeat(32), e, s, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, 'inq-2', photo, e, s, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, String(expires + 1), s, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, e, s.slice(0, -1), now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, e, `${s}A`, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, `${expires}0`.padStart(13, '1'), s, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, undefined, s, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, e, undefined, now)).toBe(false)
-    expect(await verifyPhotoLink(dataDir, inquiry, photo, e, s, now)).toBe(true)
+    expect(await signer.verify(inquiry, photo, e, off, now)).toBe(false)
+    expect(await signer.verify(inquiry, 'b'.repeat(32), e, s, now)).toBe(false)
+    expect(await signer.verify('inq-2', photo, e, s, now)).toBe(false)
+    expect(await signer.verify(inquiry, photo, String(expires + 1), s, now)).toBe(false)
+    expect(await signer.verify(inquiry, photo, e, s.slice(0, -1), now)).toBe(false)
+    expect(await signer.verify(inquiry, photo, e, `${s}A`, now)).toBe(false)
+    expect(await signer.verify(inquiry, photo, `${expires}0`.padStart(13, '1'), s, now)).toBe(false)
+    expect(await signer.verify(inquiry, photo, undefined, s, now)).toBe(false)
+    expect(await signer.verify(inquiry, photo, e, undefined, now)).toBe(false)
+    expect(await signer.verify(inquiry, photo, e, s, now)).toBe(true)
   })
 })
