@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cameraPhoto, login, percentile, printTable, startBenchSite, verdict } from './bench-lib'
-import { launchBrowser, loginAsOwner, newPage, PHONE } from '../web/e2e/harness'
+import { PHONE, launchBrowser, openPage } from '../web/e2e/support/browser'
+import { loginAsOwner } from '../web/e2e/support/owner'
 import { putService } from '../web/e2e/support/public-fixtures'
 import { CARD_MAX_WIDTH, IMAGE_FORMATS, IMAGE_WIDTHS } from '../shared/image-sizes'
 
@@ -47,7 +48,7 @@ async function main() {
     const times: number[] = []
     const sentPerRun: number[] = []
     for (let run = 0; run < RUNS; run++) {
-      const { page, context } = await newPage(browser, PHONE)
+      const { page, context } = await openPage(browser, PHONE)
       page.setDefaultTimeout(60_000)
       // The files the page hands to fetch or XMLHttpRequest, however it sends them.
       let sent = 0

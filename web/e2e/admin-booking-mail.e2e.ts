@@ -3,25 +3,32 @@
 // sent overdue note in its history; the booking e-mails' editor (in the inbox) on a laptop naming a wrong placeholder
 // where it is, then saving.
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { parseMail, startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
 import { studioToday } from '../../server/lib/studio-time'
 import { addDays } from '../../server/quotes/quote-view'
 import { expectToast } from './support/admin'
 import { axeFindings, describeFindings } from './support/axe'
-import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 import { adminCookie, api, sendInquiry } from './support/public-fixtures'
+
+let smtp: TestSmtp
+test.override('siteEnv', { scope: 'file' }, async () => {
+  smtp = await startTestSmtp()
+  return { SMTP_URL: smtp.url, MAIL_CONFIRM_VISITOR: 'off' }
+})
 
 describe('admin booking e-mails', () => {
   let site: Site
   let browser: Browser
-  let smtp: TestSmtp
   let overdueId: string
 
-  beforeAll(async () => {
-    smtp = await startTestSmtp()
-    site = await startSite({ SMTP_URL: smtp.url, MAIL_CONFIRM_VISITOR: 'off' })
-    browser = await launchBrowser()
+  test.beforeAll(async ({ site: s, browser: b }) => {
+    site = s
+    browser = b
     const cookie = await adminCookie(site)
     // Booked and signed, the event in three days: the balance (due a week before) is overdue.
     const today = studioToday()
@@ -33,14 +40,12 @@ describe('admin booking e-mails', () => {
     const quoted = (await sendInquiry(site, { firstName: 'Quinn', lastName: 'Quoted', email: 'quinn@example.com', eventDate: addDays(today, 40) })).id
     await api(site, 'POST', `/api/admin/inquiries/${quoted}/quotes`, { items: [{ description: 'Garland', quantity: 10, unitPrice: 25 }] }, cookie)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.afterAll(async () => {
     await smtp?.stop()
   })
 
-  it('shows what is overdue and scheduled on a phone, opens the lead, switches its e-mails, and lists the one sent', async () => {
-    const { page, context } = await newPage(browser, PHONE, { bypassCSP: true })
+  test('shows what is overdue and scheduled on a phone, opens the lead, switches its e-mails, and lists the one sent', async () => {
+    const { page, context } = await openPage(browser, PHONE, { bypassCSP: true })
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: /Inbox/ }).click()
     const coming = page.getByRole('region', { name: /Coming up/ })
@@ -84,8 +89,8 @@ describe('admin booking e-mails', () => {
     await context.close()
   })
 
-  it('the editor names a wrong placeholder at its field and saves a fix as one commit (laptop, then phone)', async () => {
-    const { page, context } = await newPage(browser, DESKTOP, { bypassCSP: true })
+  test('the editor names a wrong placeholder at its field and saves a fix as one commit (laptop, then phone)', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: /Inbox/ }).click()
     // Opened from "Coming up" (or its own summary at the foot of the inbox).

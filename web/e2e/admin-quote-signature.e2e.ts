@@ -2,45 +2,49 @@
 // says so; once the client has signed, the inquiry shows who signed, when, the text's SHA-256 and the agreement's
 // version, with the signed PDF to download (390 and 1366 px, axe-clean).
 import { readFile } from 'node:fs/promises'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { InquiryStore } from '../../server/inquiries/inquiries.store'
 import { sampleInquiry } from '../../server/inquiries/testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from '../../server/inquiries/testing-smtp'
 import { expectToast } from './support/admin'
 import { axeFindings, describeFindings } from './support/axe'
-import { DESKTOP, PHONE, keepScreenshot, launchBrowser, loginAsOwner, newPage, startSite, type Site } from './harness'
-import { ownerApi, type OwnerApi } from './support/owner'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner, type OwnerApi } from './support/owner'
+import type { Site } from './support/site'
+
+let smtp: TestSmtp
+test.override('siteEnv', { scope: 'file' }, async () => {
+  smtp = await startTestSmtp()
+  return { SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '0.2' }
+})
 
 describe('a signed quote on the inquiry', () => {
-  let smtp: TestSmtp
   let site: Site
   let browser: Browser
   let api: OwnerApi
   let inquiryId: string
-  beforeAll(async () => {
-    smtp = await startTestSmtp()
-    site = await startSite({ SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '0.2' })
-    browser = await launchBrowser()
-    api = await ownerApi(site)
+  test.beforeAll(async ({ site: s, browser: b, ownerApi }) => {
+    site = s
+    browser = b
+    api = ownerApi
     inquiryId = (await new InquiryStore(site.dataDir).create(sampleInquiry({ firstName: 'Signe' }) as never, { state: 'sent', attempts: 1 })).id
   })
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+  test.afterAll(async () => {
     await smtp?.stop()
   })
 
-  const openQuotes = async (page: import('playwright-core').Page) => {
-    await page.goto(`${site.url}/admin/inbox`)
+  const openQuotes = async (page: Page) => {
+    await gotoReady(page, `${site.url}/admin/inbox`)
     const row = page.locator('.admin-inquiry').filter({ hasText: 'Signe Doe' }).first()
     await row.waitFor()
     if ((await row.getByRole('region', { name: 'Quotes' }).count()) === 0) await row.getByRole('button', { name: /Signe Doe/ }).first().click()
     return { row, quotes: row.getByRole('region', { name: 'Quotes' }) }
   }
 
-  it('the owner sends a quote from the inbox: the client is e-mailed its link, the lead is Quoted, and the dashboard says so', async () => {
-    const { page, context } = await newPage(browser, PHONE)
+  test('the owner sends a quote from the inbox: the client is e-mailed its link, the lead is Quoted, and the dashboard says so', async () => {
+    const { page, context } = await openPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     const { row, quotes } = await openQuotes(page)
     await quotes.getByRole('button', { name: 'Make a quote' }).click()
@@ -57,7 +61,7 @@ describe('a signed quote on the inquiry', () => {
     await context.close()
   })
 
-  it('shows the signature and the signed PDF on the inquiry at 390 and 1366 px', async () => {
+  test('shows the signature and the signed PDF on the inquiry at 390 and 1366 px', async () => {
     const [quote] = (await (await api('GET', `/admin/inquiries/${inquiryId}/quotes`)).json()) as { id: string; url: string }[]
     const token = new URL(quote!.url).pathname.split('/').pop()!
     const accepted = await fetch(`${site.url}/api/quotes/${token}/accept`, {
@@ -69,7 +73,7 @@ describe('a signed quote on the inquiry', () => {
     await smtp.waitFor(2)
     const [signed] = (await (await api('GET', `/admin/inquiries/${inquiryId}/quotes`)).json()) as { signature: { textSha256: string } }[]
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, context } = await newPage(browser, viewport, { bypassCSP: true })
+      const { page, context } = await openPage(browser, viewport, { bypassCSP: true })
       await loginAsOwner(page, site.url)
       const { quotes } = await openQuotes(page)
       const signature = quotes.getByRole('definition')

@@ -1,11 +1,14 @@
 // Issue 28, item 5, the calendar on a phone: a booked day shows who (a status dot and the first name, not a bare "1"),
 // and a tapped day's details, with "Block this date", come into view with focus on their heading; at 390 and 1366 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser, Locator } from 'playwright-core'
 import { shortEventDate } from '../../server/inquiries/inquiry-format'
 import { studioToday } from '../../server/lib/studio-time'
 import { axeFindings, describeFindings } from './support/axe'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 import { adminCookie, api, sendInquiry } from './support/public-fixtures'
 
 let site: Site
@@ -16,16 +19,12 @@ const bookedDay = (() => {
   return new Date(Date.UTC(y, m, 24)).toISOString().slice(0, 10)
 })()
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   const cookie = await adminCookie(site)
   const { id } = await sendInquiry(site, { firstName: 'Marisol', lastName: 'Dayview', email: 'marisol@example.com', phone: '503-555-0142', eventDate: bookedDay })
   await api(site, 'PATCH', `/api/admin/inquiries/${id}`, { status: 'booked' }, cookie)
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
 })
 
 /** The words a sighted person sees in an element (shown leaves, not the screen-reader sentence). */
@@ -44,8 +43,8 @@ const inView = (target: Locator) => target.evaluate((el) => { const r = el.getBo
 
 describe('the calendar', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: a booked day shows who with a status dot or label, and a tapped day's details come into view`, async () => {
-      const { page, context } = await newPage(browser, viewport, { bypassCSP: true })
+    test(`at ${viewport.width} px: a booked day shows who with a status dot or label, and a tapped day's details come into view`, async () => {
+      const { page, context } = await openPage(browser, viewport, { bypassCSP: true })
       await loginAsOwner(page, site.url)
       await page.getByRole('tab', { name: 'Calendar' }).click()
       await page.getByRole('button', { name: 'Next month' }).click()

@@ -1,13 +1,15 @@
 // Issue 28, item 5, History's words: undoing a change to pictures lists them by description and service with a
 // thumbnail (not "Image cropped-d170916c.jpg"), and the notice after the undo says what was undone in the owner's
 // words, without a commit hash; at 390 and 1366 px, axe clean.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, keepScreenshot, loginAsOwner, newPage, PHONE, type Site } from './harness'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner, type OwnerApi } from './support/owner'
+import type { Site } from './support/site'
 import { makeJpeg } from './support/admin'
 import { axeFindings, describeFindings } from './support/axe'
-import { showChangesTo, startHistorySite, type ApiService } from './support/history'
-import type { OwnerApi } from './support/owner'
+import { firstService, showChangesTo, type ApiService } from './support/history'
 import { adminCookie } from './support/public-fixtures'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,13 +24,12 @@ let api: OwnerApi
 let service: ApiService
 let cookie: string
 
-beforeAll(async () => {
-  ;({ site, browser, api, service } = await startHistorySite())
+test.beforeAll(async ({ site: s, browser: b, ownerApi }) => {
+  site = s
+  browser = b
+  api = ownerApi
+  service = await firstService(site, api)
   cookie = await adminCookie(site)
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
 })
 
 async function upload(bytes: Buffer, name: string): Promise<string> {
@@ -40,7 +41,7 @@ async function upload(bytes: Buffer, name: string): Promise<string> {
 
 describe('History: pictures and undos in her words', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: the undo lists pictures by description with thumbnails, and says what was undone without a hash`, async () => {
+    test(`at ${viewport.width} px: the undo lists pictures by description with thumbnails, and says what was undone without a hash`, async () => {
       const alt = `Balloon arch over a garden gate (${viewport.width})`
       const jpeg = readFileSync(await makeJpeg(join(mkdtempSync(join(tmpdir(), 'history-pic-')), 'arch.jpg'), 800, 600))
       const cropped = await upload(jpeg, 'cropped.jpg')
@@ -48,7 +49,7 @@ describe('History: pictures and undos in her words', () => {
       const { images } = (await (await api('GET', `/services/${service.id}`)).json()) as { images: unknown[] }
       expect((await api('PUT', `/services/${service.id}/images`, { images: [...images, { cropped, original, alt }] })).status).toBe(200)
 
-      const { page, context } = await newPage(browser, viewport, { bypassCSP: true })
+      const { page, context } = await openPage(browser, viewport, { bypassCSP: true })
       await loginAsOwner(page, site.url)
       await page.getByRole('tab', { name: 'History' }).click()
       await showChangesTo(page, api, `services/${service.id}`)

@@ -3,9 +3,12 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, PHONE, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 import { axeFindings, describeFindings } from './support/axe'
 import { ensureServices, expectToast, makeJpeg } from './support/admin'
 
@@ -13,21 +16,17 @@ let site: Site
 let browser: Browser
 let photo: string
 
-beforeAll(async () => {
-  site = await startSite()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
   ensureServices(site)
   photo = await makeJpeg(join(mkdtempSync(join(tmpdir(), 'phone-photo-')), 'IMG_4032.jpg'), 4032, 3024)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
 })
 
 describe('a picture from a phone', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: one request with the crop, the bytes sent in a progress bar, the dashboard usable meanwhile`, async () => {
-      const { page, context } = await newPage(browser, viewport, { bypassCSP: true })
+    test(`at ${viewport.width} px: one request with the crop, the bytes sent in a progress bar, the dashboard usable meanwhile`, async () => {
+      const { page, context } = await openPage(browser, viewport, { bypassCSP: true })
       page.setDefaultTimeout(20_000)
       const uploads: string[] = []
       page.on('request', (request) => {

@@ -1,30 +1,29 @@
 // A service picture's description (issue 28, item 5), at 390 and 1366 px: a text area that wraps what she writes (it
 // was a one-line box about 155 px wide on a phone), and a save bar that says unsaved until the description is saved
 // (it said "All changes saved." while she was still typing).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DESKTOP, keepScreenshot, launchBrowser, loginAsOwner, newPage, PHONE, startSite, type Site } from './harness'
+import { DESKTOP, PHONE, gotoReady, keepScreenshot, openPage } from './support/browser'
+import { test } from './support/fixtures'
+import { loginAsOwner } from './support/owner'
+import type { Site } from './support/site'
 import { expectToast } from './support/admin'
 
 let site: Site
 let browser: Browser
 
-beforeAll(async () => {
-  site = await startSite()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.stop()
+test.beforeAll(async ({ site: s, browser: b }) => {
+  site = s
+  browser = b
 })
 
 describe('a picture description in the service editor', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: wraps as she types, the bar says unsaved until it is saved, then saved`, async () => {
-      const { page, context } = await newPage(browser, viewport)
+    test(`at ${viewport.width} px: wraps as she types, the bar says unsaved until it is saved, then saved`, async () => {
+      const { page, context } = await openPage(browser, viewport)
       page.setDefaultTimeout(15_000)
       await loginAsOwner(page, site.url)
-      await page.goto(`${site.url}/admin/services`)
+      await gotoReady(page, `${site.url}/admin/services`)
       const row = page.locator('.admin-service-row').first()
       const serviceId = (await row.getAttribute('data-service-id'))!
       await row.getByRole('button').first().click()

@@ -3,10 +3,8 @@
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { ensureServices } from './admin'
-import type { Browser } from 'playwright-core'
-import { launchBrowser } from './browser'
-import { ownerApi, type OwnerApi } from './owner'
-import { startSite, type Site } from './site'
+import type { OwnerApi } from './owner'
+import type { Site } from './site'
 
 /** The entries on screen, by short commit id, newest first. */
 export const listedCommits = (page: Page) =>
@@ -31,11 +29,4 @@ export interface ApiService {
 export async function firstService(site: Site, api: OwnerApi): Promise<ApiService> {
   ensureServices(site)
   return ((await (await api('GET', '/services')).json()) as ApiService[])[0]
-}
-
-/** A site, a browser, the owner's API and the first service, for a History test file not on the fixtures yet. */
-export async function startHistorySite(): Promise<{ site: Site; browser: Browser; api: OwnerApi; service: ApiService }> {
-  const site = await startSite()
-  const api = await ownerApi(site)
-  return { site, browser: await launchBrowser(), api, service: await firstService(site, api) }
 }
