@@ -100,14 +100,15 @@ Object.assign(SLICES, {
   // `npm run doctor`, the deployed set-up's check (a developer's tool: nothing a visitor reaches).
   'ops-doctor': { mutate: ['server/ops/doctor.ts'], tests: ['server/ops/doctor.test.ts'] },
   render: {
-    mutate: ['server/render/*.ts', 'server/lib/read-cache.ts', 'server/lib/content-generation.ts'],
-    tests: ['server/render/*.test.ts', 'server/lib/read-cache.test.ts', 'server/lib/content-generation.test.ts', 'server/delivery/front-matter-attack.test.ts'],
+    mutate: ['server/render/*.ts', 'server/cache/*.ts'],
+    tests: ['server/render/*.test.ts', 'server/cache/*.test.ts', 'server/delivery/front-matter-attack.test.ts'],
   },
   schedule: { mutate: ['server/schedule/*.ts'], tests: ['server/schedule/*.test.ts'] },
   seo: folder('seo'),
   images: folder('images'),
   pricing: folder('pricing'),
   quotes: folder('quotes'),
+  'booking-mail': folder('booking-mail'),
   'history-more': {
     mutate: ['server/history/*.ts', '!server/history/content-history.ts', '!server/history/restore-plan.ts', '!server/history/history.routes.ts'],
     tests: ['server/history/*.test.ts'],
@@ -128,7 +129,7 @@ Object.assign(SLICES, {
     mutate: [
       'server/lib/build-stamp.ts', 'server/lib/client-address.ts', 'server/lib/content-kind.ts', 'server/lib/content-root.ts', 'server/lib/env-file.ts',
       'server/lib/env-file-startup.ts', 'server/lib/front-matter.ts', 'server/lib/front-matter-marker.ts', 'server/lib/git-exclude.ts',
-      'server/lib/git-state.ts', 'server/lib/last-valid.ts', 'server/lib/site-folders.ts', 'server/kinds/*.ts', 'server/app.ts', 'server/app-deps.ts',
+      'server/lib/git-state.ts', 'server/lib/last-valid.ts', 'server/lib/site-folders.ts', 'server/kinds/*.ts', 'server/app.ts', 'server/app-deps.ts', 'server/app-pages.ts',
     ],
     tests: [
       'server/lib/build-stamp.test.ts', 'server/lib/client-address.test.ts', 'server/lib/client-address.near-miss.test.ts', 'server/lib/front-matter.test.ts', 'server/lib/site-folders.test.ts',
