@@ -41,7 +41,8 @@ function buildStamp(ssr: boolean): Plugin {
     },
     closeBundle() {
       const root = fileURLToPath(new URL('.', import.meta.url))
-      for (const file of ['package-lock.json', 'vite.config.ts', 'web/index.html', 'server/lib/build-stamp.ts']) files.add(resolve(root, file))
+      for (const file of ['package-lock.json', 'vite.config.ts', 'web/index.html', 'server/lib/build-stamp.ts'])
+        files.add(resolve(root, file))
       writeBuildStamp(resolve(root, 'dist/client'), ssr ? 'server' : 'client', files, root)
     },
   }
@@ -69,7 +70,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         // The web fonts' stylesheet is its own file, so server-rendered pages can apply it after the first paint.
         rollupOptions: {
-          input: { index: fileURLToPath(new URL('./web/index.html', import.meta.url)), fonts: fileURLToPath(new URL('./web/styles/fonts.css', import.meta.url)) },
+          input: {
+            index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+            fonts: fileURLToPath(new URL('./web/styles/fonts.css', import.meta.url)),
+          },
         },
       },
   server: {

@@ -9,7 +9,9 @@ export default defineConfig({
     include: slice ? slice.tests : ['server/**/*.test.ts'],
     // Not the renderer's tests, the fuzzer, or tests whose server runs in a child process (a mutant lives in this one).
     // A slice lists its own tests (the renderer's read CLIENT_DIR, set by scripts/mutation.ts).
-    exclude: slice ? ['node_modules/**'] : ['server/render/**', 'server/fuzz.test.ts', 'server/ops/ops.process.test.ts', 'server/index.test.ts', 'node_modules/**'],
+    exclude: slice
+      ? ['node_modules/**']
+      : ['server/render/**', 'server/fuzz.test.ts', 'server/ops/ops.process.test.ts', 'server/index.test.ts', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
   },

@@ -40,7 +40,15 @@ describe('deploy/site.env.example', () => {
     const schema = source.slice(source.indexOf('const EnvSchema = z.object({'), source.indexOf('export function loadConfig'))
     return [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1])
   })()
-  const extra = ['LOG_LEVEL', 'ALLOW_CHECKOUT_CONTENT', 'GIT_SYNC_SECONDS', 'GIT_WEBHOOK_SECRET', 'GIT_SSH_COMMAND', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']
+  const extra = [
+    'LOG_LEVEL',
+    'ALLOW_CHECKOUT_CONTENT',
+    'GIT_SYNC_SECONDS',
+    'GIT_WEBHOOK_SECRET',
+    'GIT_SSH_COMMAND',
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+  ]
 
   it('lists every setting the server reads, each with a comment line right above it', () => {
     expect(configKeys.length).toBeGreaterThan(30)
@@ -67,7 +75,12 @@ describe('deploy/balloon-site.service', () => {
   it('runs as its own user, restarts on failure, with the hardening and the settings file', () => {
     expect(unitValues('User')).toEqual(['balloon-site'])
     expect(unitValues('Restart')).toEqual(['on-failure'])
-    for (const [key, value] of [['NoNewPrivileges', 'yes'], ['ProtectSystem', 'strict'], ['PrivateTmp', 'yes'], ['ProtectHome', 'yes']]) {
+    for (const [key, value] of [
+      ['NoNewPrivileges', 'yes'],
+      ['ProtectSystem', 'strict'],
+      ['PrivateTmp', 'yes'],
+      ['ProtectHome', 'yes'],
+    ]) {
       expect(unitValues(key), key).toEqual([value])
     }
     expect(unitValues('EnvironmentFile')).toEqual(['/etc/balloon-site/site.env'])
@@ -80,12 +93,13 @@ describe('deploy/balloon-site.service', () => {
 
   it.skipIf(!tool('systemd-analyze'))('passes systemd-analyze verify', () => {
     // The unit as installed, with the checkout here standing for /srv/balloon-site/app so ExecStart's node exists.
-    const local = unit.replaceAll('/srv/balloon-site/app', REPO_ROOT).replace(/^User=.*$/m, 'User=root').replace(/^Group=.*$/m, 'Group=root')
+    const local = unit
+      .replaceAll('/srv/balloon-site/app', REPO_ROOT)
+      .replace(/^User=.*$/m, 'User=root')
+      .replace(/^Group=.*$/m, 'Group=root')
     writeFileSync(join(scratch, 'balloon-site.service'), local)
     const run = spawnSync(tool('systemd-analyze')!, ['verify', '--man=no', join(scratch, 'balloon-site.service')], { encoding: 'utf8' })
-    const problems = `${run.stdout}${run.stderr}`
-      .split('\n')
-      .filter((l) => l.includes('balloon-site.service'))
+    const problems = `${run.stdout}${run.stderr}`.split('\n').filter((l) => l.includes('balloon-site.service'))
     expect(problems, problems.join('\n')).toEqual([])
     expect(run.status).toBe(0)
   })
@@ -121,15 +135,35 @@ describe('the reverse proxy files', () => {
   it.skipIf(!tool('nginx'))('passes nginx -t (with a throwaway certificate for the domain)', () => {
     const dir = join(scratch, 'nginx')
     mkdirSync(join(dir, 'cache'), { recursive: true })
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=example-balloons.com',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=example-balloons.com',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    )
     const site = nginxSite
       .replace('/etc/letsencrypt/live/example-balloons.com/fullchain.pem', join(dir, 'cert.pem'))
       .replace('/etc/letsencrypt/live/example-balloons.com/privkey.pem', join(dir, 'key.pem'))
       .replace('/var/cache/nginx/balloon-site', join(dir, 'cache'))
     writeFileSync(join(dir, 'site.conf'), site)
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${join(dir, t)};`).join('\n')
-    writeFileSync(join(dir, 'nginx.conf'), `pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\naccess_log off;\n${temp}\ninclude ${join(dir, 'site.conf')};\n}\n`)
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `pid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'error.log')};\nevents {}\nhttp {\naccess_log off;\n${temp}\ninclude ${join(dir, 'site.conf')};\n}\n`,
+    )
     const run = spawnSync(tool('nginx')!, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' })
     expect(run.stderr).toContain('test is successful')
     expect(run.status).toBe(0)

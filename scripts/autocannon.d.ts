@@ -27,7 +27,13 @@ declare module 'autocannon' {
     method?: string
     body?: string
     /** Each request in turn; setupRequest may change it just before it is sent. */
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: RequestParams) => RequestParams }[]
+    requests?: {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
+      setupRequest?: (req: RequestParams) => RequestParams
+    }[]
     /** Called with each connection's client object (lib/httpClient.js) before it connects. */
     setupClient?: (client: unknown) => void
   }

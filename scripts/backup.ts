@@ -37,7 +37,12 @@ if (values.help) {
 try {
   const { config, envFile } = loadSiteConfig(process.env, { BACKUP_DIR: values.dir, BACKUP_KEEP: values.keep })
   process.stdout.write(`${describeFolders(config, envFile)}\n`)
-  const info = await createBackup({ dataDir: config.dataDir, contentRoot: config.contentRoot, backupDir: config.backupDir, keep: config.backupKeep })
+  const info = await createBackup({
+    dataDir: config.dataDir,
+    contentRoot: config.contentRoot,
+    backupDir: config.backupDir,
+    keep: config.backupKeep,
+  })
   process.stdout.write(`${info.file} (${(info.size / 1024).toFixed(1)} KiB)\n`)
   if (config.backupS3) process.stdout.write(`copied to ${await copyToS3(info, config.backupS3)}\n`)
 } catch (err) {

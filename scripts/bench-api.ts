@@ -213,28 +213,73 @@ async function main() {
   const answers = variants.map((list) => list[0])
   const stopBaseline = await startBaseline(baselinePort, variants.flat())
   try {
-    console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per target, each round node:http then the site (after a 2 s warm-up of each); Accept-Encoding: ${BROWSER_ENCODING}`)
-    console.log(KEEP_BODIES ? 'bodies: turned into strings by autocannon (BENCH_BODIES=strings)' : 'bodies: counted, not kept (BENCH_BODIES=strings: as autocannon does by default)')
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per target, each round node:http then the site (after a 2 s warm-up of each); Accept-Encoding: ${BROWSER_ENCODING}`,
+    )
+    console.log(
+      KEEP_BODIES
+        ? 'bodies: turned into strings by autocannon (BENCH_BODIES=strings)'
+        : 'bodies: counted, not kept (BENCH_BODIES=strings: as autocannon does by default)',
+    )
     console.log(`baseline: node:http in its own process, sending each target's status, headers and body as the site sent them`)
-    console.log('figures: the median of the rounds (req/s, latency, server CPU per answer); the ratio is the median of the rounds\' ratios\n')
+    console.log(
+      "figures: the median of the rounds (req/s, latency, server CPU per answer); the ratio is the median of the rounds' ratios\n",
+    )
     const hello = await measure(`http://127.0.0.1:${baselinePort}/__hello`)
-    const results: { name: string; bytes: number; headers: number; bodies: number; site: Measured; same: Measured; ratio: number; ratios: number[] }[] = []
+    const results: {
+      name: string
+      bytes: number
+      headers: number
+      bodies: number
+      site: Measured
+      same: Measured
+      ratio: number
+      ratios: number[]
+    }[] = []
     for (const [i, t] of targets.entries()) {
       const compared = await compare(`${site.url}${t.path}`, `http://127.0.0.1:${baselinePort}${t.path}`, gzip)
-      results.push({ name: t.name, bytes: answers[i].bytes, headers: answers[i].headers.length / 2, bodies: variants[i].length, ...compared })
+      results.push({
+        name: t.name,
+        bytes: answers[i].bytes,
+        headers: answers[i].headers.length / 2,
+        bodies: variants[i].length,
+        ...compared,
+      })
     }
     const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)}%`
     const cpu = (m: Measured) => (Number.isNaN(m.cpuUs) ? '-' : `${m.cpuUs.toFixed(1)} µs`)
-    const rows: (string | number)[][] = [['node:http hello-world', '-', Math.round(hello.rps), `${hello.p50} ms`, `${hello.p99} ms`, '100.0%', '-', cpu(hello)]]
+    const rows: (string | number)[][] = [
+      ['node:http hello-world', '-', Math.round(hello.rps), `${hello.p50} ms`, `${hello.p99} ms`, '100.0%', '-', cpu(hello)],
+    ]
     for (const r of results) {
-      rows.push([r.name, `${r.bodies > 1 ? `${r.bodies} x ` : ''}${r.bytes} B, ${r.headers} h`, Math.round(r.site.rps), `${r.site.p50} ms`, `${r.site.p99} ms`, pct(r.site.rps, hello.rps), `${(r.ratio * 100).toFixed(1)}%`, cpu(r.site)])
-      rows.push(['  node:http, same bytes and headers', '', Math.round(r.same.rps), `${r.same.p50} ms`, `${r.same.p99} ms`, pct(r.same.rps, hello.rps), '100.0%', cpu(r.same)])
+      rows.push([
+        r.name,
+        `${r.bodies > 1 ? `${r.bodies} x ` : ''}${r.bytes} B, ${r.headers} h`,
+        Math.round(r.site.rps),
+        `${r.site.p50} ms`,
+        `${r.site.p99} ms`,
+        pct(r.site.rps, hello.rps),
+        `${(r.ratio * 100).toFixed(1)}%`,
+        cpu(r.site),
+      ])
+      rows.push([
+        '  node:http, same bytes and headers',
+        '',
+        Math.round(r.same.rps),
+        `${r.same.p50} ms`,
+        `${r.same.p99} ms`,
+        pct(r.same.rps, hello.rps),
+        '100.0%',
+        cpu(r.same),
+      ])
     }
     printTable(['target', 'answer', 'req/s', 'p50', 'p99', 'vs hello-world', 'vs same bytes', 'server CPU/req'], rows)
     console.log('')
     for (const r of results) {
       const each = r.ratios.map((x) => `${(x * 100).toFixed(0)}%`).join(' ')
-      console.log(`${r.name}: ${Math.round(r.site.rps)} req/s, ${(r.ratio * 100).toFixed(1)}% of node:http with the same bytes (${Math.round(r.same.rps)}) (rounds: ${each}) (target >= ${TARGET * 100}%: ${verdict(r.ratio >= TARGET)})`)
+      console.log(
+        `${r.name}: ${Math.round(r.site.rps)} req/s, ${(r.ratio * 100).toFixed(1)}% of node:http with the same bytes (${Math.round(r.same.rps)}) (rounds: ${each}) (target >= ${TARGET * 100}%: ${verdict(r.ratio >= TARGET)})`,
+      )
     }
   } finally {
     stopBaseline()

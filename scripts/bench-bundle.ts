@@ -53,7 +53,9 @@ function main() {
     worst = Math.max(worst, jsBytes)
     rows.push([path, kb(jsBytes), kb(cssBytes), load.js.length, admin ? 'YES' : 'no', verdict(jsBytes <= TARGET_JS)])
   }
-  console.log('First-load bytes per public route (gzip -9 of the built files; start-after-paint.js + entry + the page chunk, with their static imports)\n')
+  console.log(
+    'First-load bytes per public route (gzip -9 of the built files; start-after-paint.js + entry + the page chunk, with their static imports)\n',
+  )
   printTable(['route', 'JS gzip', 'CSS gzip', 'JS files', 'admin code', 'JS <= 90 KB'], rows)
   console.log(`\nLargest public first-load JS: ${kb(worst)} (target <= 90 KB: ${verdict(worst <= TARGET_JS)})`)
   console.log(`Admin code on public routes: ${adminLeak ? 'YES (target: none, NOT met)' : 'none (met)'}`)

@@ -55,10 +55,16 @@ async function main() {
           method: 'POST',
           path: '/api/collect',
           headers: { 'content-type': 'text/plain;charset=UTF-8', origin: site.url },
-          body: JSON.stringify({ path: `/services/${service.id}?utm_source=bench&utm_campaign=burst`, referrer: 'https://www.instagram.com/' }),
+          body: JSON.stringify({
+            path: `/services/${service.id}?utm_source=bench&utm_campaign=burst`,
+            referrer: 'https://www.instagram.com/',
+          }),
           setupRequest: (req) => ({
             ...req,
-            headers: { ...req.headers, 'user-agent': `Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1 v${visitor++}` },
+            headers: {
+              ...req.headers,
+              'user-agent': `Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1 v${visitor++}`,
+            },
           }),
         },
       ],
@@ -68,17 +74,33 @@ async function main() {
 
     const cookie = await login(site.url)
     const today = studioToday()
-    const report = (await (await fetch(`${site.url}/api/admin/insights?from=${today}&to=${today}`, { headers: { Cookie: cookie } })).json()) as {
+    const report = (await (
+      await fetch(`${site.url}/api/admin/insights?from=${today}&to=${today}`, { headers: { Cookie: cookie } })
+    ).json()) as {
       totals: { visitors: number; pageviews: number }
     }
     const dir = join(site.dataDir, 'insights', today.slice(0, 4))
     const bytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0)
 
     const ms = (n: number) => `${n.toFixed(1)} ms`
-    console.log(`POST /api/collect, ${BEACONS.toLocaleString('en-US')} beacons over ${CONNECTIONS} connections (each a new visitor), production server on a temp content copy\n`)
+    console.log(
+      `POST /api/collect, ${BEACONS.toLocaleString('en-US')} beacons over ${CONNECTIONS} connections (each a new visitor), production server on a temp content copy\n`,
+    )
     printTable(
       ['collector', 'beacons', 'seconds', 'beacons/s', 'p50', 'p99', 'max', 'non-204', 'errors'],
-      [['POST /api/collect', result.requests.total, result.duration.toFixed(1), Math.round(result.requests.total / result.duration), ms(result.latency.p50), ms(result.latency.p99), ms(result.latency.max), result.non2xx, result.errors + result.timeouts]],
+      [
+        [
+          'POST /api/collect',
+          result.requests.total,
+          result.duration.toFixed(1),
+          Math.round(result.requests.total / result.duration),
+          ms(result.latency.p50),
+          ms(result.latency.p99),
+          ms(result.latency.max),
+          result.non2xx,
+          result.errors + result.timeouts,
+        ],
+      ],
     )
     console.log('')
     printTable(
@@ -88,7 +110,9 @@ async function main() {
         ['during the burst', during.length, ms(percentile(during, 50)), ms(percentile(during, 99)), ms(during[during.length - 1])],
       ],
     )
-    console.log(`\nCounted today: ${report.totals.visitors.toLocaleString('en-US')} visitors, ${report.totals.pageviews.toLocaleString('en-US')} page views (at most 50,000 new visitors a day are counted); kept on disk: ${bytes.toLocaleString('en-US')} bytes`)
+    console.log(
+      `\nCounted today: ${report.totals.visitors.toLocaleString('en-US')} visitors, ${report.totals.pageviews.toLocaleString('en-US')} page views (at most 50,000 new visitors a day are counted); kept on disk: ${bytes.toLocaleString('en-US')} bytes`,
+    )
     const responsive = percentile(during, 99) <= RESPONSIVE_P99_MS
     console.log(`Pages during the burst: p99 ${ms(percentile(during, 99))} (target <= ${RESPONSIVE_P99_MS} ms: ${verdict(responsive)})`)
     if (result.non2xx || result.errors || !responsive) process.exitCode = 1

@@ -29,7 +29,11 @@ function writeInquiries(dataDir: string): void {
   for (let i = 0; i < INQUIRIES; i++) {
     const at = new Date(start + i * 47 * 60_000)
     const id = `${at.toISOString().replace(/[:.]/g, '-')}-${(i & 0xffffff).toString(16).padStart(6, '0')}`
-    const { serviceId: _unused, ...inquiry } = sampleInquiry({ firstName: `Guest${i}`, lastName: `Family${i % 97}`, email: `guest${i}@example.com` })
+    const { serviceId: _unused, ...inquiry } = sampleInquiry({
+      firstName: `Guest${i}`,
+      lastName: `Family${i % 97}`,
+      email: `guest${i}@example.com`,
+    })
     const record = {
       id,
       receivedAt: at.toISOString(),
@@ -53,7 +57,12 @@ async function timed(url: string, init: RequestInit = {}) {
 async function main() {
   const content = makeTempContentRoot({ seed: true })
   writeInquiries(content.dataDir)
-  const server = await startServerProcess(content, { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1', BACKUP_INTERVAL_HOURS: 'off' })
+  const server = await startServerProcess(content, {
+    ADMIN_USERNAME: 'owner',
+    ADMIN_PASSWORD: PASSWORD,
+    TRUST_PROXY: '1',
+    BACKUP_INTERVAL_HOURS: 'off',
+  })
   const pid = server.child.pid!
   const origin = server.url
   try {
@@ -61,7 +70,12 @@ async function main() {
     const login = async (password: string, forwardedFor: string, cookie = '') =>
       fetch(`${origin}/api/login`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:0', 'X-Forwarded-For': forwardedFor, ...(cookie ? { Cookie: cookie } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: 'http://localhost:0',
+          'X-Forwarded-For': forwardedFor,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
         body: JSON.stringify({ username: 'owner', password }),
       })
     const owner = await login(PASSWORD, '203.0.113.1')
@@ -84,14 +98,18 @@ async function main() {
         }
       }, 10)
       const started = performance.now()
-      const statuses = (await Promise.all(Array.from({ length: FLOOD }, (_, i) => login(`wrong-${i}`, `${firstOctet}.51.${i >> 8}.${i & 255}`)))).map((r) => r.status)
+      const statuses = (
+        await Promise.all(Array.from({ length: FLOOD }, (_, i) => login(`wrong-${i}`, `${firstOctet}.51.${i >> 8}.${i & 255}`)))
+      ).map((r) => r.status)
       const floodMs = performance.now() - started
       clearInterval(sampler)
       const after = memory(pid)
       const count = (s: number) => statuses.filter((x) => x === s).length
       console.log(`Login flood ${label}: ${FLOOD} parallel wrong passwords from ${FLOOD} addresses in ${floodMs.toFixed(0)} ms`)
       console.log(`  answers: ${count(401)} x 401, ${count(429)} x 429, ${FLOOD - count(401) - count(429)} other`)
-      console.log(`  RSS before ${before.rss.toFixed(0)} MB, sampled peak ${sampledPeak.toFixed(0)} MB, high-water mark ${after.peak.toFixed(0)} MB`)
+      console.log(
+        `  RSS before ${before.rss.toFixed(0)} MB, sampled peak ${sampledPeak.toFixed(0)} MB, high-water mark ${after.peak.toFixed(0)} MB`,
+      )
     }
 
     // (1) A flood on the resting server.
@@ -108,8 +126,11 @@ async function main() {
     const afterInbox = memory(pid)
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`
     console.log('Inbox (first page = the first list answer the dashboard asks for):')
-    const line = (label: string, r: typeof first) => `  ${label.padEnd(19)}${r.ms.toFixed(0).padStart(6)} ms  ${mb(r.bytes).padStart(9)}  RSS ${r.rss.toFixed(0)} MB`
-    console.log(`${line('first page, cold', first)}  status ${first.status}, total ${first.headers.get('x-total-count') ?? '(all in the answer)'}`)
+    const line = (label: string, r: typeof first) =>
+      `  ${label.padEnd(19)}${r.ms.toFixed(0).padStart(6)} ms  ${mb(r.bytes).padStart(9)}  RSS ${r.rss.toFixed(0)} MB`
+    console.log(
+      `${line('first page, cold', first)}  status ${first.status}, total ${first.headers.get('x-total-count') ?? '(all in the answer)'}`,
+    )
     console.log(line('first page, again', again))
     console.log(line('search q=guest9999', search))
     console.log(line('search q=family42', searchAgain))
@@ -121,7 +142,9 @@ async function main() {
     await flood('after the inbox', 197)
     const fresh = await login(PASSWORD, '203.0.113.77')
     const known = device ? await login(PASSWORD, '203.0.113.77', device) : null
-    console.log(`  owner afterwards: from a new address ${fresh.status}${known ? `, with the device cookie ${known.status}` : ' (no device cookie on this version)'}`)
+    console.log(
+      `  owner afterwards: from a new address ${fresh.status}${known ? `, with the device cookie ${known.status}` : ' (no device cookie on this version)'}`,
+    )
   } finally {
     await server.stop()
     content.cleanup()

@@ -84,10 +84,17 @@ export const CAMERA_PHOTO_BYTES = 4 * 1024 * 1024
 export async function cameraPhoto(seed: number): Promise<Buffer> {
   const width = 4032
   const height = 3024
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + seed * 10, sigma: 28 } } }).blur(0.6).raw().toBuffer()
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + seed * 10, sigma: 28 } },
+  })
+    .blur(0.6)
+    .raw()
+    .toBuffer()
   let best: Buffer | null = null
   for (const quality of [70, 75, 80, 85, 90, 94]) {
-    const jpeg = await sharp(grain, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer()
+    const jpeg = await sharp(grain, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer()
     if (!best || Math.abs(jpeg.length - CAMERA_PHOTO_BYTES) < Math.abs(best.length - CAMERA_PHOTO_BYTES)) best = jpeg
   }
   return best!

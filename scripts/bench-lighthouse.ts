@@ -71,7 +71,16 @@ async function accessibility(url: string, port: number): Promise<{ score: number
 /** Every public page that answers 200 (the not-found page answers 404, which Lighthouse will not audit). */
 async function publicPages(url: string): Promise<[string, string][]> {
   const services = (await (await fetch(`${url}/api/services`)).json()) as { id: string; visible: boolean }[]
-  const paths = ['/', ...services.filter((s) => s.visible).map((s) => `/services/${s.id}`), '/about', '/contact', '/delivery-installation', '/faq', '/thank-you', '/privacy']
+  const paths = [
+    '/',
+    ...services.filter((s) => s.visible).map((s) => `/services/${s.id}`),
+    '/about',
+    '/contact',
+    '/delivery-installation',
+    '/faq',
+    '/thank-you',
+    '/privacy',
+  ]
   const pages: [string, string][] = []
   for (const path of paths) if ((await fetch(`${url}${path}`)).ok) pages.push([path, `${url}${path}`])
   return pages
@@ -101,7 +110,14 @@ async function main() {
         cls: median(runs.map((r) => r.cls)),
         tbt: median(runs.map((r) => r.tbt)),
       }
-      rows.push([name, m.score, `${(m.lcp / 1000).toFixed(2)} s`, m.cls.toFixed(3), `${Math.round(m.tbt)} ms`, runs.map((r) => r.score).join('/')])
+      rows.push([
+        name,
+        m.score,
+        `${(m.lcp / 1000).toFixed(2)} s`,
+        m.cls.toFixed(3),
+        `${Math.round(m.tbt)} ms`,
+        runs.map((r) => r.score).join('/'),
+      ])
       summary.push(
         `${name}: performance ${m.score} (>= 98: ${verdict(m.score >= 98)}), LCP ${(m.lcp / 1000).toFixed(2)} s (<= 1.2 s: ${verdict(m.lcp <= 1200)}), CLS ${m.cls.toFixed(3)} (<= 0.01: ${verdict(m.cls <= 0.01)}), TBT ${Math.round(m.tbt)} ms`,
       )

@@ -10,7 +10,12 @@ import { studioToday } from '../server/lib/studio-time'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 /** Chrome DevTools' "Fast 4G" preset (front_end/core/sdk/NetworkManager.ts). */
-const FAST_4G = { offline: false, latency: 60 * 2.75, downloadThroughput: ((9 * 1000 * 1000) / 8) * 0.9, uploadThroughput: ((1.5 * 1000 * 1000) / 8) * 0.9 }
+const FAST_4G = {
+  offline: false,
+  latency: 60 * 2.75,
+  downloadThroughput: ((9 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((1.5 * 1000 * 1000) / 8) * 0.9,
+}
 
 function tomorrow(): string {
   const d = new Date(`${studioToday()}T12:00:00Z`)
@@ -49,7 +54,9 @@ async function main() {
       showBalloonColorSelection: false,
       customTextFields: [],
       customDropdownFields: [],
-      customPhotoFields: [{ id: 'photos_1', header: 'Inspiration photos', instructions: 'Pictures you love', optional: true, maxPhotos: 5 }],
+      customPhotoFields: [
+        { id: 'photos_1', header: 'Inspiration photos', instructions: 'Pictures you love', optional: true, maxPhotos: 5 },
+      ],
       fieldOrder: ['photos_1'],
       visible: true,
     })
@@ -92,15 +99,19 @@ async function main() {
         await page.locator('.photo-field__item').nth(2).waitFor()
         const submitted = performance.now()
         await page.getByRole('button', { name: 'Submit Inquiry' }).click()
-        await page.waitForURL(`${site.url}/thank-you`, { timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000) }).catch(async (err: unknown) => {
-          const states = await page.locator('.photo-field__item').evaluateAll((els) => els.map((el) => el.textContent))
-          const note = await page.locator('#inq-still-needed, .error-summary').allTextContents()
-          throw new Error(`no thank-you page: photos ${JSON.stringify(states)}; form ${JSON.stringify(note)}`, { cause: err })
-        })
+        await page
+          .waitForURL(`${site.url}/thank-you`, { timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000) })
+          .catch(async (err: unknown) => {
+            const states = await page.locator('.photo-field__item').evaluateAll((els) => els.map((el) => el.textContent))
+            const note = await page.locator('#inq-still-needed, .error-summary').allTextContents()
+            throw new Error(`no thank-you page: photos ${JSON.stringify(states)}; form ${JSON.stringify(note)}`, { cause: err })
+          })
         const done = performance.now()
         submitToThanks.push(done - submitted)
         pickToThanks.push(done - picked)
-        console.log(`${scenario}, run ${run + 1}: Submit to thank-you ${((done - submitted) / 1000).toFixed(1)} s, photos picked to thank-you ${((done - picked) / 1000).toFixed(1)} s`)
+        console.log(
+          `${scenario}, run ${run + 1}: Submit to thank-you ${((done - submitted) / 1000).toFixed(1)} s, photos picked to thank-you ${((done - picked) / 1000).toFixed(1)} s`,
+        )
         await context.close()
       }
       submitToThanks.sort((a, b) => a - b)
@@ -109,8 +120,12 @@ async function main() {
       rows.push([scenario, RUNS, s(percentile(submitToThanks, 50)), s(submitToThanks.at(-1)!), s(percentile(pickToThanks, 50))])
     }
     const perPhoto = sent.length ? sent.reduce((a, b) => a + b, 0) / sent.length : 0
-    console.log(`\nFast 4G (CDP Network.emulateNetworkConditions): ${(FAST_4G.uploadThroughput / 1024).toFixed(0)} KiB/s up, ${(FAST_4G.downloadThroughput / 1024).toFixed(0)} KiB/s down, ${FAST_4G.latency} ms`)
-    console.log(`Each photo as sent (made smaller in the browser): ${(perPhoto / 1024 / 1024).toFixed(2)} MB on average, against ${(CAMERA_PHOTO_BYTES / 1024 / 1024).toFixed(0)} MB picked\n`)
+    console.log(
+      `\nFast 4G (CDP Network.emulateNetworkConditions): ${(FAST_4G.uploadThroughput / 1024).toFixed(0)} KiB/s up, ${(FAST_4G.downloadThroughput / 1024).toFixed(0)} KiB/s down, ${FAST_4G.latency} ms`,
+    )
+    console.log(
+      `Each photo as sent (made smaller in the browser): ${(perPhoto / 1024 / 1024).toFixed(2)} MB on average, against ${(CAMERA_PHOTO_BYTES / 1024 / 1024).toFixed(0)} MB picked\n`,
+    )
     printTable(['visitor', 'runs', 'Submit to thank-you p50 (s)', 'max (s)', 'photos picked to thank-you p50 (s)'], rows)
   } finally {
     await browser.close()

@@ -29,7 +29,9 @@ async function until(ok: () => boolean | Promise<boolean>, what: string, timeout
 async function copiesMade(siteUrl: string, dataDir: string, url: string): Promise<void> {
   const bytes = new Uint8Array(await (await fetch(`${siteUrl}${url}`)).arrayBuffer())
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10)
-  const files = IMAGE_FORMATS.flatMap((format) => IMAGE_WIDTHS.filter((w) => w <= CARD_MAX_WIDTH).map((w) => join(dataDir, 'image-cache', `${hash}-${w}.${format}`)))
+  const files = IMAGE_FORMATS.flatMap((format) =>
+    IMAGE_WIDTHS.filter((w) => w <= CARD_MAX_WIDTH).map((w) => join(dataDir, 'image-cache', `${hash}-${w}.${format}`)),
+  )
   await until(() => files.every((f) => existsSync(f)), `the copies of ${url}`)
 }
 
@@ -74,7 +76,12 @@ async function main() {
       const phases: string[] = []
       page.on('requestfinished', (request) => {
         const path = new URL(request.url()).pathname
-        const what = request.method() === 'POST' && path === '/api/upload' ? 'upload' : request.method() === 'PUT' && path.endsWith('/images') ? 'save' : null
+        const what =
+          request.method() === 'POST' && path === '/api/upload'
+            ? 'upload'
+            : request.method() === 'PUT' && path.endsWith('/images')
+              ? 'save'
+              : null
         if (what) phases.push(`${what} ${(request.timing().responseEnd / 1000).toFixed(2)} s`)
       })
       await loginAsOwner(page, site.url)
@@ -94,9 +101,13 @@ async function main() {
       const ms = performance.now() - start
       times.push(ms)
       sentPerRun.push(sent)
-      console.log(`run ${run + 1}: ${(ms / 1000).toFixed(2)} s from "Crop & Upload" to saved, ${(sent / 1024 / 1024).toFixed(2)} MB sent (${phases.join(', ')})`)
+      console.log(
+        `run ${run + 1}: ${(ms / 1000).toFixed(2)} s from "Crop & Upload" to saved, ${(sent / 1024 / 1024).toFixed(2)} MB sent (${phases.join(', ')})`,
+      )
       await context.close()
-      const images = ((await (await fetch(`${site.url}/api/services/${SERVICE.id}`)).json()) as { images: { cropped: string; original: string }[] }).images
+      const images = (
+        (await (await fetch(`${site.url}/api/services/${SERVICE.id}`)).json()) as { images: { cropped: string; original: string }[] }
+      ).images
       const added = images.at(-1)!
       for (const url of [added.cropped, added.original]) await copiesMade(site.url, site.dataDir, url)
     }
@@ -106,7 +117,17 @@ async function main() {
     console.log('')
     printTable(
       ['photo', 'runs', 'median (s)', 'min (s)', 'max (s)', 'sent per run (MB)', `goal <= ${GOAL_MS / 1000} s`],
-      [['4032 x 3024 JPEG', RUNS, s(median), s(sorted[0]), s(sorted.at(-1)!), (sentPerRun[0] / 1024 / 1024).toFixed(2), verdict(median <= GOAL_MS)]],
+      [
+        [
+          '4032 x 3024 JPEG',
+          RUNS,
+          s(median),
+          s(sorted[0]),
+          s(sorted.at(-1)!),
+          (sentPerRun[0] / 1024 / 1024).toFixed(2),
+          verdict(median <= GOAL_MS),
+        ],
+      ],
     )
   } finally {
     await browser.close()

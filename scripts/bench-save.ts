@@ -8,7 +8,9 @@ async function main() {
   const site = await startBenchSite()
   try {
     const cookie = await login(site.url)
-    const services = ((await (await fetch(`${site.url}/api/services`, { headers: { Cookie: cookie } })).json()) as { id: string }[]).map((s) => s.id)
+    const services = ((await (await fetch(`${site.url}/api/services`, { headers: { Cookie: cookie } })).json()) as { id: string }[]).map(
+      (s) => s.id,
+    )
     const commits = () => Number(site.git('rev-list', '--count', 'HEAD').trim())
     const save = async (id: string, description: string) => {
       const started = performance.now()
@@ -42,12 +44,32 @@ async function main() {
     printTable(
       ['run', 'saves', 'commits', 'p50', 'p99', 'max', 'total'],
       [
-        ['sequential', SEQUENTIAL, sequentialCommits, ms(percentile(times, 50)), ms(percentile(times, 99)), ms(times[times.length - 1]), ms(times.reduce((a, b) => a + b, 0))],
-        ['50 at once', PARALLEL, parallelCommits, ms(percentile(parallelTimes, 50)), ms(percentile(parallelTimes, 99)), ms(parallelTimes[parallelTimes.length - 1]), ms(total)],
+        [
+          'sequential',
+          SEQUENTIAL,
+          sequentialCommits,
+          ms(percentile(times, 50)),
+          ms(percentile(times, 99)),
+          ms(times[times.length - 1]),
+          ms(times.reduce((a, b) => a + b, 0)),
+        ],
+        [
+          '50 at once',
+          PARALLEL,
+          parallelCommits,
+          ms(percentile(parallelTimes, 50)),
+          ms(percentile(parallelTimes, 99)),
+          ms(parallelTimes[parallelTimes.length - 1]),
+          ms(total),
+        ],
       ],
     )
-    console.log(`\nsave-to-commit p50 ${ms(percentile(times, 50))} (target <= 50 ms: ${verdict(percentile(times, 50) <= 50)}), p99 ${ms(percentile(times, 99))} (target <= 150 ms: ${verdict(percentile(times, 99) <= 150)})`)
-    console.log(`50 parallel saves: ${parallelCommits} commits, ${lost.length} lost, ${ms(total)} in all (${verdict(parallelCommits === PARALLEL && lost.length === 0)})`)
+    console.log(
+      `\nsave-to-commit p50 ${ms(percentile(times, 50))} (target <= 50 ms: ${verdict(percentile(times, 50) <= 50)}), p99 ${ms(percentile(times, 99))} (target <= 150 ms: ${verdict(percentile(times, 99) <= 150)})`,
+    )
+    console.log(
+      `50 parallel saves: ${parallelCommits} commits, ${lost.length} lost, ${ms(total)} in all (${verdict(parallelCommits === PARALLEL && lost.length === 0)})`,
+    )
     if (sequentialCommits !== SEQUENTIAL || parallelCommits !== PARALLEL || lost.length) process.exitCode = 1
   } finally {
     await site.stop()

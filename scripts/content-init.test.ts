@@ -72,66 +72,74 @@ describe('npm run content:init', () => {
     expect(init().status).toBe(2)
   })
 
-  it('--empty makes a bare starter the server starts on from the settings file; a save is committed there, not in the code repository', async () => {
-    const base = tempDir()
-    const dir = join(base, 'site')
-    expect(init(dir, '--empty').status).toBe(0)
-    expect(git(dir, 'ls-files', 'content/services')).toBe('content/services/balloon-garlands.yaml')
-    const codeHead = git(REPO_ROOT, 'rev-parse', 'HEAD')
-    const envFile = join(base, 'site.env')
-    writeFileSync(
-      envFile,
-      [
-        'NODE_ENV=production',
-        'HOST=127.0.0.1',
-        'PORT=0',
-        `CONTENT_ROOT=${dir}`,
-        `DATA_DIR=${join(base, 'data')}`,
-        `BACKUP_DIR=${join(base, 'backups')}`,
-        'ADMIN_USERNAME=owner',
-        'ADMIN_PASSWORD=starter-test-password',
-        'IMAGE_WARMUP=off',
-        'BACKUP_INTERVAL_HOURS=off',
-        '',
-      ].join('\n'),
-    )
-    const server = await serveFromEnvFile(envFile)
-    expect(server.output()).toContain(`Content: ${dir}`)
-    for (const path of ['/', '/services/balloon-garlands', '/delivery-installation', '/contact', '/faq', '/healthz']) {
-      expect((await fetch(`${server.url}${path}`)).status, path).toBe(200)
-    }
-    const services = (await (await fetch(`${server.url}/api/services`)).json()) as { id: string }[]
-    expect(services.map((s) => s.id)).toEqual(['balloon-garlands'])
+  it(
+    '--empty makes a bare starter the server starts on from the settings file; a save is committed there, not in the code repository',
+    async () => {
+      const base = tempDir()
+      const dir = join(base, 'site')
+      expect(init(dir, '--empty').status).toBe(0)
+      expect(git(dir, 'ls-files', 'content/services')).toBe('content/services/balloon-garlands.yaml')
+      const codeHead = git(REPO_ROOT, 'rev-parse', 'HEAD')
+      const envFile = join(base, 'site.env')
+      writeFileSync(
+        envFile,
+        [
+          'NODE_ENV=production',
+          'HOST=127.0.0.1',
+          'PORT=0',
+          `CONTENT_ROOT=${dir}`,
+          `DATA_DIR=${join(base, 'data')}`,
+          `BACKUP_DIR=${join(base, 'backups')}`,
+          'ADMIN_USERNAME=owner',
+          'ADMIN_PASSWORD=starter-test-password',
+          'IMAGE_WARMUP=off',
+          'BACKUP_INTERVAL_HOURS=off',
+          '',
+        ].join('\n'),
+      )
+      const server = await serveFromEnvFile(envFile)
+      expect(server.output()).toContain(`Content: ${dir}`)
+      for (const path of ['/', '/services/balloon-garlands', '/delivery-installation', '/contact', '/faq', '/healthz']) {
+        expect((await fetch(`${server.url}${path}`)).status, path).toBe(200)
+      }
+      const services = (await (await fetch(`${server.url}/api/services`)).json()) as { id: string }[]
+      expect(services.map((s) => s.id)).toEqual(['balloon-garlands'])
 
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: server.url },
-      body: JSON.stringify({ username: 'owner', password: 'starter-test-password' }),
-    })
-    expect(login.status).toBe(200)
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]
-    const save = await fetch(`${server.url}/api/services/balloon-garlands`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
-      body: JSON.stringify({ pricingInfo: 'Garland, 6 feet: $175' }),
-    })
-    expect(save.status).toBe(200)
-    expect(git(dir, 'log', '-1', '--format=%s')).toMatch(/^Update service "Balloon Garlands"/)
-    expect(git(dir, 'rev-list', '--count', 'HEAD')).toBe('2')
-    expect(git(REPO_ROOT, 'rev-parse', 'HEAD')).toBe(codeHead)
-  }, SLOW)
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ username: 'owner', password: 'starter-test-password' }),
+      })
+      expect(login.status).toBe(200)
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]
+      const save = await fetch(`${server.url}/api/services/balloon-garlands`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
+        body: JSON.stringify({ pricingInfo: 'Garland, 6 feet: $175' }),
+      })
+      expect(save.status).toBe(200)
+      expect(git(dir, 'log', '-1', '--format=%s')).toMatch(/^Update service "Balloon Garlands"/)
+      expect(git(dir, 'rev-list', '--count', 'HEAD')).toBe('2')
+      expect(git(REPO_ROOT, 'rev-parse', 'HEAD')).toBe(codeHead)
+    },
+    SLOW,
+  )
 
-  it('the server started on a folder that is not a git repository says how to make one, and stops', () => {
-    const dir = tempDir()
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH, CONTENT_ROOT: dir, DATA_DIR: join(dir, '..', 'data-x'), PORT: '0', HOST: '127.0.0.1' },
-      timeout: 60_000,
-    })
-    expect(run.status).toBe(1)
-    expect(run.stderr).toContain(`CONTENT_ROOT=${dir} is not a git repository`)
-    expect(run.stderr).toContain('npm run content:init -- <dir>')
-    expect(spawnSync('ls', ['-A', dir], { encoding: 'utf8' }).stdout.trim()).toBe('')
-  }, SLOW)
+  it(
+    'the server started on a folder that is not a git repository says how to make one, and stops',
+    () => {
+      const dir = tempDir()
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, CONTENT_ROOT: dir, DATA_DIR: join(dir, '..', 'data-x'), PORT: '0', HOST: '127.0.0.1' },
+        timeout: 60_000,
+      })
+      expect(run.status).toBe(1)
+      expect(run.stderr).toContain(`CONTENT_ROOT=${dir} is not a git repository`)
+      expect(run.stderr).toContain('npm run content:init -- <dir>')
+      expect(spawnSync('ls', ['-A', dir], { encoding: 'utf8' }).stdout.trim()).toBe('')
+    },
+    SLOW,
+  )
 })

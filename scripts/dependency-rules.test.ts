@@ -48,15 +48,24 @@ describe('dependency rules', () => {
     write('web/admin/ui/field.tsx', 'export const field = 1\n')
     write('web/admin/history/history-panel.tsx', 'export const panel = 1\n')
     write('web/admin/faq/faq-panel.tsx', "import { panel } from '../history/history-panel'\nexport const faq = panel\n")
-    write('web/admin/faq/faq-page.tsx', "import { field } from '../ui/field'\nimport { root } from '../../pages/home'\nexport const page = [field, root]\n")
+    write(
+      'web/admin/faq/faq-page.tsx',
+      "import { field } from '../ui/field'\nimport { root } from '../../pages/home'\nexport const page = [field, root]\n",
+    )
     write('web/pages/home/home-loader.ts', 'export const MAX = 3\n')
     write('web/admin/testimonials/count.tsx', "import { MAX } from '../../pages/home/home-loader'\nexport const count = MAX\n")
     write('web/app/shell/layout.ts', 'export const layout = 1\n')
     write('web/components/deep-card.tsx', "import { layout } from '../app/shell/layout'\nexport const card = layout\n")
     write('web/admin/ui/picture.tsx', "import { faq } from '../faq/faq-panel'\nexport const picture = faq\n")
     write('web/admin/services/parts/deep.tsx', "import { faq } from '../../faq/faq-panel'\nexport const deep = faq\n")
-    write('web/admin/services/editor.tsx', "import { field } from '../ui/field'\nimport { api } from '../admin-api'\nimport { WIDTHS } from '../../lib/deep/sizes'\nexport const editor = [field, api, WIDTHS]\n")
-    write('web/admin/services/parts/ok.tsx', "import { editor } from '../editor'\nimport { field } from '../../ui/field'\nimport { api } from '../../admin-api'\nexport const ok = [editor, field, api]\n")
+    write(
+      'web/admin/services/editor.tsx',
+      "import { field } from '../ui/field'\nimport { api } from '../admin-api'\nimport { WIDTHS } from '../../lib/deep/sizes'\nexport const editor = [field, api, WIDTHS]\n",
+    )
+    write(
+      'web/admin/services/parts/ok.tsx',
+      "import { editor } from '../editor'\nimport { field } from '../../ui/field'\nimport { api } from '../../admin-api'\nexport const ok = [editor, field, api]\n",
+    )
     write('server/cache/up.ts', "import { routes } from '../services/services.routes'\nexport const up = routes\n")
     write('server/cache/ok.ts', "import { b } from '../lib/b'\nexport const ok = b\n")
     const { status, out } = lint(dir, ['server', 'web', 'shared'])
@@ -67,21 +76,29 @@ describe('dependency rules', () => {
     it('server/lib importing a feature', () => expect(findings('server/lib/up.ts').join('\n')).toMatch(/no-restricted-imports/))
     it('a feature importing the app, even for a type', () =>
       expect(findings('server/services/services.routes.ts').join('\n')).toMatch(/no-restricted-imports/))
-    it('a component reaching up into web/app', () => expect(findings('web/components/card.tsx').join('\n')).toMatch(/no-restricted-imports/))
-    it('a page importing server code that runs on Node', () => expect(findings('web/pages/home.tsx').join('\n')).toMatch(/no-restricted-imports/))
+    it('a component reaching up into web/app', () =>
+      expect(findings('web/components/card.tsx').join('\n')).toMatch(/no-restricted-imports/))
+    it('a page importing server code that runs on Node', () =>
+      expect(findings('web/pages/home.tsx').join('\n')).toMatch(/no-restricted-imports/))
     it('the app importing a feature is the right way down', () => expect(findings('server/app.ts')).toEqual([]))
-    it('a feature importing the web app, two folders deep', () => expect(findings('server/images/derivatives.ts').join('\n')).toMatch(/no-restricted-imports/))
-    it('a feature importing the web app, three folders deep', () => expect(findings('server/images/deeper.ts').join('\n')).toMatch(/no-restricted-imports/))
-    it('a top-level server module importing the web app', () => expect(findings('server/render.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('a feature importing the web app, two folders deep', () =>
+      expect(findings('server/images/derivatives.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('a feature importing the web app, three folders deep', () =>
+      expect(findings('server/images/deeper.ts').join('\n')).toMatch(/no-restricted-imports/))
+    it('a top-level server module importing the web app', () =>
+      expect(findings('server/render.ts').join('\n')).toMatch(/no-restricted-imports/))
     it('shared/ importing the server', () => expect(findings('shared/sizes.ts').join('\n')).toMatch(/no-restricted-imports/))
     it('the server importing shared/ is allowed', () => expect(findings('server/images/ok.ts')).toEqual([]))
-    it('a dashboard tab importing another tab', () => expect(findings('web/admin/faq/faq-panel.tsx').join('\n')).toMatch(/no-restricted-imports/))
+    it('a dashboard tab importing another tab', () =>
+      expect(findings('web/admin/faq/faq-panel.tsx').join('\n')).toMatch(/no-restricted-imports/))
     it('a dashboard tab importing another tab, from a folder inside the tab', () =>
       expect(findings('web/admin/services/parts/deep.tsx').join('\n')).toMatch(/no-restricted-imports/))
     it('a dashboard tab importing a public page two folders down', () =>
       expect(findings('web/admin/testimonials/count.tsx').join('\n')).toMatch(/no-restricted-imports/))
-    it('a component reaching two folders into web/app', () => expect(findings('web/components/deep-card.tsx').join('\n')).toMatch(/no-restricted-imports/))
-    it('the shared dashboard parts importing a tab', () => expect(findings('web/admin/ui/picture.tsx').join('\n')).toMatch(/no-restricted-imports/))
+    it('a component reaching two folders into web/app', () =>
+      expect(findings('web/components/deep-card.tsx').join('\n')).toMatch(/no-restricted-imports/))
+    it('the shared dashboard parts importing a tab', () =>
+      expect(findings('web/admin/ui/picture.tsx').join('\n')).toMatch(/no-restricted-imports/))
     it('a tab importing a public page, beside an allowed import of web/admin/ui', () =>
       expect(findings('web/admin/faq/faq-page.tsx')).toEqual([expect.stringMatching(/faq-page\.tsx:2:.*no-restricted-imports/)]))
     it('a tab importing web/admin/ui, the API calls, web/lib and its own files is allowed', () => {

@@ -18,7 +18,12 @@ function sourceFiles(dir: string): string[] {
 
 /** Ways code can reach gray-matter's parser: importing or requiring the package, or calling a `matter(`. */
 export function frontMatterBypasses(text: string): string[] {
-  const patterns = [/from\s+['"]gray-matter['"]/, /(require|import)\s*\(\s*['"]gray-matter['"]\s*\)/, /(^|[^\w.])matter\(/m, /(^|[^\w.])matter\.\w+\(/m]
+  const patterns = [
+    /from\s+['"]gray-matter['"]/,
+    /(require|import)\s*\(\s*['"]gray-matter['"]\s*\)/,
+    /(^|[^\w.])matter\(/m,
+    /(^|[^\w.])matter\.\w+\(/m,
+  ]
   return patterns.filter((p) => p.test(text)).map(String)
 }
 

@@ -15,7 +15,16 @@ function rgb(hex: string): [number, number, number] {
 function mix(a: string, b: string, t: number): string {
   const ca = rgb(a)
   const cb = rgb(b)
-  return '#' + ca.map((v, i) => Math.round(v + (cb[i] - v) * t).toString(16).padStart(2, '0')).join('')
+  return (
+    '#' +
+    ca
+      .map((v, i) =>
+        Math.round(v + (cb[i] - v) * t)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  )
 }
 const tint = (c: string, t: number): string => mix(c, '#ffffff', t)
 const shade = (c: string, t: number): string => mix(c, '#1e1420', t)
@@ -28,7 +37,8 @@ const luminance = (c: string): number => {
 const BODY = 'M32 5.4C48.1 5.4 58 17.4 58 30.9 58 46.5 44 58.7 32 61.6 20 58.7 6 46.5 6 30.9 6 17.4 15.9 5.4 32 5.4Z'
 const KNOT = 'M28.8 67.5h6.4L32 61.2z'
 const STRING = 'M32 67.5c-3 4 3 6 0 11'
-const SHINE = '<ellipse cx="22" cy="19" rx="7.5" ry="4.2" fill="#fff" opacity=".75" transform="rotate(-40 22 19)"/><circle cx="45" cy="43" r="2" fill="#fff" opacity=".45"/>'
+const SHINE =
+  '<ellipse cx="22" cy="19" rx="7.5" ry="4.2" fill="#fff" opacity=".75" transform="rotate(-40 22 19)"/><circle cx="45" cy="43" r="2" fill="#fff" opacity=".45"/>'
 
 function stops(list: [number, string, number?][]): string {
   return list.map(([o, c, op]) => `<stop offset="${o}" stop-color="${c}"${op === undefined ? '' : ` stop-opacity="${op}"`}/>`).join('')
@@ -49,19 +59,41 @@ function swatchSvg(color: BalloonColor): string {
   let extra = ''
   const outline = luminance(hex) > 0.82 ? ` stroke="${shade(hex, 0.22)}" stroke-width="1"` : ''
   if (group === 'metallic') {
-    defs = `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">${stops([[0, tint(hex, 0.75)], [0.28, hex], [0.45, shade(hex, 0.35)], [0.58, tint(hex, 0.55)], [0.78, hex], [1, shade(hex, 0.45)]])}</linearGradient>`
+    defs = `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">${stops([
+      [0, tint(hex, 0.75)],
+      [0.28, hex],
+      [0.45, shade(hex, 0.35)],
+      [0.58, tint(hex, 0.55)],
+      [0.78, hex],
+      [1, shade(hex, 0.45)],
+    ])}</linearGradient>`
     body = `<path d="${BODY}" fill="url(#${id})"${outline}/>`
   } else if (group === 'crystal') {
-    defs = `<radialGradient id="${id}" cx=".4" cy=".35" r=".75">${stops([[0, tint(hex, 0.7), 0.5], [0.7, hex, 0.55], [1, shade(hex, 0.2), 0.8]])}</radialGradient>`
+    defs = `<radialGradient id="${id}" cx=".4" cy=".35" r=".75">${stops([
+      [0, tint(hex, 0.7), 0.5],
+      [0.7, hex, 0.55],
+      [1, shade(hex, 0.2), 0.8],
+    ])}</radialGradient>`
     body = `<path d="${BODY}" fill="url(#${id})" stroke="${shade(hex, 0.25)}" stroke-opacity=".5" stroke-width="1"/>`
   } else if (group === 'effects') {
     const [a, b, c, d] = EFFECTS[name] ?? [tint(hex, 0.6), hex, tint(hex, 0.3), shade(hex, 0.4)]
-    defs = `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">${stops([[0, a], [0.3, b], [0.5, c], [0.72, b], [1, d]])}</linearGradient><clipPath id="c"><path d="${BODY}"/></clipPath>`
+    defs = `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">${stops([
+      [0, a],
+      [0.3, b],
+      [0.5, c],
+      [0.72, b],
+      [1, d],
+    ])}</linearGradient><clipPath id="c"><path d="${BODY}"/></clipPath>`
     body = `<path d="${BODY}" fill="url(#${id})"/>`
     // marbled swirls inside the balloon
     extra = `<g clip-path="url(#c)" fill="none" stroke-linecap="round"><path d="M4 24c12-10 22 8 34-2s18-4 24 2" stroke="${c}" stroke-width="4" opacity=".7"/><path d="M2 42c14-6 20 10 34 2s20-8 26-2" stroke="${d}" stroke-width="3" opacity=".55"/><path d="M10 56c10-6 18 2 28-4" stroke="${a}" stroke-width="2.5" opacity=".6"/></g>`
   } else {
-    defs = `<radialGradient id="${id}" cx=".4" cy=".33" r=".75" fx=".36" fy=".28">${stops([[0, tint(hex, 0.55)], [0.35, tint(hex, 0.15)], [0.75, hex], [1, shade(hex, 0.3)]])}</radialGradient>`
+    defs = `<radialGradient id="${id}" cx=".4" cy=".33" r=".75" fx=".36" fy=".28">${stops([
+      [0, tint(hex, 0.55)],
+      [0.35, tint(hex, 0.15)],
+      [0.75, hex],
+      [1, shade(hex, 0.3)],
+    ])}</radialGradient>`
     body = `<path d="${BODY}" fill="url(#${id})"${outline}/>`
   }
   const knot = group === 'crystal' ? tint(hex, 0.3) : shade(hex, 0.15)

@@ -65,7 +65,9 @@ describe('history scripts', () => {
     const dry = await script('history-restore.ts', ['services/bouquets', first, '--root', f.root, '--dry-run'])
     expect(dry.stdout).toContain('write  content/services/bouquets.yaml')
     expect(f.git('status', '--porcelain')).toBe('')
-    const { code, stdout } = await script('history-restore.ts', ['services/bouquets', first, '--root', f.root], { GIT_AUTHOR_NAME: 'Dev Restore' })
+    const { code, stdout } = await script('history-restore.ts', ['services/bouquets', first, '--root', f.root], {
+      GIT_AUTHOR_NAME: 'Dev Restore',
+    })
     expect(code).toBe(0)
     expect(stdout).toMatch(/Restore service "Bouquets" to [0-9a-f]{7}/)
     expect(stdout).toContain('brought back uploads/bq-1.jpg')

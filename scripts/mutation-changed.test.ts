@@ -10,16 +10,22 @@ const diff = [
   '--- a/server/faq/faq.store.ts',
   '+++ b/server/faq/faq.store.ts',
   '@@ -10,0 +11,3 @@ export function x() {',
-  '+a', '+b', '+c',
+  '+a',
+  '+b',
+  '+c',
   '@@ -40 +43 @@',
-  '-old', '+new',
+  '-old',
+  '+new',
   '@@ -60,2 +62,0 @@',
-  '-gone', '-gone too',
+  '-gone',
+  '-gone too',
   'diff --git a/server/ops/gone.ts b/server/ops/gone.ts',
   '--- a/server/ops/gone.ts',
   '+++ /dev/null',
   '@@ -1,3 +0,0 @@',
-  '-x', '-y', '-z',
+  '-x',
+  '-y',
+  '-z',
   'diff --git a/server/seo/seo.routes.ts b/server/seo/seo.routes.ts',
   '--- a/server/seo/seo.routes.ts',
   '+++ b/server/seo/seo.routes.ts',
@@ -29,7 +35,15 @@ const diff = [
 
 describe('changed lines', () => {
   it('answers each added or changed line range, one-line hunks included, and leaves out pure removals and deleted files', () => {
-    expect([...changedRanges(diff)]).toEqual([['server/faq/faq.store.ts', [[11, 13], [43, 43]]]])
+    expect([...changedRanges(diff)]).toEqual([
+      [
+        'server/faq/faq.store.ts',
+        [
+          [11, 13],
+          [43, 43],
+        ],
+      ],
+    ])
   })
 })
 
@@ -48,7 +62,13 @@ describe('globs', () => {
 describe('the plan of a changed run', () => {
   it('puts every changed module in the slice that mutates it, with Stryker line ranges', () => {
     const ranges = new Map<string, [number, number][]>([
-      ['server/faq/faq.store.ts', [[11, 13], [43, 43]]],
+      [
+        'server/faq/faq.store.ts',
+        [
+          [11, 13],
+          [43, 43],
+        ],
+      ],
       ['server/lib/security.ts', [[7, 9]]],
       ['server/inquiries/inbox.routes.ts', [[1, 2]]],
       ['web/lib/api-client.ts', [[3, 3]]],
@@ -74,7 +94,12 @@ describe('the plan of a changed run', () => {
     ])
     expect(planChangedRun(ranges, SLICES, EXCLUDED)).toEqual({
       runs: [],
-      outside: ['server/faq/faq.routes.test.ts', 'server/quotes/testing-stripe.ts', 'server/lib/static.ts', 'web/components/site-header.tsx'],
+      outside: [
+        'server/faq/faq.routes.test.ts',
+        'server/quotes/testing-stripe.ts',
+        'server/lib/static.ts',
+        'web/components/site-header.tsx',
+      ],
     })
   })
 
@@ -84,7 +109,9 @@ describe('the plan of a changed run', () => {
       .map((p) => `server/${p}`)
       .filter((p) => p.endsWith('.ts') && !p.endsWith('.types.ts') && p !== 'server/index.ts')
     const { outside } = planChangedRun(new Map(modules.map((p) => [p, [[1, 1]]])), SLICES, EXCLUDED)
-    const helpersAndServing = outside.filter((p) => !/\.test\.ts$|\/testing|\.fixture\.ts$|server\/lib\/(static|transfer|yaml-layout|git-head)\.ts$/.test(p))
+    const helpersAndServing = outside.filter(
+      (p) => !/\.test\.ts$|\/testing|\.fixture\.ts$|server\/lib\/(static|transfer|yaml-layout|git-head)\.ts$/.test(p),
+    )
     expect(helpersAndServing).toEqual([])
   })
 })
@@ -92,10 +119,15 @@ describe('the plan of a changed run', () => {
 describe('survivors', () => {
   it('lists survived and uncovered mutants by file and line, with what was changed, and nothing killed', () => {
     const mutant = (status: string, line: number, column: number, replacement?: string) => ({
-      id: String(line), mutatorName: 'EqualityOperator', replacement, status, location: { start: { line, column }, end: { line, column: column + 1 } },
+      id: String(line),
+      mutatorName: 'EqualityOperator',
+      replacement,
+      status,
+      location: { start: { line, column }, end: { line, column: column + 1 } },
     })
     const report = {
-      schemaVersion: '2', thresholds: { high: 90, low: 80 },
+      schemaVersion: '2',
+      thresholds: { high: 90, low: 80 },
       files: {
         'server/b.ts': { language: 'typescript', source: '', mutants: [mutant('Survived', 9, 3, 'a <= b'), mutant('Killed', 2, 1, 'x')] },
         'server/a.ts': { language: 'typescript', source: '', mutants: [mutant('NoCoverage', 4, 7, 'true\nmore'), mutant('Timeout', 5, 1)] },

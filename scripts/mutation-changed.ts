@@ -62,8 +62,14 @@ export function planChangedRun(
   const outside: string[] = []
   for (const [path, lines] of ranges) {
     if (!/\.tsx?$/.test(path)) continue
-    const slice = TEST_FILE.test(path) || matchesGlobs(path, excluded.map((g) => g.replace(/^!/, ''))) ? undefined
-      : Object.keys(slices).find((name) => matchesGlobs(path, slices[name].mutate))
+    const slice =
+      TEST_FILE.test(path) ||
+      matchesGlobs(
+        path,
+        excluded.map((g) => g.replace(/^!/, '')),
+      )
+        ? undefined
+        : Object.keys(slices).find((name) => matchesGlobs(path, slices[name].mutate))
     if (!slice) {
       outside.push(path)
       continue

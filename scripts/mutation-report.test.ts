@@ -12,19 +12,35 @@ const file = (...mutants: { status: string; killedBy?: string[] }[]) => ({ langu
 describe('the whole mutation report', () => {
   it('scores as Stryker does: killed and timed out over everything but errors and ignored mutants', () => {
     const r = report(
-      { 'a.ts': file({ status: 'Killed' }, { status: 'Killed' }, { status: 'Timeout' }, { status: 'Survived' }, { status: 'NoCoverage' }, { status: 'CompileError' }, { status: 'Ignored' }) },
+      {
+        'a.ts': file(
+          { status: 'Killed' },
+          { status: 'Killed' },
+          { status: 'Timeout' },
+          { status: 'Survived' },
+          { status: 'NoCoverage' },
+          { status: 'CompileError' },
+          { status: 'Ignored' },
+        ),
+      },
       {},
     )
     expect(scoreOf(r)).toEqual({ killed: 2, timeout: 1, survived: 1, noCoverage: 1, score: 60 })
   })
 
   it("holds every slice's modules, with each slice's test ids kept apart", () => {
-    const auth = report({ 'server/auth/a.ts': file({ status: 'Killed', killedBy: ['0'] }) }, { 'server/auth/a.test.ts': { tests: [{ id: '0' }] } })
+    const auth = report(
+      { 'server/auth/a.ts': file({ status: 'Killed', killedBy: ['0'] }) },
+      { 'server/auth/a.test.ts': { tests: [{ id: '0' }] } },
+    )
     const lib = report(
       { 'server/lib/b.ts': file({ status: 'Survived' }, { status: 'Killed', killedBy: ['0'] }) },
       { 'server/auth/a.test.ts': { tests: [{ id: '0' }] }, 'server/lib/b.test.ts': { tests: [{ id: '1' }] } },
     )
-    const merged = mergeReports([{ name: 'auth', report: auth }, { name: 'lib', report: lib }])
+    const merged = mergeReports([
+      { name: 'auth', report: auth },
+      { name: 'lib', report: lib },
+    ])
     expect(Object.keys(merged.files)).toEqual(['server/auth/a.ts', 'server/lib/b.ts'])
     expect(merged.files['server/lib/b.ts'].mutants[1].killedBy).toEqual(['lib:0'])
     expect(merged.testFiles!['server/auth/a.test.ts'].tests.map((t) => t.id)).toEqual(['auth:0', 'lib:0'])

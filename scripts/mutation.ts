@@ -31,7 +31,9 @@ function runChanged(base: string | undefined): number {
   const diff = git('diff', '--unified=0', '--no-renames', '--no-color', from, '--', 'server', 'web')
   if (diff.status !== 0) throw new Error(`git diff ${from}: ${diff.stderr.trim()}`)
   const { runs, outside } = planChangedRun(changedRanges(diff.stdout), SLICES, EXCLUDED)
-  console.log(`Lines changed since ${from}${base ? '' : ` (${branch === 'main' ? 'HEAD~1' : 'where this branch left main'})`}, committed or not.`)
+  console.log(
+    `Lines changed since ${from}${base ? '' : ` (${branch === 'main' ? 'HEAD~1' : 'where this branch left main'})`}, committed or not.`,
+  )
   if (outside.length) console.log(`Not mutated (tests, components and modules in no slice): ${outside.join(', ')}`)
   if (runs.length === 0) {
     console.log('No changed line in a mutated module.')
@@ -47,7 +49,11 @@ function runChanged(base: string | undefined): number {
     if (run.status !== 0) return run.status ?? 1
     survivors.push(...survivorLines(JSON.parse(readFileSync(join(out, 'mutation.json'), 'utf8')) as MutationReport))
   }
-  console.log(survivors.length ? `\nNo test noticed ${survivors.length} mutant(s) on the changed lines:` : '\nEvery mutant on the changed lines was noticed.')
+  console.log(
+    survivors.length
+      ? `\nNo test noticed ${survivors.length} mutant(s) on the changed lines:`
+      : '\nEvery mutant on the changed lines was noticed.',
+  )
   for (const line of survivors) console.log(`  ${line}`)
   return 0
 }
@@ -60,7 +66,10 @@ if (unknown.length) throw new Error(`MUTATE: no slice named ${unknown.join(', ')
 const reportOnly = process.argv.includes('--report-only')
 for (const name of reportOnly ? [] : requested) {
   console.log(`\n== Mutation slice ${name} (${requested.indexOf(name) + 1} of ${requested.length})`)
-  const run = spawnSync('npx', ['stryker', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, ...buildEnv(), MUTATE: name } })
+  const run = spawnSync('npx', ['stryker', 'run', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...buildEnv(), MUTATE: name },
+  })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
 
@@ -73,10 +82,16 @@ mkdirSync(OUT, { recursive: true })
 writeFileSync(join(OUT, 'mutation.json'), JSON.stringify(merged))
 // The slices' HTML is one page with its report inlined: the same page with the merged report shows them all.
 const page = readFileSync(join(OUT, reports[0].name, 'index.html'), 'utf8')
-writeFileSync(join(OUT, 'index.html'), page.replace(/(app\.report = ).*;\n/, (_, head: string) => `${head}${JSON.stringify(merged).replace(/</g, '\\u003c')};\n`))
+writeFileSync(
+  join(OUT, 'index.html'),
+  page.replace(/(app\.report = ).*;\n/, (_, head: string) => `${head}${JSON.stringify(merged).replace(/</g, '\\u003c')};\n`),
+)
 
 const rows = [...reports.map((r) => ({ name: r.name, ...scoreOf(r.report) })), { name: 'all', ...scoreOf(merged) }]
-const cells = [['slice', 'killed', 'timeout', 'survived', 'no coverage', 'score'], ...rows.map((r) => [r.name, r.killed, r.timeout, r.survived, r.noCoverage, `${r.score.toFixed(1)}%`].map(String))]
+const cells = [
+  ['slice', 'killed', 'timeout', 'survived', 'no coverage', 'score'],
+  ...rows.map((r) => [r.name, r.killed, r.timeout, r.survived, r.noCoverage, `${r.score.toFixed(1)}%`].map(String)),
+]
 const widths = cells[0].map((_, i) => Math.max(...cells.map((row) => row[i].length)))
 console.log('')
 for (const row of cells) console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '))

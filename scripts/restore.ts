@@ -64,16 +64,28 @@ try {
   const keyFile = values.key ?? process.env.BACKUP_DECRYPTION_KEY_FILE
   const identities = keyFile ? await readIdentityFile(keyFile) : []
   let archive = source
-  const inBucket = !existsSync(source) && config.backupS3 && !source.includes('/') ? `s3://${config.backupS3.bucket}/${config.backupS3.prefix}${source}` : undefined
+  const inBucket =
+    !existsSync(source) && config.backupS3 && !source.includes('/')
+      ? `s3://${config.backupS3.bucket}/${config.backupS3.prefix}${source}`
+      : undefined
   const uri = parseS3Uri(source) ? source : inBucket
   if (uri) {
     download = await mkdtemp(join(tmpdir(), 'balloon-restore-'))
     archive = join(download, basename(parseS3Uri(uri)!.key))
-    const s3 = config.backupS3 ?? { endpoint: process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL, region: process.env.AWS_REGION ?? 'us-east-1' }
+    const s3 = config.backupS3 ?? {
+      endpoint: process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+    }
     await downloadFromS3(uri, archive, s3)
     process.stdout.write(`Downloaded ${uri}\n`)
   }
-  const result = await restoreArchive({ archive, identities, dataDir: config.dataDir, contentRoot: values['content-root'], force: values.force })
+  const result = await restoreArchive({
+    archive,
+    identities,
+    dataDir: config.dataDir,
+    contentRoot: values['content-root'],
+    force: values.force,
+  })
   process.stdout.write(`Restored ${result.files} files into ${config.dataDir}\n`)
   if (result.movedAside) process.stdout.write(`The files that were there are in ${result.movedAside}\n`)
   if (result.contentRoot) process.stdout.write(`Content repository restored into ${result.contentRoot}\n`)

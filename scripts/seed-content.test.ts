@@ -55,7 +55,8 @@ describe('seed content', () => {
     const site = SiteSettingsSchema.parse(readYaml('site.yaml'))
     expect(site.hero.imageAlt.trim().length, 'hero picture description').toBeGreaterThan(10)
     for (const service of loadServices()) {
-      for (const [i, image] of service.images.entries()) expect(image.alt?.trim().length ?? 0, `${service.id} picture ${i + 1} description`).toBeGreaterThan(10)
+      for (const [i, image] of service.images.entries())
+        expect(image.alt?.trim().length ?? 0, `${service.id} picture ${i + 1} description`).toBeGreaterThan(10)
       expect(new Set(service.images.map((i) => i.alt)).size, `${service.id}: each picture described on its own`).toBe(service.images.length)
     }
   })

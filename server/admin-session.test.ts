@@ -41,7 +41,12 @@ function managementRoutes(): { method: string; path: string; pattern: string }[]
 describe('management calls without a session', () => {
   it('the sweep sees the known management routes', () => {
     const patterns = managementRoutes().map((r) => r.pattern)
-    for (const known of ['PUT /api/services/:id', 'POST /api/admin/inquiries/:id/retry-mail', 'PATCH /api/admin/inquiries/:id', 'POST /api/admin/history/restore']) {
+    for (const known of [
+      'PUT /api/services/:id',
+      'POST /api/admin/inquiries/:id/retry-mail',
+      'PATCH /api/admin/inquiries/:id',
+      'POST /api/admin/history/restore',
+    ]) {
       expect(patterns).toContain(known)
     }
   })

@@ -8,7 +8,8 @@ import { isPublicService } from './services/services.schema'
 import { findService } from './services/services.store'
 import { readSiteSettings } from './site/site.store'
 
-const PAGE_ADDRESSES = /^\/(about|contact|delivery-installation|thank-you|privacy|faq)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$|^\/quote\/[A-Za-z0-9_-]{22}\/?$/
+const PAGE_ADDRESSES =
+  /^\/(about|contact|delivery-installation|thank-you|privacy|faq)?\/?$|^\/services\/[^/]+\/?$|^\/admin(\/.*)?$|^\/quote\/[A-Za-z0-9_-]{22}\/?$/
 
 /** A page address: one of the routes above, and decodable (`/services/%ZZ` is no page: 404, never a URIError). */
 export const isClientRoute = (path: string): boolean => PAGE_ADDRESSES.test(path) && decodePath(path) !== null

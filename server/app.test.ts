@@ -51,7 +51,11 @@ describe('CSRF', () => {
     const proxied = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://balloons.example' } })
     try {
       const cookie = await proxied.login()
-      const res = await proxied.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie, headers: { Origin: 'https://balloons.example' } })
+      const res = await proxied.call('PUT', '/api/services/bouquets', {
+        json: { visible: false },
+        cookie,
+        headers: { Origin: 'https://balloons.example' },
+      })
       expect(res.status).toBe(200)
       const read = await proxied.call('GET', '/api/services', { headers: { Origin: 'https://elsewhere.example' } })
       expect(read.status).toBe(200)
@@ -62,7 +66,11 @@ describe('CSRF', () => {
 
   it('refuses a state-changing call from another origin, even with a valid session', async () => {
     const cookie = await t.login()
-    const res = await t.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie, headers: { Origin: 'https://evil.test' } })
+    const res = await t.call('PUT', '/api/services/bouquets', {
+      json: { visible: false },
+      cookie,
+      headers: { Origin: 'https://evil.test' },
+    })
     expect(res.status).toBe(403)
     expect((await res.json()).error).toBe('Cross-site request refused')
     expect(t.subjects()).toEqual(['Seed content'])
@@ -127,7 +135,11 @@ describe('request limits and shapes', () => {
     const noSession = await t.call('GET', '/api/check-auth')
     expect([noSession.status, await noSession.json()]).toEqual([401, { error: 'Not authenticated' }])
     const cookie = await t.login()
-    const text = await t.call('PUT', '/api/services/bouquets', { body: 'visible=false', cookie, headers: { 'Content-Type': 'text/plain', Origin: TEST_ORIGIN } })
+    const text = await t.call('PUT', '/api/services/bouquets', {
+      body: 'visible=false',
+      cookie,
+      headers: { 'Content-Type': 'text/plain', Origin: TEST_ORIGIN },
+    })
     expect([text.status, await text.json()]).toEqual([415, { error: 'Send the body as application/json' }])
     const traversal = await t.call('GET', '/api/services/%2e%2e%2fsecrets')
     expect([traversal.status, await traversal.json()]).toEqual([404, { error: 'Not found' }])
@@ -144,7 +156,8 @@ describe('request limits and shapes', () => {
 
   it('only a JSON body type is read as JSON: a cross-site-sendable text/plain naming JSON in a parameter is refused', async () => {
     const cookie = await t.login()
-    const put = (type: string) => t.call('PUT', '/api/services/bouquets', { body: '{"visible":false}', cookie, headers: { 'Content-Type': type } })
+    const put = (type: string) =>
+      t.call('PUT', '/api/services/bouquets', { body: '{"visible":false}', cookie, headers: { 'Content-Type': type } })
     expect((await put('text/plain; x=application/json')).status).toBe(415)
     expect((await put('application/jsonx')).status).toBe(415)
     expect((await put('Application/JSON ; charset=utf-8')).status).toBe(200)
@@ -166,7 +179,10 @@ describe('request limits and shapes', () => {
 describe('site settings', () => {
   it('are public', async () => {
     const res = await t.call('GET', '/api/site-settings')
-    expect(await res.json()).toMatchObject({ brand: { name: 'Test Balloon Studio' }, features: { servicesEnabled: true, aboutEnabled: false } })
+    expect(await res.json()).toMatchObject({
+      brand: { name: 'Test Balloon Studio' },
+      features: { servicesEnabled: true, aboutEnabled: false },
+    })
   })
 
   it('a malformed site.yaml committed by a developer costs only itself: the last valid settings are served, the rest keeps working', async () => {
@@ -176,7 +192,9 @@ describe('site settings', () => {
     const res = await t.call('GET', '/api/site-settings')
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ brand: { name: 'Test Balloon Studio' }, contact: { email: 'hello@example.test' } })
-    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^content\/site\.yaml: field "contact\.email".*serving its last valid version/))
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringMatching(/^content\/site\.yaml: field "contact\.email".*serving its last valid version/),
+    )
     expect((await t.call('GET', '/api/services')).status).toBe(200)
     warned.mockRestore()
   })
@@ -265,8 +283,18 @@ describe('the web app', () => {
   it('never serves git, data, content or source, and encoded traversal answers 404', async () => {
     const site = await withClient()
     try {
-      for (const path of ['/.git/config', '/content/site.yaml', '/data/sessions.json', '/server/config.ts', '/package.json',
-        '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/assets%5c..%5cindex.html', '//etc/passwd', '/uploads/%2e%2e%2fcontent%2fsite.yaml']) {
+      for (const path of [
+        '/.git/config',
+        '/content/site.yaml',
+        '/data/sessions.json',
+        '/server/config.ts',
+        '/package.json',
+        '/%2e%2e/package.json',
+        '/assets/..%2f..%2fpackage.json',
+        '/assets%5c..%5cindex.html',
+        '//etc/passwd',
+        '/uploads/%2e%2e%2fcontent%2fsite.yaml',
+      ]) {
         const res = await site.call('GET', path)
         expect(res.status, path).toBe(404)
         expect(await res.text()).not.toMatch(/\[core\]|brand:|"dependencies"|loadConfig/)

@@ -45,7 +45,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', rejectSuspiciousPaths)
   app.use('*', securityHeaders(config))
   app.use('*', sessionMiddleware(deps.auth))
-  app.use('*', cdnCache(config.publicCacheSeconds, isAdmin, () => deps.readCache.secondsToNextBoundary()))
+  app.use(
+    '*',
+    cdnCache(config.publicCacheSeconds, isAdmin, () => deps.readCache.secondsToNextBoundary()),
+  )
   app.use('*', compression)
   app.use('*', validators)
   app.use('/api/*', async (c, next) => {

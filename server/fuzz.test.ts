@@ -42,13 +42,83 @@ type Random = ReturnType<typeof prng>
 
 /** Path segments: malformed and overlong escapes, encoded controls, bidi, traversal, prototype names, odd lengths. */
 const BAD_SEGMENTS = [
-  '%ZZ', '%', '%%', '%2', 'a%', '%E0%A4%A', '%C0%AF', '%C0%AE%C0%AE', '%ED%A0%80', '%FF', '%FE%FF', '%F4%90%80%80',
-  '%00', '%01', '%0A', '%0D%0A', '%1B', '%7F', '%C2%85', '%C2%9F', '%E2%80%AE', '%E2%81%A6', '%EF%BB%BF',
-  '%2e%2e', '%2E', '%2F', '%2f%2f', '%5C', '%5c..', '..', '.', '%252e%252e', '%25ZZ', '%u0041', '%uD800',
-  '%20', '+', ';', '%3B', '%3F', '%23', '%26', '*', '~', '$', "'", '(', ')', '!', '@', ',', '=',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__',
-  'x'.repeat(300), 'y'.repeat(5000), '%F0%9F%8E%88', 'caf%C3%A9', 'ä', '🎈', 'נ', '\u202E', 'index.html',
-  'nope.yaml', 'gone', 'no-such-thing', 'a.b.c', 'hero-image.jpg%00.png', 'x.jpg%2F..', 'con', 'nul', 'aux',
+  '%ZZ',
+  '%',
+  '%%',
+  '%2',
+  'a%',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%C0%AE%C0%AE',
+  '%ED%A0%80',
+  '%FF',
+  '%FE%FF',
+  '%F4%90%80%80',
+  '%00',
+  '%01',
+  '%0A',
+  '%0D%0A',
+  '%1B',
+  '%7F',
+  '%C2%85',
+  '%C2%9F',
+  '%E2%80%AE',
+  '%E2%81%A6',
+  '%EF%BB%BF',
+  '%2e%2e',
+  '%2E',
+  '%2F',
+  '%2f%2f',
+  '%5C',
+  '%5c..',
+  '..',
+  '.',
+  '%252e%252e',
+  '%25ZZ',
+  '%u0041',
+  '%uD800',
+  '%20',
+  '+',
+  ';',
+  '%3B',
+  '%3F',
+  '%23',
+  '%26',
+  '*',
+  '~',
+  '$',
+  "'",
+  '(',
+  ')',
+  '!',
+  '@',
+  ',',
+  '=',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+  'x'.repeat(300),
+  'y'.repeat(5000),
+  '%F0%9F%8E%88',
+  'caf%C3%A9',
+  'ä',
+  '🎈',
+  'נ',
+  '\u202E',
+  'index.html',
+  'nope.yaml',
+  'gone',
+  'no-such-thing',
+  'a.b.c',
+  'hero-image.jpg%00.png',
+  'x.jpg%2F..',
+  'con',
+  'nul',
+  'aux',
 ]
 
 /** Existing things a GET may name (reads only: never used with a method that changes anything). */
@@ -69,27 +139,51 @@ function segment(r: Random, reads: boolean): string {
 /** A string that some check must refuse in a one-line field (kinds chosen so every one-line field refuses all). */
 function poisonLine(r: Random): unknown {
   switch (r.int(7)) {
-    case 0: return `A${r.pick(CONTROLS)}B`
-    case 1: return `${r.pick(['Bouquets', 'Jane', 'x'])}${r.pick(BIDI)}gpj.exe`
-    case 2: return `ok${r.pick(LONE)}`
-    case 3: return r.pick(['a\nb', 'a\r\nContent-Item: services/x', 'a\tb', 'a\u2028b'])
-    case 4: return 'z'.repeat(r.pick([3000, 20_000, 200_000]))
-    default: return wrongType(r)
+    case 0:
+      return `A${r.pick(CONTROLS)}B`
+    case 1:
+      return `${r.pick(['Bouquets', 'Jane', 'x'])}${r.pick(BIDI)}gpj.exe`
+    case 2:
+      return `ok${r.pick(LONE)}`
+    case 3:
+      return r.pick(['a\nb', 'a\r\nContent-Item: services/x', 'a\tb', 'a\u2028b'])
+    case 4:
+      return 'z'.repeat(r.pick([3000, 20_000, 200_000]))
+    default:
+      return wrongType(r)
   }
 }
 
 /** The same for a multi-line field, where tabs, line breaks and bidi controls are allowed. */
 function poisonBlock(r: Random): unknown {
   switch (r.int(4)) {
-    case 0: return `line one\n${r.pick(CONTROLS)} line two`
-    case 1: return `ok${r.pick(LONE)}\nmore`
-    case 2: return 'z'.repeat(r.pick([120_000, 300_000]))
-    default: return wrongType(r)
+    case 0:
+      return `line one\n${r.pick(CONTROLS)} line two`
+    case 1:
+      return `ok${r.pick(LONE)}\nmore`
+    case 2:
+      return 'z'.repeat(r.pick([120_000, 300_000]))
+    default:
+      return wrongType(r)
   }
 }
 
 function wrongType(r: Random): unknown {
-  return r.pick<unknown>([null, 0, -1, 1e308, true, false, [], ['a'], {}, { toString: 'x' }, JSON.parse('{"__proto__":{"a":1}}'), [[[]]], { length: 1, 0: 'a' }])
+  return r.pick<unknown>([
+    null,
+    0,
+    -1,
+    1e308,
+    true,
+    false,
+    [],
+    ['a'],
+    {},
+    { toString: 'x' },
+    JSON.parse('{"__proto__":{"a":1}}'),
+    [[[]]],
+    { length: 1, 0: 'a' },
+  ])
 }
 
 function deep(depth: number, r: Random): unknown {
@@ -100,11 +194,37 @@ function deep(depth: number, r: Random): unknown {
 
 /** Never a valid body for any route: not JSON, a bare value, unusable nesting, prototype keys alone. */
 const JUNK_BODIES = [
-  '', ' ', '{', '}', '{"a":', '{"title":"x",}', "{'title':'x'}", 'nul', 'undefined', 'NaN', '{"a":NaN}', '\u0000',
-  '\uFEFF{"title":"x"', '"string"', '123', '-0', '1e999', 'null', 'true', '[[[[[', '{"__proto__":{"admin":true}}',
-  '{"constructor":{"prototype":{"polluted":true}}}', '{"__proto__":null}', `${'['.repeat(100_000)}`,
-  `${'['.repeat(5000)}1${']'.repeat(5000)}`, `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`, '{"a":1,"a":{"b":2}}',
-  '[{"__proto__":{"x":1}}]', '"\\ud800"', '"\\u0000"', '{"\\u0000":"x"}',
+  '',
+  ' ',
+  '{',
+  '}',
+  '{"a":',
+  '{"title":"x",}',
+  "{'title':'x'}",
+  'nul',
+  'undefined',
+  'NaN',
+  '{"a":NaN}',
+  '\u0000',
+  '\uFEFF{"title":"x"',
+  '"string"',
+  '123',
+  '-0',
+  '1e999',
+  'null',
+  'true',
+  '[[[[[',
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"__proto__":null}',
+  `${'['.repeat(100_000)}`,
+  `${'['.repeat(5000)}1${']'.repeat(5000)}`,
+  `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+  '{"a":1,"a":{"b":2}}',
+  '[{"__proto__":{"x":1}}]',
+  '"\\ud800"',
+  '"\\u0000"',
+  '{"\\u0000":"x"}',
 ]
 
 /** Sets a value at a path inside a copy of a JSON template. */
@@ -147,41 +267,135 @@ const futureDate = () => {
 function bodyRoutes(head: string): BodyRoute[] {
   const fuzzId = (r: Random) => segment(r, false)
   const serviceTarget = (r: Random) => (r.chance(0.6) ? r.pick(['bouquets', 'mosaics', 'secret']) : fuzzId(r))
-  const service = { title: 'T', description: 'D', aboutText: 'A', pricingInfo: 'P', visible: true, customTextFields: [{ id: 'custom_1', header: 'H', instructions: 'I' }], customDropdownFields: [{ id: 'dropdown_1', header: 'H', instructions: 'I', options: ['a'] }] }
+  const service = {
+    title: 'T',
+    description: 'D',
+    aboutText: 'A',
+    pricingInfo: 'P',
+    visible: true,
+    customTextFields: [{ id: 'custom_1', header: 'H', instructions: 'I' }],
+    customDropdownFields: [{ id: 'dropdown_1', header: 'H', instructions: 'I', options: ['a'] }],
+  }
   return [
     // The password is never wrong, only malformed: each wrong one costs a deliberately slow scrypt check.
-    { method: 'POST', path: () => '/api/login', template: { ...TEST_ADMIN }, line: [['username']], secret: [['password']], required: [['username'], ['password']] },
+    {
+      method: 'POST',
+      path: () => '/api/login',
+      template: { ...TEST_ADMIN },
+      line: [['username']],
+      secret: [['password']],
+      required: [['username'], ['password']],
+    },
     { method: 'POST', path: () => '/api/logout', template: {}, anonymousOnly: true },
     {
-      method: 'POST', path: () => '/api/services',
+      method: 'POST',
+      path: () => '/api/services',
       template: { id: 'fuzzed', title: 'Fuzzed', description: 'D', aboutText: 'A', pricingInfo: 'P', inquiryFormTitle: 'Ask' },
-      line: [['id'], ['title']], block: [['description'], ['aboutText'], ['pricingInfo']], required: [['id'], ['title'], ['description'], ['aboutText'], ['pricingInfo']],
+      line: [['id'], ['title']],
+      block: [['description'], ['aboutText'], ['pricingInfo']],
+      required: [['id'], ['title'], ['description'], ['aboutText'], ['pricingInfo']],
     },
     {
-      method: 'PUT', path: (r) => `/api/services/${serviceTarget(r)}`, template: service,
-      line: [['title'], ['inquiryFormTitle'], ['customTextFields', 0, 'header'], ['customTextFields', 0, 'instructions'], ['customDropdownFields', 0, 'options', 0]],
+      method: 'PUT',
+      path: (r) => `/api/services/${serviceTarget(r)}`,
+      template: service,
+      line: [
+        ['title'],
+        ['inquiryFormTitle'],
+        ['customTextFields', 0, 'header'],
+        ['customTextFields', 0, 'instructions'],
+        ['customDropdownFields', 0, 'options', 0],
+      ],
       block: [['description'], ['aboutText'], ['pricingInfo']],
       strict: [['customTextFields', 0, 'id'], ['visible'], ['maxBalloonColors'], ['images'], ['fieldOrder']],
     },
-    { method: 'PUT', path: (r) => `/api/services/${serviceTarget(r)}/images`, template: { images: [{ cropped: '/uploads/hero-image.jpg', original: '/uploads/hero-image.jpg' }] }, strict: [['images'], ['images', 0, 'cropped'], ['images', 0, 'original']], required: [['images']] },
+    {
+      method: 'PUT',
+      path: (r) => `/api/services/${serviceTarget(r)}/images`,
+      template: { images: [{ cropped: '/uploads/hero-image.jpg', original: '/uploads/hero-image.jpg' }] },
+      strict: [['images'], ['images', 0, 'cropped'], ['images', 0, 'original']],
+      required: [['images']],
+    },
     { method: 'DELETE', path: (r) => `/api/services/${fuzzId(r)}`, template: {} },
     { method: 'PUT', path: () => '/api/service-order', template: ['mosaics', 'bouquets', 'secret'], strict: [[0], [1], [2]] },
-    { method: 'PUT', path: (r) => `/api/service-content/${serviceTarget(r)}`, template: { aboutText: 'A', pricingInfo: 'P' }, block: [['aboutText'], ['pricingInfo']], required: [['aboutText'], ['pricingInfo']] },
-    { method: 'POST', path: () => '/api/testimonials', template: { quote: 'Q', author: 'A', position: 'P', imageSrc: '' }, line: [['author'], ['position']], block: [['quote']], required: [['quote'], ['author']] },
-    { method: 'PUT', path: (r) => `/api/testimonials/${r.chance(0.6) ? r.pick(['jane-d', 'sam-k']) : fuzzId(r)}`, template: { quote: 'Q', author: 'A', position: 'P' }, line: [['author'], ['position']], block: [['quote']], required: [['quote'], ['author']] },
+    {
+      method: 'PUT',
+      path: (r) => `/api/service-content/${serviceTarget(r)}`,
+      template: { aboutText: 'A', pricingInfo: 'P' },
+      block: [['aboutText'], ['pricingInfo']],
+      required: [['aboutText'], ['pricingInfo']],
+    },
+    {
+      method: 'POST',
+      path: () => '/api/testimonials',
+      template: { quote: 'Q', author: 'A', position: 'P', imageSrc: '' },
+      line: [['author'], ['position']],
+      block: [['quote']],
+      required: [['quote'], ['author']],
+    },
+    {
+      method: 'PUT',
+      path: (r) => `/api/testimonials/${r.chance(0.6) ? r.pick(['jane-d', 'sam-k']) : fuzzId(r)}`,
+      template: { quote: 'Q', author: 'A', position: 'P' },
+      line: [['author'], ['position']],
+      block: [['quote']],
+      required: [['quote'], ['author']],
+    },
     { method: 'DELETE', path: (r) => `/api/testimonials/${fuzzId(r)}`, template: {} },
-    { method: 'PUT', path: () => '/api/delivery-installation-content', template: { markdownContent: '# D' }, block: [['markdownContent']], required: [['markdownContent']] },
+    {
+      method: 'PUT',
+      path: () => '/api/delivery-installation-content',
+      template: { markdownContent: '# D' },
+      block: [['markdownContent']],
+      required: [['markdownContent']],
+    },
     { method: 'DELETE', path: () => '/api/upload', template: { url: '/uploads/hero-image.jpg' }, line: [['url']], required: [['url']] },
     {
-      method: 'POST', path: () => '/api/contact',
-      template: { serviceId: 'bouquets', firstName: 'F', lastName: 'L', email: 'f@example.test', phone: '503-555-0100', address: '1 Main St', city: 'Portland', zipcode: '97201', eventDate: futureDate(), eventDetails: 'Party', referralSource: '', customFields: {}, customDropdownFields: {} },
-      line: [['firstName'], ['lastName'], ['email'], ['phone'], ['address'], ['city'], ['zipcode'], ['eventDate']], block: [['eventDetails']],
+      method: 'POST',
+      path: () => '/api/contact',
+      template: {
+        serviceId: 'bouquets',
+        firstName: 'F',
+        lastName: 'L',
+        email: 'f@example.test',
+        phone: '503-555-0100',
+        address: '1 Main St',
+        city: 'Portland',
+        zipcode: '97201',
+        eventDate: futureDate(),
+        eventDetails: 'Party',
+        referralSource: '',
+        customFields: {},
+        customDropdownFields: {},
+      },
+      line: [['firstName'], ['lastName'], ['email'], ['phone'], ['address'], ['city'], ['zipcode'], ['eventDate']],
+      block: [['eventDetails']],
       required: [['firstName'], ['lastName'], ['email'], ['phone'], ['address'], ['city'], ['zipcode'], ['eventDate']],
     },
-    { method: 'POST', path: () => '/api/subscribe', template: { email: 'f@example.test', firstName: 'F', lastName: 'L', segment_ids: ['weddings'] }, line: [['email'], ['firstName'], ['lastName']], strict: [['segment_ids']], required: [['email'], ['firstName'], ['lastName'], ['segment_ids']] },
-    { method: 'PATCH', path: (r) => `/api/admin/inquiries/${fuzzId(r)}`, template: { status: 'handled' }, strict: [['status']], required: [['status']] },
+    {
+      method: 'POST',
+      path: () => '/api/subscribe',
+      template: { email: 'f@example.test', firstName: 'F', lastName: 'L', segment_ids: ['weddings'] },
+      line: [['email'], ['firstName'], ['lastName']],
+      strict: [['segment_ids']],
+      required: [['email'], ['firstName'], ['lastName'], ['segment_ids']],
+    },
+    {
+      method: 'PATCH',
+      path: (r) => `/api/admin/inquiries/${fuzzId(r)}`,
+      template: { status: 'handled' },
+      strict: [['status']],
+      required: [['status']],
+    },
     { method: 'POST', path: (r) => `/api/admin/inquiries/${fuzzId(r)}/retry-mail`, template: {} },
-    { method: 'POST', path: () => '/api/admin/history/restore', template: { hash: head, item: 'all' }, line: [['item']], strict: [['hash']], required: [['hash'], ['item']] },
+    {
+      method: 'POST',
+      path: () => '/api/admin/history/restore',
+      template: { hash: head, item: 'all' },
+      line: [['item']],
+      strict: [['hash']],
+      required: [['hash'], ['item']],
+    },
     { method: 'POST', path: () => '/api/admin/history/sync', template: {} },
   ]
 }
@@ -198,18 +412,44 @@ function hostileJson(route: BodyRoute, r: Random): unknown | typeof NOT_POISONED
   if (targets.length === 0) return NOT_POISONED
   const target = r.pick(targets)
   const value =
-    target.kind === 'line' ? poisonLine(r)
-    : target.kind === 'block' ? poisonBlock(r)
-    : target.kind === 'secret' ? r.pick<unknown>([`${TEST_ADMIN.password}${r.pick(CONTROLS)}`, `${TEST_ADMIN.password}${r.pick(LONE)}`, 'p'.repeat(1001), wrongType(r)])
-    : target.kind === 'required' ? MISSING
-    : r.pick<unknown>([`x${r.pick(CONTROLS)}`, 'x'.repeat(5000), null, 4.2, { a: 1 }, [[1]], '../../etc/passwd', `bouquets${r.pick(LONE)}`, 'NEW', ' '])
+    target.kind === 'line'
+      ? poisonLine(r)
+      : target.kind === 'block'
+        ? poisonBlock(r)
+        : target.kind === 'secret'
+          ? r.pick<unknown>([
+              `${TEST_ADMIN.password}${r.pick(CONTROLS)}`,
+              `${TEST_ADMIN.password}${r.pick(LONE)}`,
+              'p'.repeat(1001),
+              wrongType(r),
+            ])
+          : target.kind === 'required'
+            ? MISSING
+            : r.pick<unknown>([
+                `x${r.pick(CONTROLS)}`,
+                'x'.repeat(5000),
+                null,
+                4.2,
+                { a: 1 },
+                [[1]],
+                '../../etc/passwd',
+                `bouquets${r.pick(LONE)}`,
+                'NEW',
+                ' ',
+              ])
   let body = withValue(route.template, target.path, value)
   // Extra keys, prototype keys and deep nesting beside the poison.
   if (r.chance(0.3) && body && typeof body === 'object' && !Array.isArray(body)) {
     const extra = body as Record<string, unknown>
-    Object.defineProperty(extra, r.pick(PROTO_KEYS), { value: r.chance(0.5) ? { polluted: true } : deep(r.int(200), r), enumerable: true, configurable: true, writable: true })
+    Object.defineProperty(extra, r.pick(PROTO_KEYS), {
+      value: r.chance(0.5) ? { polluted: true } : deep(r.int(200), r),
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
   }
-  if (r.chance(0.1) && body && typeof body === 'object' && !Array.isArray(body)) (body as Record<string, unknown>).nested = deep(r.pick([10, 1000, 3000]), r)
+  if (r.chance(0.1) && body && typeof body === 'object' && !Array.isArray(body))
+    (body as Record<string, unknown>).nested = deep(r.pick([10, 1000, 3000]), r)
   if (r.chance(0.05)) body = [body]
   return body
 }
@@ -226,12 +466,15 @@ const PATH_TEMPLATES: ((r: Random, seg: Seg) => string)[] = [
   (r, seg) => `/api/admin/history/commits/${seg(r)}`,
   (r, seg) => `/api/admin/history/commits/${seg(r)}/file?path=${seg(r)}`,
   (r, seg) => `/api/admin/history/commits/${r.pick(['0123abc', 'HEAD', 'deadbeefdeadbeef'])}/file?path=uploads/${seg(r)}`,
-  (r, seg) => `/api/admin/history?item=${seg(r)}&limit=${r.pick(['0', '-1', '1e999', 'NaN', '%ZZ', '201', '1.5', 'x', '', '9'.repeat(400)])}&offset=${r.pick(['-1', '1e999', '0x10', '%00', '', 'Infinity'])}`,
+  (r, seg) =>
+    `/api/admin/history?item=${seg(r)}&limit=${r.pick(['0', '-1', '1e999', 'NaN', '%ZZ', '201', '1.5', 'x', '', '9'.repeat(400)])}&offset=${r.pick(['-1', '1e999', '0x10', '%00', '', 'Infinity'])}`,
   (r) => `/api/admin/history?item=${r.pick(['services/bouquets', 'all', 'testimonials', '%E2%80%AE', '%00', 'x'.repeat(500)])}`,
   (r, seg) => `/api/admin/inquiries?status=${seg(r)}`,
-  (r, seg) => `/api/admin/${r.pick(['inquiries.csv', 'subscribers.csv', 'history/items', 'history/status', 'history/sync', 'inquiries'])}${r.chance(0.5) ? `?${seg(r)}=${seg(r)}` : ''}`,
+  (r, seg) =>
+    `/api/admin/${r.pick(['inquiries.csv', 'subscribers.csv', 'history/items', 'history/status', 'history/sync', 'inquiries'])}${r.chance(0.5) ? `?${seg(r)}=${seg(r)}` : ''}`,
   (r, seg) => `/api/admin/inquiries/${seg(r)}`,
-  (r, seg) => `/api/${r.pick(['site-settings', 'service-order', 'services', 'testimonials', 'delivery-installation-content', 'flodesk-segments', 'image-versions', 'check-auth'])}?${seg(r)}=${seg(r)}`,
+  (r, seg) =>
+    `/api/${r.pick(['site-settings', 'service-order', 'services', 'testimonials', 'delivery-installation-content', 'flodesk-segments', 'image-versions', 'check-auth'])}?${seg(r)}=${seg(r)}`,
   (r, seg) => `/services/${seg(r)}`,
   (r, seg) => `/services/${seg(r)}/${seg(r)}`,
   (r, seg) => `/${seg(r)}`,
@@ -286,7 +529,10 @@ function clientDir(): string {
   const built = join(REPO_ROOT, 'dist/client')
   if (existsSync(serverEntryPath(built))) return built
   stubDir = mkdtempSync(join(tmpdir(), 'fuzz-client-'))
-  writeFileSync(join(stubDir, 'index.html'), '<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><div id="root"></div></body></html>')
+  writeFileSync(
+    join(stubDir, 'index.html'),
+    '<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><div id="root"></div></body></html>',
+  )
   return stubDir
 }
 let stubDir: string | undefined
@@ -325,7 +571,15 @@ function sessionHeaders(r: Random, anonymousOnly = false): { headers: Record<str
   const roll = anonymousOnly ? 1 + r.int(2) : r.int(3)
   const headers: Record<string, string> = { 'X-Forwarded-For': address }
   if (roll === 0) headers.Cookie = cookie
-  if (roll === 2) headers.Cookie = r.pick([`${cookie}x`, 'sid=%ZZ', `${cookie.split('=')[0]}=${'a'.repeat(5000)}`, `${cookie.split('=')[0]}=__proto__`, 'a=b; a=c', '=; ;='])
+  if (roll === 2)
+    headers.Cookie = r.pick([
+      `${cookie}x`,
+      'sid=%ZZ',
+      `${cookie.split('=')[0]}=${'a'.repeat(5000)}`,
+      `${cookie.split('=')[0]}=__proto__`,
+      'a=b; a=c',
+      '=; ;=',
+    ])
   return { headers, who: ['admin', 'anonymous', 'bogus cookie'][roll] }
 }
 
@@ -377,7 +631,10 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
       const path = r.pick(PATH_TEMPLATES)(r, (r) => segment(r, false))
       const method = r.pick(methods)
       const body = method === 'GET' || method === 'OPTIONS' ? undefined : r.pick(JUNK_BODIES)
-      await check({ method, path, headers: { ...headers, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }, body, note: who }, failures)
+      await check(
+        { method, path, headers: { ...headers, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }, body, note: who },
+        failures,
+      )
     }
     expect(failures.slice(0, 20)).toEqual([])
   }, 60_000)
@@ -397,9 +654,26 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
       } catch {
         body = r.pick(JUNK_BODIES)
       }
-      const type = r.chance(0.9) ? 'application/json' : r.pick(['', 'text/plain', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/jsonx', 'APPLICATION/JSON'])
+      const type = r.chance(0.9)
+        ? 'application/json'
+        : r.pick([
+            '',
+            'text/plain',
+            'application/json; charset=utf-16',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data',
+            'application/jsonx',
+            'APPLICATION/JSON',
+          ])
       const all = { ...headers, Origin: TEST_ORIGIN, ...(type ? { 'Content-Type': type } : {}) }
-      const attempt = { method: route.method, path: route.path(r), headers: all, body, note: `${who}${junk ? ', junk body' : ''}`, refuse: !junk }
+      const attempt = {
+        method: route.method,
+        path: route.path(r),
+        headers: all,
+        body,
+        note: `${who}${junk ? ', junk body' : ''}`,
+        refuse: !junk,
+      }
       await check(attempt, failures)
     }
     expect(failures.slice(0, 20)).toEqual([])
@@ -409,7 +683,13 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
     const r = prng(SEED + 3)
     const failures: string[] = []
     const garbage = (n: number) => Uint8Array.from({ length: n }, () => r.int(256))
-    const signatures = [[], [0xff, 0xd8, 0xff], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61], [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]]
+    const signatures = [
+      [],
+      [0xff, 0xd8, 0xff],
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
+      [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+    ]
     for (let i = 0; i < runs(120); i++) {
       const { headers, who } = sessionHeaders(r)
       let body: BodyInit
@@ -417,15 +697,37 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
       if (r.chance(0.7)) {
         const form = new FormData()
         const bytes = new Uint8Array([...r.pick(signatures), ...garbage(r.pick([0, 1, 16, 4096]))])
-        const name = r.pick(['x.jpg', '../../content/site.yaml', `a${r.pick(CONTROLS)}.jpg`, `${r.pick(BIDI)}gpj.exe`, `ok${r.pick(LONE)}.png`, 'n'.repeat(5000), '', '__proto__'])
+        const name = r.pick([
+          'x.jpg',
+          '../../content/site.yaml',
+          `a${r.pick(CONTROLS)}.jpg`,
+          `${r.pick(BIDI)}gpj.exe`,
+          `ok${r.pick(LONE)}.png`,
+          'n'.repeat(5000),
+          '',
+          '__proto__',
+        ])
         const field = r.pick(['image', 'image', 'file', '__proto__', 'image[]', ''])
         if (r.chance(0.8)) form.append(field, new File([bytes], name, { type: r.pick(['image/jpeg', 'text/html', '', 'image/svg+xml']) }))
         else form.append(field, r.pick(['text', '', 'x'.repeat(10_000)]))
         if (r.chance(0.2)) form.append('image', 'second')
         body = form
       } else {
-        all['Content-Type'] = r.pick(['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=xyz', 'multipart/form-data; boundary="a"; boundary=b', 'application/json'])
-        body = r.pick(['', '--xyz\r\n', '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n\xff\xd8\xff\r\n', `--xyz\r\n${'Content-Disposition: form-data; name="image"\r\n'.repeat(1000)}`, '--xyz--', '{}'])
+        all['Content-Type'] = r.pick([
+          'multipart/form-data',
+          'multipart/form-data; boundary=',
+          'multipart/form-data; boundary=xyz',
+          'multipart/form-data; boundary="a"; boundary=b',
+          'application/json',
+        ])
+        body = r.pick([
+          '',
+          '--xyz\r\n',
+          '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n\xff\xd8\xff\r\n',
+          `--xyz\r\n${'Content-Disposition: form-data; name="image"\r\n'.repeat(1000)}`,
+          '--xyz--',
+          '{}',
+        ])
       }
       await check({ method: 'POST', path: '/api/upload', headers: all, body, note: `${who}, multipart` }, failures)
     }
@@ -540,9 +842,22 @@ describe('over a real socket', () => {
   })
 
   it('odd request lines are refused by Node or answered 4xx, and the cached-read shortcut passes them on safely', async () => {
-    const targets = ['/api/services%ZZ', '/api/services/%', '/api/testimonials?%ZZ', '/api/service-content/%ED%A0%80', '*', 'http://evil.test/api/services', '/api/services/\xff\xfe', '/api/%00', '/api/services//']
+    const targets = [
+      '/api/services%ZZ',
+      '/api/services/%',
+      '/api/testimonials?%ZZ',
+      '/api/service-content/%ED%A0%80',
+      '*',
+      'http://evil.test/api/services',
+      '/api/services/\xff\xfe',
+      '/api/%00',
+      '/api/services//',
+    ]
     for (const target of targets) {
-      const { text } = await rawExchange(port, Buffer.from(`GET ${target} HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`, 'latin1'))
+      const { text } = await rawExchange(
+        port,
+        Buffer.from(`GET ${target} HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`, 'latin1'),
+      )
       const [status] = answers(text)
       expect(status, target).toBeGreaterThanOrEqual(200)
       expect(status, target).toBeLessThan(500)

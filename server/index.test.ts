@@ -76,7 +76,13 @@ describe('the server process', () => {
   })
 
   it('encoded traversal in the raw request target answers 404', async () => {
-    for (const path of ['/%2e%2e/package.json', '/uploads/..%2f..%2fpackage.json', '/assets/%5c..%5cpackage.json', '//package.json', '/uploads/../content/site.yaml']) {
+    for (const path of [
+      '/%2e%2e/package.json',
+      '/uploads/..%2f..%2fpackage.json',
+      '/assets/%5c..%5cpackage.json',
+      '//package.json',
+      '/uploads/../content/site.yaml',
+    ]) {
       expect(await rawGet(server.url, path), path).toBe(404)
     }
   })

@@ -103,13 +103,18 @@ if (config.backupIntervalHours > 0) {
 // Booking e-mails (balance reminders, quote follow-ups, event confirmations, thank-yous): a run now, then every interval.
 if (config.bookingMailMinutes > 0) {
   deps.bookingMail.start()
-  console.log(`Booking e-mails checked every ${config.bookingMailMinutes} min${deps.mailOutbox.configured ? '' : ' (e-mail is not set up: none are sent)'}`)
+  console.log(
+    `Booking e-mails checked every ${config.bookingMailMinutes} min${deps.mailOutbox.configured ? '' : ' (e-mail is not set up: none are sent)'}`,
+  )
 }
 
 // Resized copies of the page images that are missing (a new deployment, an emptied cache, files changed with git) are
 // made in the background, one image at a time, so first visitors get them from the cache rather than waiting.
 if (config.imageWarmUp) {
   deps.images.warmUp().then((s) => {
-    if (s) console.log(`Image copies: ${s.made} made for ${s.images} page images in ${(s.ms / 1000).toFixed(1)} s${s.failed ? `, ${s.failed} failed` : ''}`)
+    if (s)
+      console.log(
+        `Image copies: ${s.made} made for ${s.images} page images in ${(s.ms / 1000).toFixed(1)} s${s.failed ? `, ${s.failed} failed` : ''}`,
+      )
   })
 }

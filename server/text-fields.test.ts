@@ -17,7 +17,17 @@ afterAll(() => t?.cleanup())
 
 let client = 0
 const eventDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-const inquiry = { serviceId: 'bouquets', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.test', phone: '503-555-0101', address: '1 Main St', city: 'Portland', zipcode: '97201', eventDate }
+const inquiry = {
+  serviceId: 'bouquets',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.test',
+  phone: '503-555-0101',
+  address: '1 Main St',
+  city: 'Portland',
+  zipcode: '97201',
+  eventDate,
+}
 const subscription = { email: 'ann@example.test', firstName: 'Ann', lastName: 'Lee', segment_ids: ['weddings'] }
 const newService = { id: 'arches', title: 'Arches', description: 'D', aboutText: 'A', pricingInfo: 'P' }
 
@@ -26,10 +36,20 @@ const cases: [method: string, path: string, error: string, json: unknown][] = [
   ['POST', '/api/login', 'Password must not contain control characters', { ...TEST_ADMIN, password: `${TEST_ADMIN.password}\u0000` }],
   ['POST', '/api/services', 'Service id must not contain control characters', { ...newService, id: 'arch\u0000es' }],
   ['POST', '/api/services', 'Short description must not contain control characters', { ...newService, description: 'Big\u0000' }],
-  ['PUT', '/api/delivery-installation-content', 'The page text must not contain control characters', { markdownContent: '# Delivery\u0000' }],
+  [
+    'PUT',
+    '/api/delivery-installation-content',
+    'The page text must not contain control characters',
+    { markdownContent: '# Delivery\u0000' },
+  ],
   ['PUT', '/api/delivery-installation-content', 'The page text contains an invalid character', { markdownContent: '# Delivery \uD83D' }],
   ['DELETE', '/api/upload', 'url must not contain control characters', { url: '/uploads/hero-image.jpg\u0000' }],
-  ['POST', '/api/admin/history/restore', 'Item must not contain control characters', { hash: 'HEAD_HASH', item: 'services/bouquets\u0000' }],
+  [
+    'POST',
+    '/api/admin/history/restore',
+    'Item must not contain control characters',
+    { hash: 'HEAD_HASH', item: 'services/bouquets\u0000' },
+  ],
   ['POST', '/api/contact', 'First name must not contain control characters', { ...inquiry, firstName: 'Ann\u0000' }],
   ['POST', '/api/contact', 'City must not contain text-direction control characters', { ...inquiry, city: 'Port\u202Eland' }],
   ['POST', '/api/contact', 'Event details must not contain control characters', { ...inquiry, eventDetails: 'A party\u001B[2J' }],
@@ -41,7 +61,11 @@ const cases: [method: string, path: string, error: string, json: unknown][] = [
 describe('control characters in the API text fields', () => {
   it.each(cases)('%s %s answers 400: %s', async (method, path, error, json) => {
     const body = JSON.parse(JSON.stringify(json).replace('HEAD_HASH', head))
-    const res = await t.call(method, path, { json: body, cookie: path === '/api/login' ? undefined : cookie, headers: { 'X-Forwarded-For': `10.9.0.${++client}` } })
+    const res = await t.call(method, path, {
+      json: body,
+      cookie: path === '/api/login' ? undefined : cookie,
+      headers: { 'X-Forwarded-For': `10.9.0.${++client}` },
+    })
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ error })
   })

@@ -30,7 +30,10 @@ describe('login', () => {
   })
 
   it('wrong password or username answers 401 with the spec message', async () => {
-    for (const json of [{ ...TEST_ADMIN, password: 'nope' }, { ...TEST_ADMIN, username: 'admin' }]) {
+    for (const json of [
+      { ...TEST_ADMIN, password: 'nope' },
+      { ...TEST_ADMIN, username: 'admin' },
+    ]) {
       const res = await t.call('POST', '/api/login', { json })
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual({ error: 'Invalid username or password' })

@@ -24,8 +24,7 @@ const LoginSchema = z.object({
   password: plainText('Password', { kind: 'secret', error: REQUIRED }).min(1, REQUIRED).max(1000),
 })
 
-const sameText = (a: string, b: string) =>
-  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest())
+const sameText = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest())
 
 export function createAuthRoutes({ auth, config }: { auth: Auth; config: Config }) {
   const cookieOptions = { httpOnly: true, sameSite: 'Lax', path: '/', secure: auth.secureCookie } as const

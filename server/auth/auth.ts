@@ -37,9 +37,14 @@ export async function resolvePasswordHash(config: Config, log: (line: string) =>
   }
   if (config.adminPassword) return hashPassword(config.adminPassword)
   const file = join(config.dataDir, GENERATED_HASH_FILE)
-  const stored = await readFile(file, 'utf8').then((t) => t.trim(), () => null)
+  const stored = await readFile(file, 'utf8').then(
+    (t) => t.trim(),
+    () => null,
+  )
   if (stored && isPasswordHash(stored)) {
-    log(`Admin password: the one printed on first start (its hash is in ${file}). To reset it, delete that file and restart, or set ADMIN_PASSWORD.`)
+    log(
+      `Admin password: the one printed on first start (its hash is in ${file}). To reset it, delete that file and restart, or set ADMIN_PASSWORD.`,
+    )
     return stored
   }
   const password = generatePassword()

@@ -83,14 +83,18 @@ describe('client address over a real connection', () => {
   const loginFrom = (localAddress: string, url: string) =>
     new Promise<number>((resolve, reject) => {
       const body = JSON.stringify(TEST_ADMIN)
-      const req = request(`${url}/api/login`, {
-        method: 'POST',
-        localAddress,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: TEST_ORIGIN },
-      }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const req = request(
+        `${url}/api/login`,
+        {
+          method: 'POST',
+          localAddress,
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Origin: TEST_ORIGIN },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
       req.on('error', reject)
       req.end(body)
     })

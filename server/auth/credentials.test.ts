@@ -20,12 +20,20 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const configWith = (env: Record<string, string>) => loadConfig({ CONTENT_ROOT: dir, DATA_DIR: join(dir, 'data'), ADMIN_USERNAME: 'owner', ...env })
+const configWith = (env: Record<string, string>) =>
+  loadConfig({ CONTENT_ROOT: dir, DATA_DIR: join(dir, 'data'), ADMIN_USERNAME: 'owner', ...env })
 
 /** A hash as an owner makes one with other tools: any scrypt cost, written in the ADMIN_PASSWORD_HASH format. */
 function ownerMadeHash(password: string, N = 1024, r = 16, p = 10): string {
   const salt = randomBytes(16)
-  return ['scrypt', N, r, p, salt.toString('base64'), scryptSync(password, salt, 32, { N, r, p, maxmem: 256 * N * r }).toString('base64')].join('$')
+  return [
+    'scrypt',
+    N,
+    r,
+    p,
+    salt.toString('base64'),
+    scryptSync(password, salt, 32, { N, r, p, maxmem: 256 * N * r }).toString('base64'),
+  ].join('$')
 }
 
 describe('the admin password at start-up', () => {

@@ -38,7 +38,8 @@ describe('a device cookie', () => {
       ['the signature alone', signature],
       ['empty', ''],
       ['very long', `${value}${'A'.repeat(200)}`],
-    ] as const) expect(cookies.verify(forged), what).toBeNull()
+    ] as const)
+      expect(cookies.verify(forged), what).toBeNull()
     expect(cookies.verify(undefined)).toBeNull()
   })
 })

@@ -17,7 +17,10 @@ export class DeviceCookies {
   /** The signing key from DATA_DIR/device-key (made on first start, owner-only); deleting it forgets every device. */
   static async load(dataDir: string, username: string): Promise<DeviceCookies> {
     const file = join(dataDir, DEVICE_KEY_FILE)
-    const stored = await readFile(file, 'utf8').then((t) => Buffer.from(t.trim(), 'base64url'), () => null)
+    const stored = await readFile(file, 'utf8').then(
+      (t) => Buffer.from(t.trim(), 'base64url'),
+      () => null,
+    )
     if (stored?.length === 32) return new DeviceCookies(stored, username)
     const key = randomBytes(32)
     await mkdir(dataDir, { recursive: true, mode: 0o700 })

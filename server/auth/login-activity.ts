@@ -35,7 +35,10 @@ export class LoginActivity {
   }
 
   async load(): Promise<void> {
-    const raw = await readFile(this.file, 'utf8').then((t) => JSON.parse(t) as unknown, () => null)
+    const raw = await readFile(this.file, 'utf8').then(
+      (t) => JSON.parse(t) as unknown,
+      () => null,
+    )
     const parsed = FileSchema.safeParse(raw)
     this.failures = parsed.success ? parsed.data.failures.slice(-KEPT_FAILURES) : []
   }

@@ -16,7 +16,10 @@ const login = (t: TestApp, password: string, headers: Record<string, string> = {
   t.call('POST', '/api/login', { json: { username: TEST_ADMIN.username, password }, headers, cookie })
 
 const cookieValue = (res: Response, name: string) =>
-  res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0]
 
 describe('parallel guesses', () => {
   it('twenty wrong passwords at once from one address: ten are checked (401), the rest refused (429) unhashed', async () => {
@@ -73,7 +76,7 @@ describe('parallel guesses', () => {
 })
 
 describe('device cookies', () => {
-  it('a flood from 100 forged addresses uses up everyone-else\'s allowance, but the owner\'s known device still signs in', async () => {
+  it("a flood from 100 forged addresses uses up everyone-else's allowance, but the owner's known device still signs in", async () => {
     const t = await createTestApp({ env: { TRUST_PROXY: '1' } })
     try {
       const first = await login(t, TEST_ADMIN.password, { 'X-Forwarded-For': '203.0.113.10' })

@@ -30,13 +30,21 @@ const MAX_PENDING = 200
 const RegisterSchema = z.object({
   challengeId: z.string().max(100),
   label: textLine('Name').max(60, 'The name is 60 characters at most').optional(),
-  response: z.custom<RegistrationResponseJSON>((v) => typeof v === 'object' && v !== null && 'id' in v && 'response' in v, 'The passkey answer is missing'),
+  response: z.custom<RegistrationResponseJSON>(
+    (v) => typeof v === 'object' && v !== null && 'id' in v && 'response' in v,
+    'The passkey answer is missing',
+  ),
 })
 const SignInSchema = z.object({
   challengeId: z.string().max(100),
-  response: z.custom<AuthenticationResponseJSON>((v) => typeof v === 'object' && v !== null && 'id' in v && 'response' in v, 'The passkey answer is missing'),
+  response: z.custom<AuthenticationResponseJSON>(
+    (v) => typeof v === 'object' && v !== null && 'id' in v && 'response' in v,
+    'The passkey answer is missing',
+  ),
 })
-const RecoverySchema = z.object({ code: textLine('Recovery code', 'Type one of your recovery codes').min(12, 'Type one of your recovery codes').max(40) })
+const RecoverySchema = z.object({
+  code: textLine('Recovery code', 'Type one of your recovery codes').min(12, 'Type one of your recovery codes').max(40),
+})
 
 /** Challenges waiting for their answer, each usable once. */
 class Challenges {
@@ -112,11 +120,14 @@ export function createPasskeyRoutes({ auth, config }: { auth: Auth; config: Conf
       const body = await jsonBody(c, RegisterSchema)
       const challenge = challenges.take(body.challengeId)
       if (!challenge) throw badRequest('The passkey request expired. Please try again.')
-      const verified = await verifyRegistrationResponse({ response: body.response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID }).catch(
-        (err: Error) => {
-          throw badRequest(`The passkey could not be checked: ${err.message}`)
-        },
-      )
+      const verified = await verifyRegistrationResponse({
+        response: body.response,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+      }).catch((err: Error) => {
+        throw badRequest(`The passkey could not be checked: ${err.message}`)
+      })
       if (!verified.verified) throw badRequest('The passkey could not be checked. Please try again.')
       const { credential } = verified.registrationInfo
       const at = new Date().toISOString()
@@ -152,7 +163,12 @@ export function createPasskeyRoutes({ auth, config }: { auth: Auth; config: Conf
         expectedChallenge: challenge,
         expectedOrigin: origin,
         expectedRPID: rpID,
-        credential: { id: passkey.id, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: passkey.transports as never },
+        credential: {
+          id: passkey.id,
+          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+          counter: passkey.counter,
+          transports: passkey.transports as never,
+        },
       }).catch(() => ({ verified: false as const, authenticationInfo: undefined }))
       if (!result.verified) return failed(c, tried, 'The passkey could not be checked. Please try again.')
       tried.reserved.succeeded()

@@ -9,7 +9,13 @@ import { PasskeyStore, type StoredPasskey } from './passkeys.store'
 let dir: string
 let store: PasskeyStore
 let codes: string[]
-const passkey = (id: string): StoredPasskey => ({ id, publicKey: 'cHVibGlj', counter: 0, label: 'Phone', createdAt: '2026-11-27T00:00:00.000Z' })
+const passkey = (id: string): StoredPasskey => ({
+  id,
+  publicKey: 'cHVibGlj',
+  counter: 0,
+  label: 'Phone',
+  createdAt: '2026-11-27T00:00:00.000Z',
+})
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'recovery-'))
@@ -31,7 +37,15 @@ describe('recovery codes', () => {
   it('refuses a code one character off, a prefix, one character more, or empty, and spends nothing', async () => {
     const code = codes[0]!
     const other = (c: string) => (c === 'A' ? 'B' : 'A')
-    for (const guess of [`${code.slice(0, -1)}${other(code.at(-1)!)}`, code.slice(0, -1), `${code}A`, `A${code}`, code.slice(0, 9), '', '----']) {
+    for (const guess of [
+      `${code.slice(0, -1)}${other(code.at(-1)!)}`,
+      code.slice(0, -1),
+      `${code}A`,
+      `A${code}`,
+      code.slice(0, 9),
+      '',
+      '----',
+    ]) {
       expect(await store.useRecoveryCode(guess), guess).toBe(false)
     }
     expect(await store.recoveryCodesLeft()).toBe(10)

@@ -9,12 +9,16 @@ import { useTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app'
 
 const ctx = useTestApp()
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 async function signIn(t: TestApp, userAgent: string): Promise<string> {
   const res = await t.call('POST', '/api/login', { json: TEST_ADMIN, headers: { 'User-Agent': userAgent } })
   expect(res.status).toBe(200)
-  return res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('session='))!
+    .split(';')[0]
 }
 const live = async (t: TestApp, cookie: string) => (await t.call('GET', '/api/check-auth', { cookie })).status === 200
 
@@ -44,7 +48,13 @@ describe('the session list', () => {
     expect(list).toHaveLength(2)
     expect(list.map((s: { device: string }) => s.device).sort()).toEqual(['Chrome on macOS', 'Safari on iPhone'])
     expect(list.find((s: { current: boolean }) => s.current).device).toBe('Chrome on macOS')
-    expect(list[0]).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{12}$/), device: expect.any(String), signedInAt: expect.any(String), lastSeenAt: expect.any(String), current: expect.any(Boolean) })
+    expect(list[0]).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{12}$/),
+      device: expect.any(String),
+      signedInAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+      current: expect.any(Boolean),
+    })
     const file = readFileSync(join(ctx.t.dataDir, 'sessions.json'), 'utf8')
     expect(file).not.toMatch(/Mozilla|AppleWebKit|127\.0\.0\.1/)
   })
@@ -76,7 +86,11 @@ describe('the session list', () => {
   it('without a session every call answers 401 and ends nothing', async () => {
     const phone = await signIn(ctx.t, SAFARI_IPHONE)
     const list = await (await ctx.t.call('GET', '/api/admin/sessions', { cookie: phone })).json()
-    for (const [method, path] of [['GET', '/api/admin/sessions'], ['DELETE', '/api/admin/sessions'], ['DELETE', `/api/admin/sessions/${list[0].id}`]]) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/sessions'],
+      ['DELETE', '/api/admin/sessions'],
+      ['DELETE', `/api/admin/sessions/${list[0].id}`],
+    ]) {
       expect((await ctx.t.call(method, path)).status, `${method} ${path}`).toBe(401)
     }
     expect(await live(ctx.t, phone)).toBe(true)

@@ -31,7 +31,6 @@ export function passwordFingerprint(passwordHash: string): string {
   return createHash('sha256').update(`session-password:${passwordHash}`).digest('base64url').slice(0, 22)
 }
 
-
 /** Only a hash of the id is stored, so the sessions file alone does not let anyone in. */
 const keyOf = (id: string) => createHash('sha256').update(id).digest('hex')
 
@@ -74,7 +73,14 @@ export class SessionStore {
   async create(username: string, device = 'Unknown device'): Promise<string> {
     const id = randomBytes(32).toString('base64url')
     const t = this.now()
-    this.sessions.set(keyOf(id), { username, createdAt: t, lastSeenAt: t, ref: randomBytes(9).toString('base64url'), device, password: this.password })
+    this.sessions.set(keyOf(id), {
+      username,
+      createdAt: t,
+      lastSeenAt: t,
+      ref: randomBytes(9).toString('base64url'),
+      device,
+      password: this.password,
+    })
     await this.save()
     return id
   }

@@ -18,7 +18,12 @@ function toHtml(text: string): string {
 }
 
 /** To the client (from the brand, Reply-To the studio) or to the studio's own inbox. */
-export function composeBookingMail(template: BookingMailTemplate, values: MailValues, to: { client: string } | 'owner', addresses: MailAddresses): OutgoingMail {
+export function composeBookingMail(
+  template: BookingMailTemplate,
+  values: MailValues,
+  to: { client: string } | 'owner',
+  addresses: MailAddresses,
+): OutgoingMail {
   const { from, brand, contact } = addresses
   const text = fillTemplate(template.body, values)
   const studio = { name: brand, address: contact?.email ?? addresses.to }

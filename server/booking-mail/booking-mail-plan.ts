@@ -67,7 +67,13 @@ export function planLead(lead: LeadFacts, settings: BookingMailSettings, balance
       }
       add('balanceOverdue', q.id, due, addDays(due, 1), lead.eventDate, due)
     }
-    add('eventConfirmation', lead.inquiryId, lead.eventDate, addDays(lead.eventDate, -settings.eventConfirmation.daysBefore), addDays(lead.eventDate, -1))
+    add(
+      'eventConfirmation',
+      lead.inquiryId,
+      lead.eventDate,
+      addDays(lead.eventDate, -settings.eventConfirmation.daysBefore),
+      addDays(lead.eventDate, -1),
+    )
   }
   if (lead.status === 'completed' && lead.completedOn && settings.reviewUrl) {
     const date = addDays(lead.completedOn, settings.thankYou.afterDays)
@@ -82,5 +88,7 @@ export function planLead(lead: LeadFacts, settings: BookingMailSettings, balance
  */
 export function dueToday(planned: readonly PlannedMail[], today: string): PlannedMail[] {
   const due = planned.filter((m) => m.date <= today && today <= m.lastDay)
-  return due.filter((m) => m.kind !== 'balanceReminder' || !due.some((o) => o.kind === 'balanceReminder' && o.inquiryId === m.inquiryId && o.date > m.date))
+  return due.filter(
+    (m) => m.kind !== 'balanceReminder' || !due.some((o) => o.kind === 'balanceReminder' && o.inquiryId === m.inquiryId && o.date > m.date),
+  )
 }

@@ -72,7 +72,15 @@ describe('what is still to pay', () => {
     signature: { totals: { totalCents: 100_000, depositCents: 30_000, balanceCents: 70_000 } },
   } as unknown as QuoteRecord
   const lead = (deposit?: { amount: number; date: string }) => ({ deposit }) as unknown as InquiryRecord
-  const paid = (kind: 'deposit' | 'balance', amountCents: number, refundedCents?: number) => ({ kind, amountCents, at: '', sessionId: `s-${kind}`, paymentIntent: null, eventId: 'e', ...(refundedCents ? { refundedCents } : {}) })
+  const paid = (kind: 'deposit' | 'balance', amountCents: number, refundedCents?: number) => ({
+    kind,
+    amountCents,
+    at: '',
+    sessionId: `s-${kind}`,
+    paymentIntent: null,
+    eventId: 'e',
+    ...(refundedCents ? { refundedCents } : {}),
+  })
 
   it('is the total less card payments net of refunds, or less a deposit recorded by hand', () => {
     expect(remainingCents({ ...signed, signature: undefined } as QuoteRecord, lead())).toBe(0)

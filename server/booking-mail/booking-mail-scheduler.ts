@@ -52,7 +52,6 @@ const completedOn = (r: InquiryRecord) => {
   return at ? studioToday(new Date(at)) : undefined
 }
 
-
 /** A lead's facts for the plan, from its inquiry and its newest quote. */
 function leadOf(record: InquiryRecord, quote: QuoteRecord | undefined, today: string): Lead {
   const facts: LeadFacts = {
@@ -62,7 +61,15 @@ function leadOf(record: InquiryRecord, quote: QuoteRecord | undefined, today: st
     completedOn: completedOn(record),
     off: record.bookingMail?.off === true,
     ...(quote
-      ? { quote: { id: quote.id, sentOn: studioToday(new Date(quote.createdAt)), validUntil: quote.validUntil, state: quoteState(quote, today), remainingCents: remainingCents(quote, record) } }
+      ? {
+          quote: {
+            id: quote.id,
+            sentOn: studioToday(new Date(quote.createdAt)),
+            validUntil: quote.validUntil,
+            state: quoteState(quote, today),
+            remainingCents: remainingCents(quote, record),
+          },
+        }
       : {}),
   }
   return { record, quote, facts }
@@ -71,7 +78,13 @@ function leadOf(record: InquiryRecord, quote: QuoteRecord | undefined, today: st
 /** The outbox's state of a decided e-mail; undefined for one it must not send (let go, unsure, or found mid-send). */
 function mailStateOf(e: JournalEntry): MailState | undefined {
   if (e.state === 'decided') return { state: 'pending', attempts: e.attempts }
-  if (e.state === 'failed') return { state: 'failed', attempts: e.attempts, ...(e.lastError ? { lastError: e.lastError } : {}), ...(e.nextAttemptAt ? { nextAttemptAt: e.nextAttemptAt } : {}) }
+  if (e.state === 'failed')
+    return {
+      state: 'failed',
+      attempts: e.attempts,
+      ...(e.lastError ? { lastError: e.lastError } : {}),
+      ...(e.nextAttemptAt ? { nextAttemptAt: e.nextAttemptAt } : {}),
+    }
   if (e.state === 'sent') return { state: 'sent', attempts: e.attempts, ...(e.sentAt ? { sentAt: e.sentAt } : {}) }
   return undefined
 }
@@ -151,7 +164,11 @@ export class BookingMailScheduler {
 
   private async plans(now: Date) {
     const today = studioToday(now)
-    const [settings, pricing, leads] = await Promise.all([readBookingMail(this.options.store), readPricing(this.options.store), this.leads(today)])
+    const [settings, pricing, leads] = await Promise.all([
+      readBookingMail(this.options.store),
+      readPricing(this.options.store),
+      this.leads(today),
+    ])
     const planned = [...leads.values()].map((lead) => ({ lead, mails: planLead(lead.facts, settings, pricing.balanceDueDays) }))
     return { today, settings, balanceDueDays: pricing.balanceDueDays, leads, planned }
   }
@@ -175,9 +192,11 @@ export class BookingMailScheduler {
       if (entry.state === 'sent' || entry.state === 'dropped' || entry.state === 'unsure') continue
       const lead = leads.get(entry.inquiryId)
       // Sent and recorded on the inquiry just before a crash: only the journal is behind.
-      if (lead?.record.bookingMail?.sent.some((s) => s.key === entry.key)) await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent' }))
+      if (lead?.record.bookingMail?.sent.some((s) => s.key === entry.key))
+        await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent' }))
       // Handed to SMTP when a process died: it may have gone, so it is never sent again ("Coming up" says so).
-      else if (entry.state === 'sending') await this.journal.update(entry.key, (e) => ({ ...e, state: 'unsure', lastError: STOPPED_MID_SEND }))
+      else if (entry.state === 'sending')
+        await this.journal.update(entry.key, (e) => ({ ...e, state: 'unsure', lastError: STOPPED_MID_SEND }))
       // No longer due (paid, switched off, the lead moved on, its day passed): let go.
       else if (!due.has(entry.key)) await this.journal.update(entry.key, (e) => ({ ...e, state: 'dropped' }))
     }
@@ -195,10 +214,11 @@ export class BookingMailScheduler {
     const { inquiries, quotes, store, config } = this.options
     return {
       name: CHANNEL,
-      all: async () => (await this.journal.all()).flatMap((e) => {
-        const state = mailStateOf(e)
-        return state ? [{ key: e.key, state }] : []
-      }),
+      all: async () =>
+        (await this.journal.all()).flatMap((e) => {
+          const state = mailStateOf(e)
+          return state ? [{ key: e.key, state }] : []
+        }),
       state: async (key) => {
         const e = await this.journal.find(key)
         return e ? mailStateOf(e) : undefined
@@ -207,7 +227,11 @@ export class BookingMailScheduler {
         const entry = await this.journal.find(key)
         const record = entry && (await inquiries.find(entry.inquiryId))
         if (!entry || !record) throw new Error(`No inquiry for booking e-mail ${key}`)
-        const [settings, pricing, leadQuotes] = await Promise.all([readBookingMail(store), readPricing(store), quotes.forInquiry(record.id)])
+        const [settings, pricing, leadQuotes] = await Promise.all([
+          readBookingMail(store),
+          readPricing(store),
+          quotes.forInquiry(record.id),
+        ])
         const lead = leadOf(record, leadQuotes.at(-1), studioToday(this.options.now()))
         const quoteLink = lead.quote ? `${config.publicOrigin}/quote/${lead.quote.token}` : ''
         const { inquiry } = record
@@ -266,7 +290,12 @@ export class BookingMailScheduler {
         if (m.kind === 'balanceOverdue' && dueNow.has(m.key)) out.push({ ...base, state: 'overdue' })
         else if (entry?.state === 'unsure' && dueNow.has(m.key)) out.push({ ...base, state: 'failed', lastError: STOPPED_MID_SEND })
         else if (entry?.state === 'sent' || entry?.state === 'dropped' || entry?.state === 'unsure') continue
-        else if (dueNow.has(m.key)) out.push({ ...base, state: entry?.state === 'failed' ? 'failed' : 'due', ...(entry?.lastError ? { lastError: entry.lastError } : {}) })
+        else if (dueNow.has(m.key))
+          out.push({
+            ...base,
+            state: entry?.state === 'failed' ? 'failed' : 'due',
+            ...(entry?.lastError ? { lastError: entry.lastError } : {}),
+          })
         else if (m.date > today && m.date <= horizon) out.push({ ...base, state: 'scheduled' })
       }
     }

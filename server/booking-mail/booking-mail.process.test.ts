@@ -27,13 +27,24 @@ describe('booking e-mails across kill -9', () => {
   })
 
   const start = () =>
-    startServerProcess(content!, { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: 'http://localhost:1', SMTP_URL: smtp!.url, MAIL_RETRY_DELAYS: '2', MAIL_CONFIRM_VISITOR: 'off' })
+    startServerProcess(content!, {
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: PASSWORD,
+      PUBLIC_ORIGIN: 'http://localhost:1',
+      SMTP_URL: smtp!.url,
+      MAIL_RETRY_DELAYS: '2',
+      MAIL_CONFIRM_VISITOR: 'off',
+    })
   const kill = async (s: ServerProcess) => {
     s.child.kill('SIGKILL')
     await s.exited
   }
   const runNow = async (url: string) => {
-    const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ username: 'owner', password: PASSWORD }) })
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: url },
+      body: JSON.stringify({ username: 'owner', password: PASSWORD }),
+    })
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!
     const res = await fetch(`${url}/api/admin/booking-mail/run`, { method: 'POST', headers: { Origin: url, Cookie: cookie } })
     expect(res.status).toBe(200)
@@ -66,16 +77,30 @@ describe('booking e-mails across kill -9', () => {
     const today = studioToday()
     const store = new InquiryStore(content.dataDir)
     // Booked, the event tomorrow: the confirmation is due. Completed yesterday: the thank-you is due.
-    const booked = await store.create(sampleInquiry({ email: 'booked@example.com', eventDate: addDays(today, 1) }) as never, { state: 'sent', attempts: 1 })
+    const booked = await store.create(sampleInquiry({ email: 'booked@example.com', eventDate: addDays(today, 1) }) as never, {
+      state: 'sent',
+      attempts: 1,
+    })
     await store.update(booked.id, (r) => ({ ...r, status: 'booked' }))
-    const done = await store.create(sampleInquiry({ email: 'done@example.com', eventDate: addDays(today, -2) }) as never, { state: 'sent', attempts: 1 })
+    const done = await store.create(sampleInquiry({ email: 'done@example.com', eventDate: addDays(today, -2) }) as never, {
+      state: 'sent',
+      attempts: 1,
+    })
     const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString()
     await store.update(done.id, (r) => ({ ...r, status: 'completed', history: [{ at: yesterday, from: 'booked', to: 'completed' }] }))
 
     await smtp.stop()
     server = await start()
     // The start-up run decides both and fails to send them.
-    await until(async () => journal().map((e) => e.state).sort().join(), (s) => s === 'failed,failed', 20_000).catch(() => {
+    await until(
+      async () =>
+        journal()
+          .map((e) => e.state)
+          .sort()
+          .join(),
+      (s) => s === 'failed,failed',
+      20_000,
+    ).catch(() => {
       throw new Error(`not decided: ${JSON.stringify(journal())}\n${server!.output()}`)
     })
     await kill(server)

@@ -54,7 +54,10 @@ async function newLead(extra: Record<string, unknown> = {}) {
 }
 
 async function quoteFor(id: string) {
-  const res = await t.call('POST', `/api/admin/inquiries/${id}/quotes`, { json: { items: [{ description: 'Organic arch', quantity: 1, unitPrice: 1000 }], depositPercent: 30 }, cookie })
+  const res = await t.call('POST', `/api/admin/inquiries/${id}/quotes`, {
+    json: { items: [{ description: 'Organic arch', quantity: 1, unitPrice: 1000 }], depositPercent: 30 },
+    cookie,
+  })
   expect(res.status).toBe(201)
   return (await res.json()) as { id: string; token: string; url: string }
 }
@@ -64,7 +67,10 @@ async function bookedLead() {
   const id = await newLead()
   const q = await quoteFor(id)
   expect((await t.call('POST', `/api/quotes/${q.token}/accept`, { json: { name: 'Jane Doe', agree: true } })).status).toBe(200)
-  const patch = await t.call('PATCH', `/api/admin/inquiries/${id}`, { json: { status: 'booked', deposit: { amount: 300, date: today } }, cookie })
+  const patch = await t.call('PATCH', `/api/admin/inquiries/${id}`, {
+    json: { status: 'booked', deposit: { amount: 300, date: today } },
+    cookie,
+  })
   expect(patch.status).toBe(200)
   await quiet()
   return { id, q }
@@ -115,9 +121,17 @@ describe('balance reminders', () => {
     const { id } = await bookedLead()
     // What a process killed right after writing its decision leaves: the decision on disk, nothing sent.
     const settings = await readBookingMail(t.deps.store)
-    const facts = { inquiryId: id, status: 'booked' as const, eventDate: EVENT, off: false, quote: { id: 'x', sentOn: today, validUntil: today, state: 'accepted' as const, remainingCents: 1 } }
+    const facts = {
+      inquiryId: id,
+      status: 'booked' as const,
+      eventDate: EVENT,
+      off: false,
+      quote: { id: 'x', sentOn: today, validUntil: today, state: 'accepted' as const, remainingCents: 1 },
+    }
     const quotes = await new QuoteStore(t.dataDir).forInquiry(id)
-    const mail = planLead({ ...facts, quote: { ...facts.quote, id: quotes[0]!.id } }, settings, 7).find((m) => m.kind === 'balanceReminder')!
+    const mail = planLead({ ...facts, quote: { ...facts.quote, id: quotes[0]!.id } }, settings, 7).find(
+      (m) => m.kind === 'balanceReminder',
+    )!
     expect(await new BookingMailJournal(t.dataDir).decide(mail, noon(addDays(DUE, -7)))).not.toBeNull()
     // A second file left empty by a crash inside the decision itself.
     const confirmation = planLead({ ...facts, quote: undefined }, settings, 7).find((m) => m.kind === 'eventConfirmation')!
@@ -131,7 +145,11 @@ describe('balance reminders', () => {
     // The day before the event, the confirmation whose decision was cut short goes once.
     expect(await run(after, addDays(EVENT, -1))).toMatchObject({ sent: 2 })
     expect(await run(after, addDays(EVENT, -1))).toMatchObject({ sent: 0 })
-    expect(mails().map((m) => m.subject.split(' ')[0]).sort()).toEqual(['Balance', 'Balance', 'See'])
+    expect(
+      mails()
+        .map((m) => m.subject.split(' ')[0])
+        .sort(),
+    ).toEqual(['Balance', 'Balance', 'See'])
     expect(mails().filter((m) => m.subject.startsWith('Balance overdue'))).toHaveLength(1)
   })
 
@@ -167,7 +185,12 @@ describe('balance reminders', () => {
     expect(await after.bookingMail.runOnce(later)).toMatchObject({ sent: 0 })
     expect(mails()).toHaveLength(0)
     expect((await journal.find(entry!.key))!.state).toBe('unsure')
-    expect((await after.bookingMail.upcoming(later))[0]).toMatchObject({ inquiryId: id, kind: 'balanceReminder', state: 'failed', lastError: STOPPED_MID_SEND })
+    expect((await after.bookingMail.upcoming(later))[0]).toMatchObject({
+      inquiryId: id,
+      kind: 'balanceReminder',
+      state: 'failed',
+      lastError: STOPPED_MID_SEND,
+    })
   })
 
   it('an SMTP outage leaves the decision in place; the outbox retries it and it goes once', async () => {
@@ -243,13 +266,19 @@ describe('settings and the inbox list', () => {
   it('saves as one commit in the content history; bad input is a 400 naming the field, nothing written', async () => {
     const before = t.subjects().length
     const settings = await (await t.call('GET', '/api/admin/booking-mail', { cookie })).json()
-    const bad = await t.call('PUT', '/api/admin/booking-mail', { json: { ...settings, balanceReminder: { ...settings.balanceReminder, subject: 'Pay {amount}' } }, cookie })
+    const bad = await t.call('PUT', '/api/admin/booking-mail', {
+      json: { ...settings, balanceReminder: { ...settings.balanceReminder, subject: 'Pay {amount}' } },
+      cookie,
+    })
     expect(bad.status).toBe(400)
     expect((await bad.json()).error).toBe('Balance reminder: the subject has an unknown placeholder {amount}')
     for (const [body, message] of [
       ['nonsense', 'Send the booking e-mails as a JSON object'],
       [{ ...settings, quoteFollowUp: undefined }, 'Quote follow-up: send {on, subject, body} and its days'],
-      [{ ...settings, eventConfirmation: { ...settings.eventConfirmation, daysBefore: 0 } }, 'Event confirmation: days before the event must be at least 1'],
+      [
+        { ...settings, eventConfirmation: { ...settings.eventConfirmation, daysBefore: 0 } },
+        'Event confirmation: days before the event must be at least 1',
+      ],
       [{ ...settings, balanceReminder: { ...settings.balanceReminder, daysBefore: [7, 7] } }, 'Balance reminder: each day once'],
     ] as const) {
       const res = await t.call('PUT', '/api/admin/booking-mail', { json: body, cookie })
@@ -275,7 +304,12 @@ describe('settings and the inbox list', () => {
       ['balanceReminder', 'scheduled', addDays(DUE, -1)],
       ['balanceOverdue', 'scheduled', addDays(DUE, 1)],
     ])
-    expect((await at(addDays(DUE, -7))).map((m) => [m.kind, m.state])).toEqual([['balanceReminder', 'due'], ['balanceReminder', 'scheduled'], ['balanceOverdue', 'scheduled'], ['eventConfirmation', 'scheduled']])
+    expect((await at(addDays(DUE, -7))).map((m) => [m.kind, m.state])).toEqual([
+      ['balanceReminder', 'due'],
+      ['balanceReminder', 'scheduled'],
+      ['balanceOverdue', 'scheduled'],
+      ['eventConfirmation', 'scheduled'],
+    ])
     await run(t.deps, addDays(DUE, 1))
     expect((await at(addDays(DUE, 1)))[0]).toMatchObject({ kind: 'balanceOverdue', state: 'overdue', name: 'Jane Doe' })
     const res = await t.call('GET', '/api/admin/booking-mail/upcoming', { cookie })

@@ -30,7 +30,9 @@ export function createBookingMailRoutes({ repo, store, bookingMail, mailOutbox, 
       const { baseVersion, ...settings } = parsed.data
       return c.json(withVersion(await saveBookingMail(repo, store, settings, baseVersion)))
     })
-    .get('/admin/booking-mail/upcoming', requireAdmin, async (c) => c.json({ mailConfigured: mailOutbox.configured, items: await bookingMail.upcoming() }))
+    .get('/admin/booking-mail/upcoming', requireAdmin, async (c) =>
+      c.json({ mailConfigured: mailOutbox.configured, items: await bookingMail.upcoming() }),
+    )
     .post('/admin/booking-mail/run', requireAdmin, async (c) => c.json(await bookingMail.runOnce()))
     .put('/admin/inquiries/:id/booking-mail', requireAdmin, async (c) => {
       const { off } = await jsonBody(c, SwitchSchema)

@@ -17,7 +17,12 @@ function describe(s: BookingMailSettings): string {
 }
 
 /** One commit; with a baseVersion, refuses (409) when the settings changed since the editor loaded them. */
-export async function saveBookingMail(repo: ContentRepo, store: ContentStore, settings: BookingMailSettings, baseVersion?: string): Promise<BookingMailSettings> {
+export async function saveBookingMail(
+  repo: ContentRepo,
+  store: ContentStore,
+  settings: BookingMailSettings,
+  baseVersion?: string,
+): Promise<BookingMailSettings> {
   return repo.change({
     message: describe(settings),
     items: [BOOKING_MAIL_KIND.item],

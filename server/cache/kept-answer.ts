@@ -25,5 +25,5 @@ export interface KeptAnswers {
   isKept(url: string, etag: string): boolean
 }
 
-export const acceptsGzip = (header: string | undefined) => Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
-
+export const acceptsGzip = (header: string | undefined) =>
+  Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))

@@ -87,7 +87,10 @@ export class KeptPages {
     if (!pool.check || pool.check.at < arrived) {
       const valid = Promise.all(
         pool.dependencies.map(async (d) => (await answerOf(await this.options.fetch(d.url, d.init))) === d.answer),
-      ).then((same) => same.every(Boolean), () => false)
+      ).then(
+        (same) => same.every(Boolean),
+        () => false,
+      )
       pool.check = { at: performance.now(), valid }
     }
     return pool.check.valid
@@ -98,7 +101,11 @@ export class KeptPages {
   private buildSeenNow() {
     const now = performance.now()
     if (now - this.buildSeen.at >= BUILD_RECHECK_MS) {
-      this.buildSeen = { at: now, mtimeMs: statSync(this.options.entryPath, { throwIfNoEntry: false })?.mtimeMs, year: new Date().getFullYear() }
+      this.buildSeen = {
+        at: now,
+        mtimeMs: statSync(this.options.entryPath, { throwIfNoEntry: false })?.mtimeMs,
+        year: new Date().getFullYear(),
+      }
     }
     return this.buildSeen
   }
@@ -156,10 +163,12 @@ export class KeptPages {
     if (!(pool && sameCalls(pool.dependencies, calls))) {
       if (this.pools.size >= MAX_POOLS) this.pools.clear()
       const { origin, readCache } = this.options
-      const contentOnly = Boolean(readCache) && calls.every((d) => {
-        const url = new URL(d.url, origin)
-        return url.origin === new URL(origin).origin && url.search === '' && readCache!.isContentRead(url.pathname)
-      })
+      const contentOnly =
+        Boolean(readCache) &&
+        calls.every((d) => {
+          const url = new URL(d.url, origin)
+          return url.origin === new URL(origin).origin && url.search === '' && readCache!.isContentRead(url.pathname)
+        })
       pool = { build: key.build, year: key.year, dependencies: calls, variants: [], renders: 0, contentOnly, generation: key.now }
       this.pools.set(key.url, pool)
     }

@@ -108,7 +108,11 @@ export class NodeShortcut {
           answer = null // the chain looks again, and answers what it finds
         }
         if (answer !== undefined) this.send(req, res, answer, next)
-        else void source.answer(req.url!).then((later) => this.send(req, res, later, next), () => next(req, res))
+        else
+          void source.answer(req.url!).then(
+            (later) => this.send(req, res, later, next),
+            () => next(req, res),
+          )
       }
     }
     return (req: IncomingMessage, res: ServerResponse) => {
@@ -121,7 +125,12 @@ export class NodeShortcut {
   }
 
   /** Sends a kept answer with its URL's template, as the chain would answer; anything else goes to `next`. */
-  private send(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer | null, next: (req: IncomingMessage, res: ServerResponse) => unknown) {
+  private send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: KeptAnswer | null,
+    next: (req: IncomingMessage, res: ServerResponse) => unknown,
+  ) {
     // Near a schedule boundary the CDN headers are shortened per answer (ops/cdn-cache.ts): the chain writes them.
     if (answer?.status !== 200 || this.sources.nearBoundary()) return next(req, res)
     const url = req.url!
@@ -134,7 +143,10 @@ export class NodeShortcut {
     let flat = template.flat.get(answer)
     if (!flat) {
       const body = gzip ? answer.gzip : answer.body
-      const own = status === 304 ? ['etag', etag] : ['etag', etag, ...(gzip ? ['content-encoding', 'gzip'] : []), 'content-length', String(body.length)]
+      const own =
+        status === 304
+          ? ['etag', etag]
+          : ['etag', etag, ...(gzip ? ['content-encoding', 'gzip'] : []), 'content-length', String(body.length)]
       flat = [...template.headers, ...own]
       template.flat.set(answer, flat)
     }

@@ -9,11 +9,21 @@ export function calendarWarnings(events: CalendarEvent[], blocked: BlockedDate[]
   for (const [date, list] of [...booked].sort(([a], [b]) => a.localeCompare(b))) {
     const ids = list.map((e) => e.inquiryId)
     if (list.length > 1) {
-      warnings.push({ date, kind: 'double-booked', inquiryIds: ids, message: `Double booking: ${list.map((e) => e.name).join(' and ')} are both booked on this date.` })
+      warnings.push({
+        date,
+        kind: 'double-booked',
+        inquiryIds: ids,
+        message: `Double booking: ${list.map((e) => e.name).join(' and ')} are both booked on this date.`,
+      })
     }
     const block = blockedOn.get(date)
     if (block) {
-      warnings.push({ date, kind: 'booked-on-blocked', inquiryIds: ids, message: `Booked on a blocked date${block.note ? ` (${block.note})` : ''}.` })
+      warnings.push({
+        date,
+        kind: 'booked-on-blocked',
+        inquiryIds: ids,
+        message: `Booked on a blocked date${block.note ? ` (${block.note})` : ''}.`,
+      })
     }
   }
   return warnings

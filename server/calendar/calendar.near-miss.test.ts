@@ -56,7 +56,11 @@ describe('public availability at the edges of the range', () => {
   })
 
   it('names the field of a date that is almost a date', async () => {
-    for (const [query, field] of [['from=2026-6-01&to=2026-06-30', 'from'], ['from=2026-06-01&to=2026-06-31', 'to'], ['from=2026-06-01T00:00&to=2026-06-30', 'from']]) {
+    for (const [query, field] of [
+      ['from=2026-6-01&to=2026-06-30', 'from'],
+      ['from=2026-06-01&to=2026-06-31', 'to'],
+      ['from=2026-06-01T00:00&to=2026-06-30', 'from'],
+    ]) {
       const res = await ctx.t.call('GET', `/api/availability?${query}`)
       expect([res.status, await res.json()], query).toEqual([400, { error: `${field} must be a date (YYYY-MM-DD)` }])
     }

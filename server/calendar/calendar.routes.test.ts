@@ -9,8 +9,15 @@ import type { CalendarMonth, CalendarWarning } from './calendar.schema'
 const ctx = useTestApp({ login: true })
 
 async function lead(firstName: string, eventDate: string, status?: string) {
-  const { id } = await ctx.t.deps.inquiries.create({ ...sampleInquiry({ firstName, eventDate }) } as never, { state: 'not-configured', attempts: 0 })
-  if (status) await ctx.t.call('PATCH', `/api/admin/inquiries/${id}`, { json: { status, ...(status === 'lost' ? { lostReason: 'No reply' } : {}) }, cookie: ctx.cookie })
+  const { id } = await ctx.t.deps.inquiries.create({ ...sampleInquiry({ firstName, eventDate }) } as never, {
+    state: 'not-configured',
+    attempts: 0,
+  })
+  if (status)
+    await ctx.t.call('PATCH', `/api/admin/inquiries/${id}`, {
+      json: { status, ...(status === 'lost' ? { lostReason: 'No reply' } : {}) },
+      cookie: ctx.cookie,
+    })
   return id
 }
 const call = (method: string, path: string, json?: unknown, cookie = ctx.cookie) => ctx.t.call(method, path, { json, cookie })
@@ -52,10 +59,12 @@ describe('the event calendar', () => {
       '2026-03-28 Gus Doe booked',
     ])
     expect(month.blocked).toEqual([{ date: '2026-03-28', note: 'Vacation' }])
-    expect(month.warnings).toEqual([
-      { date: '2026-03-14', kind: 'double-booked', inquiryIds: [b, a].sort(), message: expect.stringMatching(/^Double booking: /) },
-      { date: '2026-03-28', kind: 'booked-on-blocked', inquiryIds: [c], message: 'Booked on a blocked date (Vacation).' },
-    ].map((w) => ({ ...w, inquiryIds: expect.arrayContaining(w.inquiryIds) })))
+    expect(month.warnings).toEqual(
+      [
+        { date: '2026-03-14', kind: 'double-booked', inquiryIds: [b, a].sort(), message: expect.stringMatching(/^Double booking: /) },
+        { date: '2026-03-28', kind: 'booked-on-blocked', inquiryIds: [c], message: 'Booked on a blocked date (Vacation).' },
+      ].map((w) => ({ ...w, inquiryIds: expect.arrayContaining(w.inquiryIds) })),
+    )
     const all = (await (await call('GET', '/api/admin/calendar/warnings')).json()) as CalendarWarning[]
     expect(all.map((w) => w.date)).toEqual(['2026-03-14', '2026-03-28'])
   })
@@ -85,7 +94,7 @@ describe('the event calendar', () => {
     expect(await range.json()).toEqual({ error: 'from must not be after to' })
   })
 
-  it("a month includes its first and last day and nothing beyond; on one day, bookings come first", async () => {
+  it('a month includes its first and last day and nothing beyond; on one day, bookings come first', async () => {
     await lead('Mar', '2026-03-31', 'booked')
     await lead('Abe', '2026-04-01', 'quoted')
     await lead('Zed', '2026-04-01', 'booked')
@@ -130,7 +139,13 @@ describe('the event calendar', () => {
     const text = await res.text()
     expect(JSON.parse(text)).toEqual({ unavailable: ['2026-06-06', '2026-06-20'] })
     expect(text).not.toMatch(/Family|Vacation|Ana|booked/)
-    for (const query of ['', '?from=2026-06-01', '?from=2026-06-01&to=June', '?from=2026-06-01&to=2028-06-01', '?from=2026-06-30&to=2026-06-01']) {
+    for (const query of [
+      '',
+      '?from=2026-06-01',
+      '?from=2026-06-01&to=June',
+      '?from=2026-06-01&to=2028-06-01',
+      '?from=2026-06-30&to=2026-06-01',
+    ]) {
       const bad = await ctx.t.call('GET', `/api/availability${query}`)
       expect(bad.status, query).toBe(400)
       expect(await bad.json()).toEqual({ error: expect.any(String) })

@@ -43,7 +43,10 @@ export function createCalendarRoutes(deps: ContentDeps & { calendar: CalendarSto
     (await inquiries.list('all'))
       .filter((r) => CALENDAR_STATUSES.includes(r.status) && isCalendarDate(r.inquiry.eventDate))
       .map(eventOf)
-      .sort((a, b) => a.date.localeCompare(b.date) || Number(b.status === 'booked') - Number(a.status === 'booked') || a.name.localeCompare(b.name))
+      .sort(
+        (a, b) =>
+          a.date.localeCompare(b.date) || Number(b.status === 'booked') - Number(a.status === 'booked') || a.name.localeCompare(b.name),
+      )
   const feedUrl = (token: string) => `${config.publicOrigin}/api/calendar/${token}.ics`
   const feedAnswer = async (): Promise<CalendarFeed> => {
     const secret = await calendar.readFeed()

@@ -28,7 +28,9 @@ describe('delivery and installation content', () => {
   it('bad input answers 400; no session answers 401; neither changes the file', async () => {
     const cookie = await t.login()
     expect((await t.call('PUT', '/api/delivery-installation-content', { json: { markdown: 'x' }, cookie })).status).toBe(400)
-    expect((await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: 'x'.repeat(100_001) }, cookie })).status).toBe(400)
+    expect(
+      (await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: 'x'.repeat(100_001) }, cookie })).status,
+    ).toBe(400)
     expect((await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: 'x' } })).status).toBe(401)
     expect(t.subjects()).toEqual(['Seed content'])
   })

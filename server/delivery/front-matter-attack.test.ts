@@ -61,9 +61,13 @@ describe('front matter in another language committed to the content repository',
     const html = await page.text()
     expect(html).toContain('We deliver across Portland.')
     expect(html).not.toContain('We deliver across the metro area.')
-    expect(warned).toHaveBeenCalledWith(expect.stringContaining(`${FILE}: has invalid front matter (The page must start with YAML front matter)`))
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringContaining(`${FILE}: has invalid front matter (The page must start with YAML front matter)`),
+    )
     const problems = await (await t.call('GET', '/api/admin/content-problems', { cookie })).json()
-    expect(problems).toEqual({ problems: [{ file: FILE, message: 'The page must start with YAML front matter', lastValidCommit: lastGood }] })
+    expect(problems).toEqual({
+      problems: [{ file: FILE, message: 'The page must start with YAML front matter', lastValidCommit: lastGood }],
+    })
     warned.mockRestore()
     noCodeRan()
   })

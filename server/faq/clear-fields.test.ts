@@ -23,7 +23,9 @@ describe("clearing a question's schedule", () => {
     const res = await save([{ ...question, ...cleared }])
     expect(res.status).toBe(200)
     expect(faqFile()).not.toMatch(/showFrom|showUntil/)
-    expect(((await (await ctx.t.call('GET', '/api/faq')).json()) as { question: string }[]).map((q) => q.question)).toEqual([question.question])
+    expect(((await (await ctx.t.call('GET', '/api/faq')).json()) as { question: string }[]).map((q) => q.question)).toEqual([
+      question.question,
+    ])
   })
 
   it('an empty date is refused naming the question and the field, and the file keeps its schedule', async () => {

@@ -10,7 +10,13 @@ export const FAQ_KIND = defineKind({
   inSentence: 'the FAQ',
   restoreName: 'the FAQ',
   historyKind: 'faq',
-  diff: { style: 'entries', entryLabel: (e) => `Question "${String(e.question ?? e.id)}"`, fieldLabels: { question: 'Question', answer: 'Answer' }, pictureFields: [], entriesNoun: 'FAQ questions' },
+  diff: {
+    style: 'entries',
+    entryLabel: (e) => `Question "${String(e.question ?? e.id)}"`,
+    fieldLabels: { question: 'Question', answer: 'Answer' },
+    pictureFields: [],
+    entriesNoun: 'FAQ questions',
+  },
   publicReads: /^\/api\/faq$/,
   restorable: true,
 })

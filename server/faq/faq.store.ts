@@ -33,7 +33,11 @@ function describe(before: FaqItem[], after: FaqItem[]): string {
   one('add', added)
   one('update', edited)
   one('delete', removed)
-  const order = (list: FaqItem[]) => list.filter((i) => was.has(i.id) && now.has(i.id)).map((i) => i.id).join()
+  const order = (list: FaqItem[]) =>
+    list
+      .filter((i) => was.has(i.id) && now.has(i.id))
+      .map((i) => i.id)
+      .join()
   if (order(before) !== order(after)) parts.push('reorder questions')
   const text = parts.join(', ') || 'update questions'
   return `FAQ: ${text.charAt(0).toUpperCase()}${text.slice(1)}`

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { describeChanges, describeFirstContent } from './change-words'
 import type { FieldChange, ItemChange } from './history.types'
 
-const field = (f: Partial<FieldChange> & { field: string }): FieldChange => ({ label: f.field, kind: 'text', change: 'changed', before: 'a', after: 'b', ...f })
+const field = (f: Partial<FieldChange> & { field: string }): FieldChange => ({
+  label: f.field,
+  kind: 'text',
+  change: 'changed',
+  before: 'a',
+  after: 'b',
+  ...f,
+})
 const service = (id: string, title: string, change: ItemChange['change'], fields: FieldChange[] = []): ItemChange => ({
   item: `services/${id}`,
   label: `Service "${title}"`,
@@ -10,22 +17,45 @@ const service = (id: string, title: string, change: ItemChange['change'], fields
   change,
   fields,
 })
-const file = (name: string, change: ItemChange['change']): ItemChange => ({ item: `uploads/${name}`, label: name, path: `uploads/${name}`, change, fields: [] })
-const order: ItemChange = { item: 'service-order', label: 'Service order', path: 'content/service-order.yaml', change: 'changed', fields: [field({ field: 'order' })] }
+const file = (name: string, change: ItemChange['change']): ItemChange => ({
+  item: `uploads/${name}`,
+  label: name,
+  path: `uploads/${name}`,
+  change,
+  fields: [],
+})
+const order: ItemChange = {
+  item: 'service-order',
+  label: 'Service order',
+  path: 'content/service-order.yaml',
+  change: 'changed',
+  fields: [field({ field: 'order' })],
+}
 const title = (changes: ItemChange[]) => describeChanges(changes).title
 
 describe('a change in words', () => {
   it('says one service change as she would', () => {
     expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'pricingInfo' })])])).toBe('Changed the price of Bouquets')
-    expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'visible', before: 'Yes', after: 'No' })])])).toBe('Hid Bouquets from the site')
+    expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'visible', before: 'Yes', after: 'No' })])])).toBe(
+      'Hid Bouquets from the site',
+    )
     expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'description' }), field({ field: 'aboutText' })])])).toBe(
       'Changed the short description and about text of Bouquets',
     )
-    expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'imageDescriptions' })])])).toBe('Changed the picture descriptions of Bouquets')
-    const described = [field({ field: 'images', kind: 'images', before: ['/a'], after: ['/a', '/b'] }), field({ field: 'imageDescriptions' })]
+    expect(title([service('b', 'Bouquets', 'changed', [field({ field: 'imageDescriptions' })])])).toBe(
+      'Changed the picture descriptions of Bouquets',
+    )
+    const described = [
+      field({ field: 'images', kind: 'images', before: ['/a'], after: ['/a', '/b'] }),
+      field({ field: 'imageDescriptions' }),
+    ]
     expect(title([service('j', 'Jumbos', 'changed', described)])).toBe('Added a picture to Jumbos')
-    expect(title([service('h', 'Holiday', 'changed', [field({ field: 'showFrom' }), field({ field: 'showUntil' })])])).toBe('Changed the schedule of Holiday')
-    const pictures = (before: string[], after: string[]) => [service('j', 'Jumbos', 'changed', [field({ field: 'images', kind: 'images', before, after })])]
+    expect(title([service('h', 'Holiday', 'changed', [field({ field: 'showFrom' }), field({ field: 'showUntil' })])])).toBe(
+      'Changed the schedule of Holiday',
+    )
+    const pictures = (before: string[], after: string[]) => [
+      service('j', 'Jumbos', 'changed', [field({ field: 'images', kind: 'images', before, after })]),
+    ]
     expect(title(pictures(['/a'], ['/a', '/b', '/c']))).toBe('Added 2 pictures to Jumbos')
     expect(title(pictures(['/a', '/b'], ['/b']))).toBe('Removed a picture from Jumbos')
     expect(title(pictures(['/a', '/b'], ['/b', '/a']))).toBe('Reordered the pictures of Jumbos')
@@ -42,13 +72,27 @@ describe('a change in words', () => {
     const about = (id: string) => service(id, id.toUpperCase(), 'changed', [field({ field: 'aboutText' })])
     expect(title(['a', 'b', 'c'].map(about))).toBe('Changed the about text of 3 services')
     expect(title([about('a'), service('b', 'B', 'changed', [field({ field: 'pricingInfo' })])])).toBe('Changed 2 services')
-    const faq: ItemChange = { item: 'faq', label: 'FAQ', path: 'content/faq.yaml', change: 'changed', fields: [field({ field: 'q1.answer', label: 'Question "When?" › Answer' })] }
-    const page: ItemChange = { item: 'delivery-installation', label: 'Delivery & Installation page', path: 'content/delivery-installation.md', change: 'changed', fields: [] }
+    const faq: ItemChange = {
+      item: 'faq',
+      label: 'FAQ',
+      path: 'content/faq.yaml',
+      change: 'changed',
+      fields: [field({ field: 'q1.answer', label: 'Question "When?" › Answer' })],
+    }
+    const page: ItemChange = {
+      item: 'delivery-installation',
+      label: 'Delivery & Installation page',
+      path: 'content/delivery-installation.md',
+      change: 'changed',
+      fields: [],
+    }
     expect(title([about('a'), faq])).toBe('Changed the about text of A and changed the question "When?"')
     expect(title([about('a'), faq, page])).toBe('Changed the about text of A, changed the question "When?" and 1 more change')
   })
 
   it('names what the first content held', () => {
-    expect(describeFirstContent([service('a', 'A', 'added'), service('b', 'B', 'added'), order, file('x.jpg', 'added')])).toBe('2 services and a picture')
+    expect(describeFirstContent([service('a', 'A', 'added'), service('b', 'B', 'added'), order, file('x.jpg', 'added')])).toBe(
+      '2 services and a picture',
+    )
   })
 })

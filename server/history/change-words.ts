@@ -76,7 +76,9 @@ function servicePhrase(change: ItemChange): string {
   if (change.change === 'added') return `Added the service ${name}`
   if (change.change === 'removed') return `Deleted the service ${name}`
   // Descriptions said beside added or removed pictures are part of the picture change.
-  const fields = change.fields.some((f) => f.field === 'images') ? change.fields.filter((f) => f.field !== 'imageDescriptions') : change.fields
+  const fields = change.fields.some((f) => f.field === 'images')
+    ? change.fields.filter((f) => f.field !== 'imageDescriptions')
+    : change.fields
   const only = fields.length === 1 ? fields[0] : null
   if (only?.field === 'images') return picturesPhrase(only, name)
   if (only?.field === 'visible') return only.after === 'No' ? `Hid ${name} from the site` : `Showed ${name} on the site`
@@ -159,7 +161,9 @@ function servicesPhrases(services: ItemChange[]): string[] {
       }),
     )
     const [shape] = shapes
-    phrases.push(shapes.size === 1 && shape.includes('{}') ? shape.replace('{}', `${these.length} services`) : `${verb} ${these.length} services`)
+    phrases.push(
+      shapes.size === 1 && shape.includes('{}') ? shape.replace('{}', `${these.length} services`) : `${verb} ${these.length} services`,
+    )
   }
   return phrases
 }
@@ -194,6 +198,8 @@ export function describeFirstContent(changes: ItemChange[]): string {
     .filter((c) => !isServiceItem(c.item) && !isUploadPath(c.path) && c.item !== 'service-order')
     .sort((a, b) => (ITEM_ORDER.indexOf(a.item) >>> 0) - (ITEM_ORDER.indexOf(b.item) >>> 0))
     .map((c) => (ITEM_NAMES[c.item] ?? c.label).replace(/^the /, ''))
-  const parts = [services && count(services, 'service'), ...others, pictures && count(pictures, 'picture')].filter((p): p is string => Boolean(p))
+  const parts = [services && count(services, 'service'), ...others, pictures && count(pictures, 'picture')].filter((p): p is string =>
+    Boolean(p),
+  )
   return listWords(parts)
 }

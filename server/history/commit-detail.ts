@@ -23,7 +23,10 @@ export async function commitDetail(root: string, rev: string): Promise<CommitDet
   const diffArgs = parent
     ? ['diff-tree', '-r', '-z', '--name-only', '--no-renames', parent, hash, '--', ...HISTORY_PATHS]
     : ['diff-tree', '-r', '-z', '--name-only', '--no-renames', '--root', hash, '--', ...HISTORY_PATHS]
-  const paths = (await git(root, diffArgs)).split('\0').filter(Boolean).filter((p) => p !== hash)
+  const paths = (await git(root, diffArgs))
+    .split('\0')
+    .filter(Boolean)
+    .filter((p) => p !== hash)
   const changes: ItemChange[] = []
   const texts: { path: string; text: string | null }[] = []
   for (const path of paths) {

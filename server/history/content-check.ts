@@ -19,7 +19,9 @@ function schemaProblem(schema: z.ZodType, data: unknown): FileProblem | null {
   const result = schema.safeParse(data)
   if (result.success) return null
   const issue = result.error.issues[0]
-  return issue?.path.length ? { field: issue.path.join('.'), message: issue.message } : { message: issue?.message ?? 'does not match its schema' }
+  return issue?.path.length
+    ? { field: issue.path.join('.'), message: issue.message }
+    : { message: issue?.message ?? 'does not match its schema' }
 }
 
 /** Null when the text is valid content for its path (or not a content file this site reads). */

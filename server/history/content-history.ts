@@ -87,7 +87,8 @@ export class ContentHistory {
     const sync = await this.sync.status()
     if (sync.state === 'conflict') out.push(`sync conflict with ${sync.remote}/${sync.branch}: ${(sync.conflictFiles ?? []).join(', ')}`)
     const failing = this.sync.failingFor()
-    if (failing !== null && failing > SYNC_FAILING_MS) out.push(`sync with ${sync.remote} failing for ${Math.round(failing / 60_000)} minutes`)
+    if (failing !== null && failing > SYNC_FAILING_MS)
+      out.push(`sync with ${sync.remote} failing for ${Math.round(failing / 60_000)} minutes`)
     for (const p of await this.problems.list()) out.push(`${p.file}: not valid content`)
     return out
   }
@@ -138,19 +139,37 @@ export class ContentHistory {
     }
     const head = (await git(this.root, ['log', '-n', '1', '--format=%H%x1f%s', `--grep=^Restored-From: ${plan.hash}$`, 'HEAD'])).trim()
     const [committed] = head.split('\x1f')
-    return { hash: committed || null, summary: plan.message, title: await this.titleOf(committed, plan.message), items: plan.items, restoredImages: plan.restoredImages }
+    return {
+      hash: committed || null,
+      summary: plan.message,
+      title: await this.titleOf(committed, plan.message),
+      items: plan.items,
+      restoredImages: plan.restoredImages,
+    }
   }
 
   /** What undoing a change would write, field by field; nothing is written (the confirmation shows it). */
   async previewUndo(hash: string): Promise<UndoPreview> {
     const plan = await planUndo(this.root, hash)
-    return { summary: plan.message, items: plan.items, changes: await previewWrites(this.root, plan.writes, plan.parent), restoredImages: plan.restoredImages, imagesFrom: plan.parent }
+    return {
+      summary: plan.message,
+      items: plan.items,
+      changes: await previewWrites(this.root, plan.writes, plan.parent),
+      restoredImages: plan.restoredImages,
+      imagesFrom: plan.parent,
+    }
   }
 
   /** What restoring an item (or `all`) to a commit would change, listed before it runs; nothing is written. */
   async previewRestore(hash: string, item: string): Promise<UndoPreview> {
     const plan = await planRestore(this.root, hash, item)
-    return { summary: plan.message, items: plan.items, changes: await previewWrites(this.root, plan.writes, plan.hash), restoredImages: plan.restoredImages, imagesFrom: plan.hash }
+    return {
+      summary: plan.message,
+      items: plan.items,
+      changes: await previewWrites(this.root, plan.writes, plan.hash),
+      restoredImages: plan.restoredImages,
+      imagesFrom: plan.hash,
+    }
   }
 
   /**
@@ -178,7 +197,13 @@ export class ContentHistory {
       return nothingDone('Nothing to undo: the content is already as it was before this change.')
     }
     const committed = (await git(this.root, ['log', '-n', '1', '--format=%H', `--grep=^Undoes: ${plan.hash}$`, 'HEAD'])).trim()
-    return { hash: committed || null, summary: plan.message, title: await this.titleOf(committed, plan.message), items: plan.items, restoredImages: plan.restoredImages }
+    return {
+      hash: committed || null,
+      summary: plan.message,
+      title: await this.titleOf(committed, plan.message),
+      items: plan.items,
+      restoredImages: plan.restoredImages,
+    }
   }
 
   /** A new undo or restore in the words History lists it with (`Undid “Changed the price of Bouquets”`). */
@@ -246,12 +271,18 @@ async function snapshotUncommitted(root: string, files: UncommittedFile[]): Prom
     await git(root, ['read-tree', 'HEAD'], { env })
     await git(root, ['add', '-A', '--', ...HISTORY_PATHS], { env })
     const tree = (await git(root, ['write-tree'], { env })).trim()
-    const last = (await git(root, ['for-each-ref', '--sort=-refname', '--count=1', '--format=%(refname) %(objectname)', SNAPSHOT_REF_PREFIX])).trim()
+    const last = (
+      await git(root, ['for-each-ref', '--sort=-refname', '--count=1', '--format=%(refname) %(objectname)', SNAPSHOT_REF_PREFIX])
+    ).trim()
     if (last) {
       const [ref, commit] = last.split(' ')
       if ((await git(root, ['rev-parse', `${commit}^{tree}`])).trim() === tree) return ref
     }
-    const message = ['Uncommitted edits found at start-up (snapshot, not on any branch)', '', ...files.map((f) => `${f.state}: ${f.path}`)].join('\n')
+    const message = [
+      'Uncommitted edits found at start-up (snapshot, not on any branch)',
+      '',
+      ...files.map((f) => `${f.state}: ${f.path}`),
+    ].join('\n')
     const commit = (await git(root, ['commit-tree', tree, '-p', 'HEAD', '-m', message], { env })).trim()
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')
     const ref = `${SNAPSHOT_REF_PREFIX}${stamp}`

@@ -29,7 +29,12 @@ export class ContentProblems {
   private async scan(): Promise<ContentProblem[]> {
     const files = await contentFiles(this.root)
     const stamps = await Promise.all(
-      files.map((f) => stat(join(this.root, f)).then((s) => `${f}:${s.size}:${s.mtimeMs}:${s.ino}`, () => `${f}:-`)),
+      files.map((f) =>
+        stat(join(this.root, f)).then(
+          (s) => `${f}:${s.size}:${s.mtimeMs}:${s.ino}`,
+          () => `${f}:-`,
+        ),
+      ),
     )
     const key = stamps.join('|')
     if (this.last?.key === key) return this.last.problems

@@ -14,7 +14,9 @@ ${extra}`
 describe('diffContentFile', () => {
   it('names changed service fields in words, images as URL lists', () => {
     const before = service('')
-    const after = service('').replace('Small: $45', 'Small: $55').replace('visible: true', 'visible: false')
+    const after = service('')
+      .replace('Small: $45', 'Small: $55')
+      .replace('visible: true', 'visible: false')
       .replace('images:\n', 'images:\n  - cropped: /uploads/b-cropped.jpg\n    original: /uploads/b.jpg\n')
     const change = diffContentFile('content/services/bouquets.yaml', before, after)!
     expect(change.item).toBe('services/bouquets')
@@ -36,9 +38,19 @@ describe('diffContentFile', () => {
     const after = before.replace('alt: Pink arch', 'alt: Pink and gold arch by the door')
     const change = diffContentFile('content/services/bouquets.yaml', before, after)!
     expect(change.fields).toEqual([
-      { field: 'imageDescriptions', label: 'Picture descriptions', kind: 'text', change: 'changed', before: 'Picture 1: Pink arch', after: 'Picture 1: Pink and gold arch by the door' },
+      {
+        field: 'imageDescriptions',
+        label: 'Picture descriptions',
+        kind: 'text',
+        change: 'changed',
+        before: 'Picture 1: Pink arch',
+        after: 'Picture 1: Pink and gold arch by the door',
+      },
     ])
-    const added = before.replace('images:\n', 'images:\n  - cropped: /uploads/b-cropped.jpg\n    original: /uploads/b.jpg\n    alt: Blue garland\n')
+    const added = before.replace(
+      'images:\n',
+      'images:\n  - cropped: /uploads/b-cropped.jpg\n    original: /uploads/b.jpg\n    alt: Blue garland\n',
+    )
     const fields = diffContentFile('content/services/bouquets.yaml', before, added)!.fields
     expect(fields.map((f) => f.field)).toEqual(['images', 'imageDescriptions'])
     expect(fields[1].after).toBe('Picture 1: Blue garland\nPicture 2: Pink arch')
@@ -86,8 +98,14 @@ describe('diffContentFile', () => {
   })
 
   it('describes an image file added or removed', () => {
-    expect(diffContentFile('uploads/x.jpg', null, '')).toMatchObject({ change: 'added', fields: [{ kind: 'images', after: ['/uploads/x.jpg'] }] })
-    expect(diffContentFile('uploads/x.jpg', '', null)).toMatchObject({ change: 'removed', fields: [{ before: ['/uploads/x.jpg'], after: null }] })
+    expect(diffContentFile('uploads/x.jpg', null, '')).toMatchObject({
+      change: 'added',
+      fields: [{ kind: 'images', after: ['/uploads/x.jpg'] }],
+    })
+    expect(diffContentFile('uploads/x.jpg', '', null)).toMatchObject({
+      change: 'removed',
+      fields: [{ before: ['/uploads/x.jpg'], after: null }],
+    })
   })
 
   it('falls back to the raw text when a file does not parse', () => {

@@ -87,9 +87,7 @@ function formatValue(v: Json): FieldValue {
 function imageUrls(v: Json): string[] | null {
   if (v === undefined) return null
   if (!Array.isArray(v)) return typeof v === 'string' && v ? [v] : []
-  return v
-    .map((img) => (isObj(img) ? (img.cropped ?? img.original) : img))
-    .filter((u): u is string => typeof u === 'string')
+  return v.map((img) => (isObj(img) ? (img.cropped ?? img.original) : img)).filter((u): u is string => typeof u === 'string')
 }
 
 function changeOf(before: Json, after: Json): FieldChange['change'] {
@@ -296,7 +294,13 @@ export function diffContentFile(path: string, before: string | null, after: stri
     if (b === a) return null
     const field = kind?.markdownKey ?? 'markdownContent'
     const label = kind?.diff.style === 'markdown' ? kind.diff.fieldLabel : 'Text'
-    return { item, label: itemLabel(item), path, change, fields: [{ field, label, kind: 'text', change: changeOf(b ?? undefined, a ?? undefined), before: b, after: a }] }
+    return {
+      item,
+      label: itemLabel(item),
+      path,
+      change,
+      fields: [{ field, label, kind: 'text', change: changeOf(b ?? undefined, a ?? undefined), before: b, after: a }],
+    }
   }
 
   if (!/\.ya?ml$/.test(path)) return before === after ? null : rawChange(item, itemLabel(item), path, before, after)
@@ -311,7 +315,8 @@ export function diffContentFile(path: string, before: string | null, after: stri
   let fields: FieldChange[]
   const diff = kind?.diff
   if (diff?.style === 'service' && isServiceItem(item)) {
-    const title = (isObj(a) && typeof a.title === 'string' ? a.title : undefined) ?? (isObj(b) && typeof b.title === 'string' ? b.title : undefined)
+    const title =
+      (isObj(a) && typeof a.title === 'string' ? a.title : undefined) ?? (isObj(b) && typeof b.title === 'string' ? b.title : undefined)
     const id = serviceIdOf(item)!
     label = serviceLabel(title, id)
     const withId = (v: Json) => (isObj(v) ? normalised(kind!.schema, { id, ...v }) : v)

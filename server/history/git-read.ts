@@ -46,10 +46,15 @@ function gitBuffer(root: string, args: string[], options: GitRunOptions = {}): P
 /** A git command whose exit code is an answer (merge-tree: 1 = conflicts): its code and output, never a rejection for a non-zero exit. */
 export function gitExit(root: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...READ_ENV } }, (err, stdout, stderr) => {
-      if (err && typeof err.code !== 'number') reject(err)
-      else resolve({ code: err ? (err.code as number) : 0, stdout, stderr })
-    })
+    execFile(
+      'git',
+      ['-c', 'core.quotePath=false', ...args],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...READ_ENV } },
+      (err, stdout, stderr) => {
+        if (err && typeof err.code !== 'number') reject(err)
+        else resolve({ code: err ? (err.code as number) : 0, stdout, stderr })
+      },
+    )
   })
 }
 
@@ -74,7 +79,11 @@ export async function blobAt(root: string, rev: string, path: string): Promise<B
 export function blobsAt(root: string, specs: string[]): Promise<(Buffer | null)[]> {
   if (specs.length === 0) return Promise.resolve([])
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['cat-file', '--batch'], { cwd: root, env: { ...process.env, ...READ_ENV }, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn('git', ['cat-file', '--batch'], {
+      cwd: root,
+      env: { ...process.env, ...READ_ENV },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
     const chunks: Buffer[] = []
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => chunks.push(d))

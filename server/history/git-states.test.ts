@@ -35,10 +35,16 @@ describe('a save in each git state', () => {
 
   it('mid-merge with a conflict: 409 naming the state, the file and the commands; nothing written; the page keeps serving', async () => {
     t.git('checkout', '-q', '-b', 'laptop')
-    writeFileSync(join(t.root, 'content/services/bouquets.yaml'), readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8').replace('title: Bouquets', 'title: Laptop Bouquets'))
+    writeFileSync(
+      join(t.root, 'content/services/bouquets.yaml'),
+      readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8').replace('title: Bouquets', 'title: Laptop Bouquets'),
+    )
     t.git('commit', '-qam', 'Laptop title')
     t.git('checkout', '-q', 'main')
-    writeFileSync(join(t.root, 'content/services/bouquets.yaml'), readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8').replace('title: Bouquets', 'title: Server Bouquets'))
+    writeFileSync(
+      join(t.root, 'content/services/bouquets.yaml'),
+      readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8').replace('title: Bouquets', 'title: Server Bouquets'),
+    )
     t.git('commit', '-qam', 'Server title')
     expect(() => t.git('merge', '-q', 'laptop')).toThrow()
     const head = t.git('rev-parse', 'HEAD').trim()
@@ -57,7 +63,10 @@ describe('a save in each git state', () => {
     expect((await (await t.call('GET', '/api/services')).json()).map((s: { id: string }) => s.id)).toContain('bouquets')
     expect(await healthz()).toEqual({
       status: 200,
-      body: expect.objectContaining({ status: 'degraded', problems: ['content repository: a merge in progress', 'content/services/bouquets.yaml: not valid content'] }),
+      body: expect.objectContaining({
+        status: 'degraded',
+        problems: ['content repository: a merge in progress', 'content/services/bouquets.yaml: not valid content'],
+      }),
     })
     t.git('merge', '--abort')
     expect((await save('Owner Bouquets')).status).toBe(200)
@@ -68,7 +77,9 @@ describe('a save in each git state', () => {
     t.git('checkout', '-q', '--detach', 'HEAD')
     const res = await save('Owner Bouquets')
     expect(res.status).toBe(409)
-    expect((await res.json()).error).toMatch(/^The content is not on a branch \(an older version is checked out at [0-9a-f]{7}\): go back with git checkout main$/)
+    expect((await res.json()).error).toMatch(
+      /^The content is not on a branch \(an older version is checked out at [0-9a-f]{7}\): go back with git checkout main$/,
+    )
     expect(t.subjects()).toEqual(['Seed content'])
     expect((await healthz()).body).toMatchObject({ status: 'degraded', problems: ['content repository: detached HEAD'] })
     t.git('checkout', '-q', 'main')
@@ -118,7 +129,14 @@ describe('a broken file committed by a developer', () => {
     expect((await settings.json()).brand.name).toBe('Test Balloon Studio')
     const listed = await (await t.call('GET', '/api/admin/content-problems', { cookie })).json()
     expect(listed).toEqual({
-      problems: [{ file: 'content/site.yaml', line: expect.any(Number), message: expect.stringMatching(/^The file is not valid YAML: /), lastValidCommit: t.git('rev-parse', 'HEAD~1').trim() }],
+      problems: [
+        {
+          file: 'content/site.yaml',
+          line: expect.any(Number),
+          message: expect.stringMatching(/^The file is not valid YAML: /),
+          lastValidCommit: t.git('rev-parse', 'HEAD~1').trim(),
+        },
+      ],
     })
     expect((await t.call('GET', '/api/admin/content-problems')).status).toBe(401)
     expect((await titles())[0].title).toMatch(/^Broke Site settings \(line \d+: The file is not valid YAML: /)
@@ -137,7 +155,9 @@ describe('a broken file committed by a developer', () => {
     expect((await t.call('GET', '/api/services/bouquets')).status).toBe(200)
     const admin = await (await t.call('GET', '/api/services', { cookie })).json()
     expect(admin.map((s: { id: string }) => s.id)).toContain('bouquets')
-    expect((await (await t.call('GET', '/api/admin/content-problems', { cookie })).json()).problems).toMatchObject([{ file: 'content/services/bouquets.yaml', field: 'visible' }])
+    expect((await (await t.call('GET', '/api/admin/content-problems', { cookie })).json()).problems).toMatchObject([
+      { file: 'content/services/bouquets.yaml', field: 'visible' },
+    ])
     expect((await titles())[0].title).toMatch(/^Broke Service "bouquets" \(field "visible": /)
   })
 })
@@ -157,8 +177,8 @@ describe("a developer's git work in History", () => {
   })
 })
 
-describe("a merge taken in from the remote", () => {
-  it('adds no entry of its own: each developer commit appears once, beside the owner\'s', async () => {
+describe('a merge taken in from the remote', () => {
+  it("adds no entry of its own: each developer commit appears once, beside the owner's", async () => {
     t = await createTestApp()
     cookie = await t.login()
     t.git('checkout', '-q', '-b', 'laptop')
@@ -171,13 +191,15 @@ describe("a merge taken in from the remote", () => {
     expect((await save('Balloon Bouquets')).status).toBe(200)
     t.git('merge', '-q', '--no-ff', '-m', 'Take in changes from origin/main', 'laptop')
     const entries = await titles()
-    expect(entries.map((e) => e.summary).sort()).toEqual(['Laptop: add a question', 'Laptop: delivery wording', expect.stringMatching(/Bouquets/), 'Seed content'].sort())
+    expect(entries.map((e) => e.summary).sort()).toEqual(
+      ['Laptop: add a question', 'Laptop: delivery wording', expect.stringMatching(/Bouquets/), 'Seed content'].sort(),
+    )
     expect(entries.filter((e) => /delivery wording/.test(e.summary))).toHaveLength(1)
   })
 })
 
 describe('private data beside the content', () => {
-  it("with the default folders inside the content repository, git add -A stages no session, inquiry or backup", async () => {
+  it('with the default folders inside the content repository, git add -A stages no session, inquiry or backup', async () => {
     t = await createTestApp({ env: (root) => ({ DATA_DIR: join(root, 'data'), BACKUP_DIR: join(root, 'backups') }) })
     cookie = await t.login()
     await t.call('POST', '/api/inquiries', { json: { name: 'x' } })
@@ -200,7 +222,8 @@ describe('the push webhook', () => {
   })
   afterEach(() => rmSync(bare, { recursive: true, force: true }))
 
-  const hook = (body: string, headers: Record<string, string>) => t.call('POST', '/api/git/webhook', { body, headers: { 'Content-Type': 'application/json', ...headers } })
+  const hook = (body: string, headers: Record<string, string>) =>
+    t.call('POST', '/api/git/webhook', { body, headers: { 'Content-Type': 'application/json', ...headers } })
   const sign = (body: string, key = secret) => createHmac('sha256', key).update(body).digest('hex')
 
   it("GitHub's signature, Gitea's and GitLab's token each start a sync; the push arrives", async () => {

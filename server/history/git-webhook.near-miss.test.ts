@@ -40,12 +40,12 @@ describe('the webhook proof', () => {
     for (const headers of attempts) expect(verified(headers), JSON.stringify(headers)).toBe(false)
   })
 
-  it("signs the body as sent: the right proof of a body one byte longer, or shorter, is refused", () => {
+  it('signs the body as sent: the right proof of a body one byte longer, or shorter, is refused', () => {
     expect(verified({ 'x-hub-signature-256': `sha256=${hmac}` }, `${body} `)).toBe(false)
     expect(verified({ 'x-gitea-signature': hmac }, body.slice(0, -1))).toBe(false)
   })
 
-  it("a wrong GitHub signature is not rescued by a right token in another header (the first header present decides)", () => {
+  it('a wrong GitHub signature is not rescued by a right token in another header (the first header present decides)', () => {
     expect(verified({ 'x-hub-signature-256': `sha256=${lastDigitOff(hmac)}`, 'x-gitlab-token': secret })).toBe(false)
     expect(verified({ 'x-gitea-signature': lastDigitOff(hmac), 'x-gitlab-token': secret })).toBe(false)
     expect(verified({ 'x-gitea-signature': lastDigitOff(hmac), 'x-forgejo-signature': hmac })).toBe(false)

@@ -26,7 +26,11 @@ export async function historyItems(root: string): Promise<{ item: string; label:
   services.sort((a, b) => a.label.localeCompare(b.label))
   const gone = [...past].sort().map((item) => ({ item, label: `${serviceIdOf(item)} (deleted)`, current: false }))
   // Then every content kind kept in one file that the owner edits in the dashboard, in the kinds' order.
-  const others = CONTENT_KINDS.filter((k) => k.item in SINGLE_FILE_ITEMS && k.restorable).map((k) => ({ item: k.item, label: k.label, current: true }))
+  const others = CONTENT_KINDS.filter((k) => k.item in SINGLE_FILE_ITEMS && k.restorable).map((k) => ({
+    item: k.item,
+    label: k.label,
+    current: true,
+  }))
   return [...services, ...gone, ...others]
 }
 

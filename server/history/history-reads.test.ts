@@ -22,7 +22,9 @@ describe('listHistory', () => {
     f.write('content/delivery-installation.md', '# Delivery\n\nNow also Vancouver.\n')
     f.git('commit', '-q', '-am', 'Mention Vancouver')
     const page = await listHistory(f.root)
-    expect(page.entries.map((e) => e.summary)).toEqual(['Mention Vancouver', 'Update service "Bouquets": pricing', 'Add starting content', 'Seed content'].slice(0, page.entries.length))
+    expect(page.entries.map((e) => e.summary)).toEqual(
+      ['Mention Vancouver', 'Update service "Bouquets": pricing', 'Add starting content', 'Seed content'].slice(0, page.entries.length),
+    )
     expect(page.entries[0]).toMatchObject({ author: 'Test Developer', items: ['delivery-installation'] })
     expect(page.entries[1].items).toEqual(['services/bouquets'])
     expect(page.entries[0].date).toMatch(/^\d{4}-\d\d-\d\dT/)
@@ -36,7 +38,10 @@ describe('listHistory', () => {
       f.commit('Update testimonial by "Ann"', ['testimonials'], ['content/testimonials.yaml'])
     }
     const first = await listHistory(f.root, { item: 'services/bouquets', limit: 2 })
-    expect(first.entries.map((e) => e.summary)).toEqual(['Update service "Bouquets": pricing $60', 'Update service "Bouquets": pricing $55'])
+    expect(first.entries.map((e) => e.summary)).toEqual([
+      'Update service "Bouquets": pricing $60',
+      'Update service "Bouquets": pricing $55',
+    ])
     expect(first.hasMore).toBe(true)
     const second = await listHistory(f.root, { item: 'services/bouquets', limit: 2, offset: 2 })
     expect(second.entries.map((e) => e.summary)).toEqual(['Update service "Bouquets": pricing $50', 'Add starting content'])
@@ -50,12 +55,22 @@ describe('listHistory', () => {
 describe('commitDetail and fileAtCommit', () => {
   it('gives field-level changes and images with URLs at the commit', async () => {
     f.write('uploads/bq-2.jpg', JPEG)
-    f.write('content/services/bouquets.yaml', serviceYaml('bouquets', 'Bouquets', { title: 'Bouquets', images: [{ cropped: '/uploads/bq-2.jpg', original: '/uploads/bq-2.jpg' }] }))
-    const hash = f.commit('Update service "Bouquets": images', ['services/bouquets'], ['content/services/bouquets.yaml', 'uploads/bq-2.jpg'])
+    f.write(
+      'content/services/bouquets.yaml',
+      serviceYaml('bouquets', 'Bouquets', { title: 'Bouquets', images: [{ cropped: '/uploads/bq-2.jpg', original: '/uploads/bq-2.jpg' }] }),
+    )
+    const hash = f.commit(
+      'Update service "Bouquets": images',
+      ['services/bouquets'],
+      ['content/services/bouquets.yaml', 'uploads/bq-2.jpg'],
+    )
     const detail = await commitDetail(f.root, hash.slice(0, 7))
     expect(detail.hash).toBe(hash)
     expect(detail.parent).toBeTruthy()
-    expect(detail.changes.map((c) => [c.item, c.change])).toEqual([['services/bouquets', 'changed'], ['uploads/bq-2.jpg', 'added']])
+    expect(detail.changes.map((c) => [c.item, c.change])).toEqual([
+      ['services/bouquets', 'changed'],
+      ['uploads/bq-2.jpg', 'added'],
+    ])
     expect(detail.changes[0].fields[0]).toMatchObject({ field: 'images', before: ['/uploads/bq-1.jpg'], after: ['/uploads/bq-2.jpg'] })
     expect(detail.changes[1].imageUrl).toContain(`/api/admin/history/commits/${hash}/file?path=uploads%2Fbq-2.jpg`)
     expect(await fileAtCommit(f.root, hash, 'uploads/bq-2.jpg')).toEqual(JPEG)
@@ -71,7 +86,11 @@ describe('planRestore', () => {
     const then = f.head()
     f.remove('uploads/bq-1.jpg')
     f.write('content/services/bouquets.yaml', serviceYaml('bouquets', 'Bouquets Deluxe'))
-    f.commit('Update service "Bouquets Deluxe": title, images', ['services/bouquets'], ['content/services/bouquets.yaml', 'uploads/bq-1.jpg'])
+    f.commit(
+      'Update service "Bouquets Deluxe": title, images',
+      ['services/bouquets'],
+      ['content/services/bouquets.yaml', 'uploads/bq-1.jpg'],
+    )
     const plan = await planRestore(f.root, then, 'services/bouquets')
     expect(plan.message).toMatch(/^Restore service "Bouquets" to [0-9a-f]{7} \(/)
     expect(plan.writes.map((w) => w.path).sort()).toEqual(['content/services/bouquets.yaml', 'uploads/bq-1.jpg'])
@@ -87,13 +106,20 @@ describe('planRestore', () => {
     const removal = await planRestore(f.root, before, 'services/arches')
     expect(removal.message).toContain('(removed: it did not exist then)')
     expect(removal.writes.find((w) => w.path === 'content/services/arches.yaml')?.bytes).toBeNull()
-    expect(YAML.parse(removal.writes.find((w) => w.path === 'content/service-order.yaml')!.bytes!.toString())).toEqual(['bouquets', 'jumbos'])
+    expect(YAML.parse(removal.writes.find((w) => w.path === 'content/service-order.yaml')!.bytes!.toString())).toEqual([
+      'bouquets',
+      'jumbos',
+    ])
 
     f.remove('content/services/bouquets.yaml')
     f.write('content/service-order.yaml', YAML.stringify(['jumbos', 'arches']))
     f.commit('Delete service "Bouquets"', ['services/bouquets', 'service-order'], ['content'])
     const back = await planRestore(f.root, added, 'services/bouquets')
-    expect(YAML.parse(back.writes.find((w) => w.path === 'content/service-order.yaml')!.bytes!.toString())).toEqual(['bouquets', 'jumbos', 'arches'])
+    expect(YAML.parse(back.writes.find((w) => w.path === 'content/service-order.yaml')!.bytes!.toString())).toEqual([
+      'bouquets',
+      'jumbos',
+      'arches',
+    ])
   })
 
   it('restores the whole site, deleting files added since', async () => {

@@ -49,7 +49,12 @@ describe('the History log in words', () => {
       'Changed the price of Bouquets',
       "The site's first content",
     ])
-    expect(entries[0]).toMatchObject({ source: 'dashboard', author: 'Studio Admin', summary: 'Update service "Bouquets": description, about text', kinds: ['services'] })
+    expect(entries[0]).toMatchObject({
+      source: 'dashboard',
+      author: 'Studio Admin',
+      summary: 'Update service "Bouquets": description, about text',
+      kinds: ['services'],
+    })
     expect(entries[0].date).toMatch(/^\d{4}-\d\d-\d\dT/)
     const first = entries[entries.length - 1]
     expect(first).toMatchObject({ first: true, source: 'git', author: 'Test Developer', summary: 'Seed content' })
@@ -70,7 +75,11 @@ describe('the History log in words', () => {
     expect((await send('PUT', '/api/services/bouquets/images', { images: [...images, ...two].reverse().slice(1) })).status).toBe(200)
 
     const entries = await list('?limit=3')
-    expect(titles(entries)).toEqual(['Removed a picture from Bouquets', 'Reordered the pictures of Bouquets', 'Added 2 pictures to Bouquets'])
+    expect(titles(entries)).toEqual([
+      'Removed a picture from Bouquets',
+      'Reordered the pictures of Bouquets',
+      'Added 2 pictures to Bouquets',
+    ])
     for (const e of entries) expect(e.kinds).toEqual(expect.arrayContaining(['services', 'pictures']))
   })
 
@@ -79,9 +88,20 @@ describe('the History log in words', () => {
     devCommit('README.md', '# Notes\n', 'Docs: how to deploy')
     expect((await list()).map((e) => e.hash)).toEqual(before)
 
-    const hash = devCommit('content/delivery-installation.md', '# Delivery\n\nWe deliver across Portland and Vancouver.\n', 'Mention Vancouver')
+    const hash = devCommit(
+      'content/delivery-installation.md',
+      '# Delivery\n\nWe deliver across Portland and Vancouver.\n',
+      'Mention Vancouver',
+    )
     const [entry] = await list()
-    expect(entry).toMatchObject({ hash, source: 'git', author: 'Test Developer', summary: 'Mention Vancouver', title: 'Changed the Delivery & Installation page', kinds: ['pages'] })
+    expect(entry).toMatchObject({
+      hash,
+      source: 'git',
+      author: 'Test Developer',
+      summary: 'Mention Vancouver',
+      title: 'Changed the Delivery & Installation page',
+      kinds: ['pages'],
+    })
   })
 
   it('names undos and restores for what they did', async () => {
@@ -98,12 +118,21 @@ describe('the History log in words', () => {
   it('filters by kind, by item and both; an unknown kind is refused', async () => {
     expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Small: $70' })).status).toBe(200)
     const images = ((await (await send('GET', '/api/services/mosaics')).json()) as { images: unknown[] }).images
-    expect((await send('PUT', '/api/services/mosaics/images', { images: [...images, { cropped: await upload('m.jpg'), original: await upload('mo.jpg') }] })).status).toBe(200)
+    expect(
+      (
+        await send('PUT', '/api/services/mosaics/images', {
+          images: [...images, { cropped: await upload('m.jpg'), original: await upload('mo.jpg') }],
+        })
+      ).status,
+    ).toBe(200)
     expect((await send('PUT', '/api/testimonials/sam-k', { quote: 'The arch was perfect!', author: 'Sam K.' })).status).toBe(200)
 
     expect(titles(await list('?kind=pictures'))).toEqual(['Added a picture to Mosaics', "The site's first content"])
     expect(titles(await list('?kind=testimonials'))).toEqual(['Changed the testimonial by "Sam K."', "The site's first content"])
-    expect(titles(await list('?kind=services&item=services/bouquets'))).toEqual(['Changed the price of Bouquets', "The site's first content"])
+    expect(titles(await list('?kind=services&item=services/bouquets'))).toEqual([
+      'Changed the price of Bouquets',
+      "The site's first content",
+    ])
     expect(titles(await list('?kind=pictures&item=services/bouquets'))).toEqual(["The site's first content"])
     const paged = (await (await send('GET', '/api/admin/history?kind=services&limit=1&offset=1')).json()) as HistoryPage
     expect(titles(paged.entries)).toEqual(['Changed the price of Bouquets'])

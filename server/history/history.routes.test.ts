@@ -26,7 +26,9 @@ const head = () => t.git('rev-parse', 'HEAD').trim()
 async function ownerEdits() {
   expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Small: $65\nLarge: $140' })).status).toBe(200)
   expect((await send('POST', '/api/testimonials', { quote: 'Best arch ever', author: 'Lee P.' })).status).toBe(201)
-  expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Delivery\n\nNow Vancouver too.\n' })).status).toBe(200)
+  expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Delivery\n\nNow Vancouver too.\n' })).status).toBe(
+    200,
+  )
   expect((await send('PUT', '/api/services/mosaics', { title: 'Balloon Mosaics', visible: false })).status).toBe(200)
 }
 
@@ -72,7 +74,9 @@ describe('history list and detail', () => {
     // Like every admin answer, an old picture is not kept by the browser (nothing of the dashboard stays after logout).
     expect(image.headers.get('cache-control')).toBe('no-store')
     expect((await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=content%2Fsite.yaml`, { cookie })).status).toBe(400)
-    expect((await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=uploads%2F..%2F.git%2Fconfig`, { cookie })).status).toBe(400)
+    expect(
+      (await t.call('GET', `/api/admin/history/commits/${mosaics.hash}/file?path=uploads%2F..%2F.git%2Fconfig`, { cookie })).status,
+    ).toBe(400)
     expect((await t.call('GET', '/api/admin/history/commits/0000000', { cookie })).status).toBe(404)
   })
 })
@@ -101,10 +105,15 @@ describe('restore', () => {
     const before = head()
     await ownerEdits()
     expect((await send('POST', '/api/admin/history/restore', { hash: before, item: 'testimonials' })).status).toBe(200)
-    expect((await (await t.call('GET', '/api/testimonials')).json()).map((x: { author: string }) => x.author)).toEqual(['Jane D.', 'Sam K.'])
+    expect((await (await t.call('GET', '/api/testimonials')).json()).map((x: { author: string }) => x.author)).toEqual([
+      'Jane D.',
+      'Sam K.',
+    ])
     const del = await send('POST', '/api/admin/history/restore', { hash: before, item: 'delivery-installation' })
     expect(((await del.json()) as RestoreResult).summary).toMatch(/^Restore the delivery & installation page to /)
-    expect((await (await t.call('GET', '/api/delivery-installation-content')).json()).markdownContent).toMatch(/^# Delivery\n\nWe deliver across Portland.\n?$/)
+    expect((await (await t.call('GET', '/api/delivery-installation-content')).json()).markdownContent).toMatch(
+      /^# Delivery\n\nWe deliver across Portland.\n?$/,
+    )
     // Restoring again changes nothing and makes no commit.
     const same = head()
     const again = (await (await send('POST', '/api/admin/history/restore', { hash: before, item: 'testimonials' })).json()) as RestoreResult
@@ -182,7 +191,10 @@ describe('plain git and uncommitted edits', () => {
     expect(started.uncommitted.map((f) => f.path).sort()).toEqual(['content/testimonials.yaml', 'uploads/new-photo.jpg'])
     expect(logs.join('\n')).toMatch(/NOT committed and NOT discarded/)
     expect(head()).toBe(branchHead)
-    expect(t.git('status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual([' M content/testimonials.yaml', '?? uploads/new-photo.jpg'])
+    expect(t.git('status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual([
+      ' M content/testimonials.yaml',
+      '?? uploads/new-photo.jpg',
+    ])
     expect(started.snapshotRef).toMatch(/^refs\/uncommitted\//)
     expect(t.git('show', `${started.snapshotRef}:content/testimonials.yaml`)).toBe('[]\n')
     expect(t.git('log', '-1', '--format=%an', started.snapshotRef!).trim()).toBe('Site server')
@@ -213,7 +225,7 @@ describe('remote', () => {
     const res = await remoteApp.call('PUT', '/api/services/bouquets', { json: { pricingInfo: 'Small: $80' }, cookie: owner })
     expect(res.status).toBe(200)
     await history.sync.idle()
-    const failing = (await (await remoteApp.call('GET', '/api/admin/history/sync', { cookie: owner })).json())
+    const failing = await (await remoteApp.call('GET', '/api/admin/history/sync', { cookie: owner })).json()
     expect(failing).toMatchObject({ remote: 'origin', state: 'error', ahead: 2 })
     expect(failing.lastError).toContain('remote is read-only')
     rmSync(join(bare, 'hooks/pre-receive'))
@@ -229,12 +241,20 @@ describe('remote', () => {
 
 describe('requests the history routes refuse or answer precisely', () => {
   it('shows an image as it was at a commit, typed by its extension; anything else under another path is refused', async () => {
-    for (const name of ['p.png', 'w.webp', 'g.gif', 'j.jpeg', 'UP.JPG', 'two.jpg.png']) writeFileSync(join(t.root, 'uploads', name), `bytes of ${name}`)
+    for (const name of ['p.png', 'w.webp', 'g.gif', 'j.jpeg', 'UP.JPG', 'two.jpg.png'])
+      writeFileSync(join(t.root, 'uploads', name), `bytes of ${name}`)
     t.git('add', 'uploads')
     t.git('commit', '-qm', 'Pictures by hand')
     const at = head()
     const file = (path: string) => t.call('GET', `/api/admin/history/commits/${at}/file?path=${encodeURIComponent(path)}`, { cookie })
-    const types: Record<string, string> = { 'p.png': 'image/png', 'w.webp': 'image/webp', 'g.gif': 'image/gif', 'j.jpeg': 'image/jpeg', 'UP.JPG': 'image/jpeg', 'two.jpg.png': 'image/png' }
+    const types: Record<string, string> = {
+      'p.png': 'image/png',
+      'w.webp': 'image/webp',
+      'g.gif': 'image/gif',
+      'j.jpeg': 'image/jpeg',
+      'UP.JPG': 'image/jpeg',
+      'two.jpg.png': 'image/png',
+    }
     for (const [name, type] of Object.entries(types)) {
       const res = await file(`uploads/${name}`)
       expect(res.status, name).toBe(200)
@@ -267,7 +287,10 @@ describe('requests the history routes refuse or answer precisely', () => {
     }
     const refused = async (res: Response) => [res.status, ((await res.json()) as { error: string }).error]
     expect(await refused(await send('POST', '/api/admin/history/restore', { hash: full, item: '   ' }))).toEqual([400, 'Item is required'])
-    expect(await refused(await send('POST', '/api/admin/history/restore', { hash: full, item: 'site\nx' }))).toEqual([400, 'Item must be one line'])
+    expect(await refused(await send('POST', '/api/admin/history/restore', { hash: full, item: 'site\nx' }))).toEqual([
+      400,
+      'Item must be one line',
+    ])
     expect(await refused(await t.call('GET', '/api/admin/history?item=a%0Ab', { cookie }))).toEqual([400, 'item must be one line'])
     expect(await refused(await t.call('GET', '/api/admin/history?kind=passwords', { cookie }))).toEqual([
       400,

@@ -102,7 +102,6 @@ export async function logRecords(root: string, paths: string[], options: string[
   return parseLog(out).map((r) => ({ ...r, files: r.files.filter((f) => inHistory(f.path)) }))
 }
 
-
 /** A merge that changed nothing itself (both sides applied cleanly, or a conflict resolved to one side) is no entry. */
 export function withoutEmptyMerges(records: LogRecord[]): LogRecord[] {
   return records.filter((r) => r.parents.length < 2 || r.files.length > 0)

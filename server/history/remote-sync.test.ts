@@ -83,7 +83,14 @@ describe('RemoteSync', () => {
     make()
     expect((await sync!.status()).state).toBe('ahead')
     await sync!.syncNow()
-    expect(await sync!.status()).toMatchObject({ remote: 'origin', branch: 'main', state: 'in-sync', ahead: 0, behind: 0, lastFetchAt: expect.any(String) })
+    expect(await sync!.status()).toMatchObject({
+      remote: 'origin',
+      branch: 'main',
+      state: 'in-sync',
+      ahead: 0,
+      behind: 0,
+      lastFetchAt: expect.any(String),
+    })
     expect(bareGit('rev-parse', 'main')).toBe(f.head())
     expect(f.git('rev-parse', '--abbrev-ref', 'main@{upstream}').trim()).toBe('origin/main')
   })
@@ -126,7 +133,10 @@ describe('RemoteSync', () => {
     f.commit('Delete testimonial by "Ann"', ['testimonials'], ['content/testimonials.yaml'])
     await sync!.syncNow()
     expect(await sync!.status()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0 })
-    expect(f.git('log', '-1', '--format=%s%n%P').trim().split('\n')).toEqual(['Take in changes from origin/main', expect.stringMatching(/^[0-9a-f]{40} [0-9a-f]{40}$/)])
+    expect(f.git('log', '-1', '--format=%s%n%P').trim().split('\n')).toEqual([
+      'Take in changes from origin/main',
+      expect.stringMatching(/^[0-9a-f]{40} [0-9a-f]{40}$/),
+    ])
     expect(bareGit('rev-parse', 'main')).toBe(f.head())
     expect(readFileSync(join(f.root, 'content/delivery-installation.md'), 'utf8')).toBe('# Changed on a laptop\n')
     expect(readFileSync(join(f.root, 'content/testimonials.yaml'), 'utf8')).toBe('[]\n')
@@ -158,7 +168,7 @@ describe('RemoteSync', () => {
       dev.run('merge', '-q', 'origin/main-site-2026-11-27')
     } catch {
       writeFileSync(join(dev.dir, 'content/delivery-installation.md'), '# Both wordings\n')
-      dev.run('commit', '-qam', 'Merge the site\'s edits')
+      dev.run('commit', '-qam', "Merge the site's edits")
     }
     dev.run('push', '-q', 'origin', 'main')
     await sync!.syncNow()
@@ -172,7 +182,7 @@ describe('RemoteSync', () => {
     await pushedOnce()
     f.write('content/testimonials.yaml', '[]\n')
     f.git('commit', '-qam', 'Hand edit on the server')
-    expect((await sync!.status())).toMatchObject({ state: 'ahead', ahead: 1 })
+    expect(await sync!.status()).toMatchObject({ state: 'ahead', ahead: 1 })
     await sync!.syncNow()
     expect(bareGit('log', '-1', '--format=%s', 'main')).toBe('Hand edit on the server')
   })

@@ -185,12 +185,19 @@ export class RemoteSync {
       const sideBranch = `${this.branch}-site-${this.now().toISOString().slice(0, 10)}`
       await this.network(['push', '--quiet', '--force', this.remote!, `HEAD:refs/heads/${sideBranch}`])
       this.conflict = { files, sideBranch }
-      this.options.log?.(`The site's commits and ${this.remote}/${this.branch} change the same lines (${files.join(', ')}); the site's are on ${sideBranch}.`)
+      this.options.log?.(
+        `The site's commits and ${this.remote}/${this.branch} change the same lines (${files.join(', ')}); the site's are on ${sideBranch}.`,
+      )
       return
     }
     await exclusive(async () => {
       const author = this.options.author ?? { name: 'Site server', email: 'site-server@localhost' }
-      const env = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email }
+      const env = {
+        GIT_AUTHOR_NAME: author.name,
+        GIT_AUTHOR_EMAIL: author.email,
+        GIT_COMMITTER_NAME: author.name,
+        GIT_COMMITTER_EMAIL: author.email,
+      }
       const message = `Take in changes from ${this.remote}/${this.branch}`
       const commit = (await git(this.options.root, ['commit-tree', tree, '-p', 'HEAD', '-p', this.tracking, '-m', message], { env })).trim()
       await git(this.options.root, ['merge', '--ff-only', '--quiet', commit])
@@ -284,7 +291,7 @@ function describeError(err: unknown): string {
     return 'The remote moved while the site was pushing; the next sync takes its changes in.'
   }
   if (/would be overwritten|untracked working tree files/.test(text)) {
-    return 'Uncommitted edits on the server are in the way of the remote\'s changes: commit or discard them (git status shows them).'
+    return "Uncommitted edits on the server are in the way of the remote's changes: commit or discard them (git status shows them)."
   }
   const line = text
     .split('\n')

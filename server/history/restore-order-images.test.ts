@@ -43,17 +43,23 @@ const order = (...ids: string[]) => ids.map((id) => `- ${id}\n`).join('')
 
 describe('a restored service and the service order', () => {
   it('comes back after the nearest service that preceded it then and is still there; first if it was first; last if it was not listed', async () => {
-    const full = handCommit({
-      'content/services/garlands.yaml': service('Garlands'),
-      'content/services/extra.yaml': service('Extra'),
-      'content/service-order.yaml': order('bouquets', 'mosaics', 'secret', 'garlands'),
-    }, 'Four services in order, one more not listed')
-    handCommit({
-      'content/services/mosaics.yaml': null,
-      'content/services/secret.yaml': null,
-      'content/services/extra.yaml': null,
-      'content/service-order.yaml': order('bouquets', 'garlands'),
-    }, 'Remove three services')
+    const full = handCommit(
+      {
+        'content/services/garlands.yaml': service('Garlands'),
+        'content/services/extra.yaml': service('Extra'),
+        'content/service-order.yaml': order('bouquets', 'mosaics', 'secret', 'garlands'),
+      },
+      'Four services in order, one more not listed',
+    )
+    handCommit(
+      {
+        'content/services/mosaics.yaml': null,
+        'content/services/secret.yaml': null,
+        'content/services/extra.yaml': null,
+        'content/service-order.yaml': order('bouquets', 'garlands'),
+      },
+      'Remove three services',
+    )
 
     // Secret's neighbour then (Mosaics) is gone, so it goes after Bouquets, the one before that.
     expect((await restore(full, 'services/secret')).status).toBe(200)
@@ -61,21 +67,35 @@ describe('a restored service and the service order', () => {
     // Mosaics followed Bouquets, the first service then.
     expect((await restore(full, 'services/mosaics')).status).toBe(200)
     expect(read('content/service-order.yaml')).toBe(order('bouquets', 'mosaics', 'secret', 'garlands'))
-    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(['content/service-order.yaml', 'content/services/mosaics.yaml'])
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
+      'content/service-order.yaml',
+      'content/services/mosaics.yaml',
+    ])
     // A service the order did not list then goes last.
     const extra = await restore(full, 'services/extra')
     expect(extra.body.items).toEqual(['services/extra', 'service-order'])
     expect(read('content/service-order.yaml')).toBe(order('bouquets', 'mosaics', 'secret', 'garlands', 'extra'))
 
-    handCommit({ 'content/services/bouquets.yaml': null, 'content/service-order.yaml': order('mosaics', 'secret', 'garlands', 'extra') }, 'Remove Bouquets')
+    handCommit(
+      { 'content/services/bouquets.yaml': null, 'content/service-order.yaml': order('mosaics', 'secret', 'garlands', 'extra') },
+      'Remove Bouquets',
+    )
     expect((await restore(full, 'services/bouquets')).status).toBe(200)
     expect(read('content/service-order.yaml')).toBe(order('bouquets', 'mosaics', 'secret', 'garlands', 'extra'))
-    expect((await (await t.call('GET', '/api/services')).json()).map((s: { id: string }) => s.id)).toEqual(['bouquets', 'mosaics', 'garlands', 'extra'])
+    expect((await (await t.call('GET', '/api/services')).json()).map((s: { id: string }) => s.id)).toEqual([
+      'bouquets',
+      'mosaics',
+      'garlands',
+      'extra',
+    ])
   })
 
   it('a service restored to before it existed leaves the order; one still listed leaves the order file as it is', async () => {
     const before = head()
-    handCommit({ 'content/services/garlands.yaml': service('Garlands'), 'content/service-order.yaml': '[mosaics, garlands, bouquets]\n' }, 'Add Garlands')
+    handCommit(
+      { 'content/services/garlands.yaml': service('Garlands'), 'content/service-order.yaml': '[mosaics, garlands, bouquets]\n' },
+      'Add Garlands',
+    )
     const removed = await restore(before, 'services/garlands')
     expect(removed.status).toBe(200)
     expect(removed.body.items).toEqual(['services/garlands', 'service-order'])
@@ -83,7 +103,10 @@ describe('a restored service and the service order', () => {
     expect(read('content/service-order.yaml')).toBe(order('mosaics', 'bouquets'))
 
     // Written in the developer's own style, the order is not rewritten by a restore that does not change it.
-    handCommit({ 'content/service-order.yaml': '[mosaics, bouquets]\n', 'content/services/bouquets.yaml': service('Bouquets Deluxe') }, 'Rename Bouquets, flow-style order')
+    handCommit(
+      { 'content/service-order.yaml': '[mosaics, bouquets]\n', 'content/services/bouquets.yaml': service('Bouquets Deluxe') },
+      'Rename Bouquets, flow-style order',
+    )
     const renamed = await restore(before, 'services/bouquets')
     expect(renamed.body.items).toEqual(['services/bouquets'])
     expect(read('content/service-order.yaml')).toBe('[mosaics, bouquets]\n')
@@ -107,20 +130,28 @@ describe('images a restored version uses', () => {
     const M2 = Buffer.from('kept image, second version')
     const A = Buffer.from('late image a')
     const Z = Buffer.from('late image z')
-    const refs = ['z-late', 'a-late', 'm-kept', 'never'].map((n) => `  - cropped: /uploads/${n}.jpg\n    original: /uploads/${n}.jpg\n`).join('')
-    const chosen = handCommit({
-      'content/services/garlands.yaml': service('Garlands', `images:\n${refs}`),
-      'content/service-order.yaml': order('mosaics', 'gone', 'bouquets', 'garlands'),
-      'uploads/m-kept.jpg': M1,
-    }, 'Garlands with pictures (two not uploaded yet)')
+    const refs = ['z-late', 'a-late', 'm-kept', 'never']
+      .map((n) => `  - cropped: /uploads/${n}.jpg\n    original: /uploads/${n}.jpg\n`)
+      .join('')
+    const chosen = handCommit(
+      {
+        'content/services/garlands.yaml': service('Garlands', `images:\n${refs}`),
+        'content/service-order.yaml': order('mosaics', 'gone', 'bouquets', 'garlands'),
+        'uploads/m-kept.jpg': M1,
+      },
+      'Garlands with pictures (two not uploaded yet)',
+    )
     handCommit({ 'uploads/a-late.jpg': A, 'uploads/z-late.jpg': Z, 'uploads/m-kept.jpg': M2 }, 'Pictures uploaded later; one replaced')
-    handCommit({
-      'content/services/garlands.yaml': service('Garlands', 'images: []\n'),
-      'uploads/a-late.jpg': null,
-      'uploads/z-late.jpg': null,
-      'uploads/m-kept.jpg': null,
-      'uploads/hero-image.jpg': null,
-    }, 'Pictures taken out (and the hero image file removed by hand)')
+    handCommit(
+      {
+        'content/services/garlands.yaml': service('Garlands', 'images: []\n'),
+        'uploads/a-late.jpg': null,
+        'uploads/z-late.jpg': null,
+        'uploads/m-kept.jpg': null,
+        'uploads/hero-image.jpg': null,
+      },
+      'Pictures taken out (and the hero image file removed by hand)',
+    )
 
     const res = await restore(chosen, 'services/garlands')
     expect(res.status).toBe(200)
@@ -138,15 +169,17 @@ describe('images a restored version uses', () => {
     expect(existsSync(join(t.root, 'uploads/never.jpg'))).toBe(false)
     // The site settings' hero image is not part of this restore.
     expect(existsSync(join(t.root, 'uploads/hero-image.jpg'))).toBe(false)
-    expect(t.git('log', '-1', '--format=%B').trim()).toBe([
-      `Restore service "Garlands" to ${chosen.slice(0, 7)} ${WHEN}`,
-      '',
-      'Content-Item: services/garlands',
-      'Content-Item: uploads/a-late.jpg',
-      'Content-Item: uploads/m-kept.jpg',
-      'Content-Item: uploads/z-late.jpg',
-      `Restored-From: ${chosen}`,
-    ].join('\n'))
+    expect(t.git('log', '-1', '--format=%B').trim()).toBe(
+      [
+        `Restore service "Garlands" to ${chosen.slice(0, 7)} ${WHEN}`,
+        '',
+        'Content-Item: services/garlands',
+        'Content-Item: uploads/a-late.jpg',
+        'Content-Item: uploads/m-kept.jpg',
+        'Content-Item: uploads/z-late.jpg',
+        `Restored-From: ${chosen}`,
+      ].join('\n'),
+    )
     expect(t.git('status', '--porcelain')).toBe('')
   })
 })
@@ -155,13 +188,16 @@ describe('what a restore says', () => {
   it('names each single-file item in plain words with the commit and its date; restoring it again changes nothing', async () => {
     const faq = '- id: how-far\n  question: How far ahead?\n  answer: Two weeks.\n'
     const chosen = handCommit({ 'content/faq.yaml': faq }, 'Add the FAQ')
-    handCommit({
-      'content/testimonials.yaml': '- id: new\n  quote: New quote\n  author: New person\n',
-      'content/site.yaml': read('content/site.yaml').replace('Test Balloon Studio', 'Renamed Studio'),
-      'content/service-order.yaml': order('bouquets', 'mosaics'),
-      'content/mailing-list-segments.yaml': '- id: parties\n  name: Parties\n',
-      'content/faq.yaml': faq.replace('Two weeks.', 'Three weeks.'),
-    }, 'Change everything by hand')
+    handCommit(
+      {
+        'content/testimonials.yaml': '- id: new\n  quote: New quote\n  author: New person\n',
+        'content/site.yaml': read('content/site.yaml').replace('Test Balloon Studio', 'Renamed Studio'),
+        'content/service-order.yaml': order('bouquets', 'mosaics'),
+        'content/mailing-list-segments.yaml': '- id: parties\n  name: Parties\n',
+        'content/faq.yaml': faq.replace('Two weeks.', 'Three weeks.'),
+      },
+      'Change everything by hand',
+    )
     const words = {
       testimonials: 'testimonials',
       site: 'site settings',
@@ -185,7 +221,13 @@ describe('what a restore says', () => {
     const commits = head()
     expect(await restore(chosen, 'faq')).toEqual({
       status: 200,
-      body: { hash: null, summary: 'Nothing to restore: it is already as it was then.', title: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] },
+      body: {
+        hash: null,
+        summary: 'Nothing to restore: it is already as it was then.',
+        title: 'Nothing to restore: it is already as it was then.',
+        items: [],
+        restoredImages: [],
+      },
     })
     expect(head()).toBe(commits)
   })

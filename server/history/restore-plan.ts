@@ -7,7 +7,18 @@ import { kindOfItem } from '../kinds/content-kinds'
 import { contentFileProblem } from './content-check'
 import { HistoryError } from './history-error'
 import { requireCommit } from './commit-detail'
-import { CONTENT_DIR, SINGLE_FILE_ITEMS, isKnownItem, isServiceItem, isUploadPath, itemLabel, itemOfPath, pathOfItem, referencedUploads, serviceIdOf } from './items'
+import {
+  CONTENT_DIR,
+  SINGLE_FILE_ITEMS,
+  isKnownItem,
+  isServiceItem,
+  isUploadPath,
+  itemLabel,
+  itemOfPath,
+  pathOfItem,
+  referencedUploads,
+  serviceIdOf,
+} from './items'
 import { readDisk } from './uncommitted'
 
 const ORDER_PATH = SINGLE_FILE_ITEMS['service-order']

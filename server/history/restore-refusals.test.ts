@@ -31,7 +31,11 @@ describe('restores the owner is told about', () => {
     const now = head()
     const [status, body] = await restore(bad, 'testimonials')
     expect(status).toBe(422)
-    expect(body.error).toMatch(new RegExp(`^content/testimonials\\.yaml as it was at ${bad.slice(0, 7)} is not valid content today \\(field "0\\.quote": .+\\); restore it with git instead\\.$`))
+    expect(body.error).toMatch(
+      new RegExp(
+        `^content/testimonials\\.yaml as it was at ${bad.slice(0, 7)} is not valid content today \\(field "0\\.quote": .+\\); restore it with git instead\\.$`,
+      ),
+    )
     expect(head()).toBe(now)
     expect(t.git('status', '--porcelain').trim()).toBe('')
   })
@@ -42,22 +46,45 @@ describe('restores the owner is told about', () => {
     const [status, body] = await restore(first, 'services/new-one')
     expect(status).toBe(200)
     // The title comes from the file as it is now: the chosen version has none.
-    expect(body.summary).toMatch(new RegExp(`^Restore service "New One" to ${first.slice(0, 7)} \\([A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M\\) \\(removed: it did not exist then\\)$`))
+    expect(body.summary).toMatch(
+      new RegExp(
+        `^Restore service "New One" to ${first.slice(0, 7)} \\([A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M\\) \\(removed: it did not exist then\\)$`,
+      ),
+    )
     expect(t.git('log', '-1', '--format=%s').trim()).toBe(body.summary)
     expect(t.git('ls-files', 'content/services/new-one.yaml').trim()).toBe('')
   })
 
   it('restoring a service that exists neither then nor now changes nothing and says so', async () => {
     const now = head()
-    expect(await restore(now, 'services/never-was')).toEqual([200, { hash: null, summary: 'Nothing to restore: it is already as it was then.', title: 'Nothing to restore: it is already as it was then.', items: [], restoredImages: [] }])
+    expect(await restore(now, 'services/never-was')).toEqual([
+      200,
+      {
+        hash: null,
+        summary: 'Nothing to restore: it is already as it was then.',
+        title: 'Nothing to restore: it is already as it was then.',
+        items: [],
+        restoredImages: [],
+      },
+    ])
     expect(head()).toBe(now)
   })
 
-  it('each kind of file is checked against today\'s rules before anything is written', async () => {
+  it("each kind of file is checked against today's rules before anything is written", async () => {
     const cases: [string, string, string, RegExp][] = [
       ['content/services/mosaics.yaml', 'title: ""\ndescription: x\n', 'services/mosaics', /\(field "title": .+\)/],
-      ['content/delivery-installation.md', '# Delivery\n\nBell \u0007 here\n', 'delivery-installation', /\(field "markdownContent": The page text must not contain control characters\)/],
-      ['content/testimonials.yaml', '- quote: [unclosed\n', 'testimonials', /\((?!field)\w[^\n]{20,}\); restore it with git instead\.$/ /* the YAML parser's first line */],
+      [
+        'content/delivery-installation.md',
+        '# Delivery\n\nBell \u0007 here\n',
+        'delivery-installation',
+        /\(field "markdownContent": The page text must not contain control characters\)/,
+      ],
+      [
+        'content/testimonials.yaml',
+        '- quote: [unclosed\n',
+        'testimonials',
+        /\((?!field)\w[^\n]{20,}\); restore it with git instead\.$/ /* the YAML parser's first line */,
+      ],
     ]
     for (const [path, bad, item, why] of cases) {
       const good = readFileSync(join(t.root, path), 'utf8')
@@ -66,7 +93,9 @@ describe('restores the owner is told about', () => {
       const now = head()
       const [status, body] = await restore(badCommit, item)
       expect(status, path).toBe(422)
-      expect(body.error).toMatch(new RegExp(`^${path.replace(/\./g, '\\.')} as it was at ${badCommit.slice(0, 7)} is not valid content today \\(`))
+      expect(body.error).toMatch(
+        new RegExp(`^${path.replace(/\./g, '\\.')} as it was at ${badCommit.slice(0, 7)} is not valid content today \\(`),
+      )
       expect(body.error).toMatch(why)
       expect(head()).toBe(now)
       expect(readFileSync(join(t.root, path), 'utf8')).toBe(good)
@@ -82,7 +111,7 @@ describe('restores the owner is told about', () => {
     expect(readFileSync(join(t.root, 'content/faq.yaml'), 'utf8')).toContain('question: Q?')
   })
 
-  it('restoring the whole site brings back a developer\'s own content file, which today\'s rules do not cover', async () => {
+  it("restoring the whole site brings back a developer's own content file, which today's rules do not cover", async () => {
     // A long markdown file too: only the delivery page is held to the page's length limit.
     const long = `# Notes\n\n${'x'.repeat(100_001)}\n`
     writeFileSync(join(t.root, 'content/notes.md'), long)

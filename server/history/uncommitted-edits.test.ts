@@ -73,13 +73,15 @@ describe('start-up with uncommitted edits', () => {
         `A copy is kept at ${ref} (git show ${ref} --stat).`,
       ].join('\n'),
     ])
-    expect(t.git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%P|%B', ref).trim()).toBe([
-      `Site server <site-server@localhost>|Site server <site-server@localhost>|${branchHead}|Uncommitted edits found at start-up (snapshot, not on any branch)`,
-      '',
-      'modified: content/delivery-installation.md',
-      'modified: content/testimonials.yaml',
-      'untracked: uploads/new-photo.jpg',
-    ].join('\n'))
+    expect(t.git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%P|%B', ref).trim()).toBe(
+      [
+        `Site server <site-server@localhost>|Site server <site-server@localhost>|${branchHead}|Uncommitted edits found at start-up (snapshot, not on any branch)`,
+        '',
+        'modified: content/delivery-installation.md',
+        'modified: content/testimonials.yaml',
+        'untracked: uploads/new-photo.jpg',
+      ].join('\n'),
+    )
     expect(t.git('show', `${ref}:uploads/new-photo.jpg`)).toBe('x')
     // The developer's staged edit is still staged, the others still unstaged; nothing committed; no temp index left.
     expect(head()).toBe(branchHead)
@@ -101,7 +103,11 @@ describe('start-up with uncommitted edits', () => {
     write('content/testimonials.yaml', '[]\n')
     expect((await startAt(history, '2026-11-22T20:00:00Z')).snapshotRef).toBe('refs/uncommitted/20261122-200000')
     expect((await startAt(history, '2026-11-22T21:00:00Z')).snapshotRef).toBe('refs/uncommitted/20261122-200000')
-    expect(snapshots()).toEqual(['refs/uncommitted/20261122-180000', 'refs/uncommitted/20261122-190000', 'refs/uncommitted/20261122-200000'])
+    expect(snapshots()).toEqual([
+      'refs/uncommitted/20261122-180000',
+      'refs/uncommitted/20261122-190000',
+      'refs/uncommitted/20261122-200000',
+    ])
   })
 
   it('a clean start says nothing and keeps no snapshot', async () => {
@@ -121,7 +127,9 @@ describe('start-up with uncommitted edits', () => {
     expect(started.uncommitted).toEqual([{ path: 'content/testimonials.yaml', state: 'modified' }])
     expect(logs).toHaveLength(2)
     expect(logs[0]).toMatch(/^Could not snapshot the uncommitted edits: .*refs\/uncommitted/)
-    expect(logs[1]).toMatch(/They were NOT committed and NOT discarded\.\n.*\n\(git add <file> && git commit\) or discards them \(git restore <file>\)\.$/)
+    expect(logs[1]).toMatch(
+      /They were NOT committed and NOT discarded\.\n.*\n\(git add <file> && git commit\) or discards them \(git restore <file>\)\.$/,
+    )
   })
 
   it('a repository without any commit yet: the files are reported, no snapshot, no error', async () => {
@@ -174,7 +182,13 @@ describe('an uncommitted edit blocks only its own item', () => {
     const after = head()
     const again = await send('/api/admin/history/undo', { commit: priced })
     expect(again.status).toBe(200)
-    expect(await again.json()).toEqual({ hash: null, summary: 'Nothing to undo: the content is already as it was before this change.', title: 'Nothing to undo: the content is already as it was before this change.', items: [], restoredImages: [] })
+    expect(await again.json()).toEqual({
+      hash: null,
+      summary: 'Nothing to undo: the content is already as it was before this change.',
+      title: 'Nothing to undo: the content is already as it was before this change.',
+      items: [],
+      restoredImages: [],
+    })
     expect(head()).toBe(after)
     expect(existsSync(join(t.root, 'content/services/bouquets.yaml'))).toBe(true)
   })

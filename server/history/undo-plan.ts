@@ -46,7 +46,12 @@ const same = (a: Buffer | null, b: Buffer | null) => (a === null ? b === null : 
  * The file as it should be after taking the change (base -> undone) out of `current`; null content means the file
  * goes; `conflict` when a later edit of the same lines (or of a whole image) stands in the way.
  */
-async function inverse(current: Buffer | null, base: Buffer | null, undone: Buffer | null, path: string): Promise<{ bytes: Buffer | null } | 'conflict'> {
+async function inverse(
+  current: Buffer | null,
+  base: Buffer | null,
+  undone: Buffer | null,
+  path: string,
+): Promise<{ bytes: Buffer | null } | 'conflict'> {
   if (same(current, base)) return { bytes: undone }
   if (same(current, undone)) return { bytes: current }
   if (current === null || base === null || undone === null || isUploadPath(path)) return 'conflict'
@@ -67,7 +72,13 @@ async function inverse(current: Buffer | null, base: Buffer | null, undone: Buff
 }
 
 /** The first change after `hash` whose version of the file the undo cannot be applied to: the one that is in the way. */
-async function conflictingChange(root: string, hash: string, path: string, base: Buffer | null, undone: Buffer | null): Promise<HistoryEntry> {
+async function conflictingChange(
+  root: string,
+  hash: string,
+  path: string,
+  base: Buffer | null,
+  undone: Buffer | null,
+): Promise<HistoryEntry> {
   const later = (await git(root, ['rev-list', '--reverse', '--first-parent', `${hash}..HEAD`, '--', path])).split('\n').filter(Boolean)
   for (const rev of later) {
     if ((await inverse(await blobAt(root, rev, path), base, undone, path)) === 'conflict') return entryOf(root, rev)

@@ -62,9 +62,14 @@ describe('undo a change', () => {
     const added = head()
     expect((await send('POST', '/api/admin/history/undo', { commit: added })).status).toBe(200)
     expect(t.git('rev-list', '--count', `${added}..HEAD`).trim()).toBe('1')
-    expect(t.git('show', '--name-status', '--format=', 'HEAD').trim().split('\n').map((l) => l.replace('\t', ' ')).sort()).toEqual(
-      [`D ${cropped.slice(1)}`, `D ${original.slice(1)}`, 'M content/services/bouquets.yaml'].sort(),
-    )
+    expect(
+      t
+        .git('show', '--name-status', '--format=', 'HEAD')
+        .trim()
+        .split('\n')
+        .map((l) => l.replace('\t', ' '))
+        .sort(),
+    ).toEqual([`D ${cropped.slice(1)}`, `D ${original.slice(1)}`, 'M content/services/bouquets.yaml'].sort())
     expect((await bouquets()).images).toEqual(images)
     expect(existsSync(join(t.root, cropped.slice(1)))).toBe(false)
     expect(t.git('status', '--porcelain').trim()).toBe('')

@@ -9,7 +9,11 @@ import { readDisk } from './uncommitted'
  * The planned writes as item changes (now -> after). A picture that comes back is shown from `imagesFrom` (a commit
  * that has it), one that goes from the site as it is now.
  */
-export async function previewWrites(root: string, writes: { path: string; bytes: Buffer | null }[], imagesFrom: string): Promise<ItemChange[]> {
+export async function previewWrites(
+  root: string,
+  writes: { path: string; bytes: Buffer | null }[],
+  imagesFrom: string,
+): Promise<ItemChange[]> {
   const changes: ItemChange[] = []
   const texts: { path: string; text: string | null }[] = []
   for (const { path, bytes } of writes) {
@@ -19,7 +23,8 @@ export async function previewWrites(root: string, writes: { path: string; bytes:
       ? diffContentFile(path, now ? '' : null, bytes ? '' : null)
       : diffContentFile(path, now?.toString('utf8') ?? null, bytes?.toString('utf8') ?? null)
     if (!change) continue
-    if (isUploadPath(path)) change.imageUrl = bytes ? `/api/admin/history/commits/${imagesFrom}/file?path=${encodeURIComponent(path)}` : `/${path}`
+    if (isUploadPath(path))
+      change.imageUrl = bytes ? `/api/admin/history/commits/${imagesFrom}/file?path=${encodeURIComponent(path)}` : `/${path}`
     changes.push(change)
   }
   return namePictures(changes, texts).sort((a, b) => Number(isUploadPath(a.path)) - Number(isUploadPath(b.path)))

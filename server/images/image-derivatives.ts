@@ -26,7 +26,10 @@ const AVIF = { quality: 50, effort: 3 } as const
 async function renderVariant(source: Uint8Array, variant: Variant): Promise<Buffer> {
   const image = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).rotate()
   if (variant.kind === 'og') {
-    return image.resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer()
+    return image
+      .resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'cover', position: 'attention' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer()
   }
   const resized = image.resize({ width: variant.width, withoutEnlargement: true })
   return variant.format === 'avif' ? resized.avif(AVIF).toBuffer() : resized.webp({ quality: 76 }).toBuffer()
@@ -34,7 +37,9 @@ async function renderVariant(source: Uint8Array, variant: Variant): Promise<Buff
 
 /** Every width-and-format copy up to maxWidth: what a `<picture>` with that maxWidth may ask for. */
 function widthVariants(maxWidth: number): Variant[] {
-  return IMAGE_FORMATS.flatMap((format) => IMAGE_WIDTHS.filter((w) => w <= maxWidth).map((width): Variant => ({ kind: 'width', width, format })))
+  return IMAGE_FORMATS.flatMap((format) =>
+    IMAGE_WIDTHS.filter((w) => w <= maxWidth).map((width): Variant => ({ kind: 'width', width, format })),
+  )
 }
 const OG_VARIANT: Variant = { kind: 'og', format: 'jpg' }
 
@@ -69,7 +74,8 @@ export function createImageDerivatives({
   let queue: Promise<unknown> = Promise.resolve()
 
   const sourcePath = (name: string) => store.path(`${UPLOADS_DIR}/${name}`)
-  const cacheFile = (hash: string, variant: Variant) => join(cacheDir, `${hash}-${variant.kind === 'og' ? 'og' : variant.width}.${variant.format}`)
+  const cacheFile = (hash: string, variant: Variant) =>
+    join(cacheDir, `${hash}-${variant.kind === 'og' ? 'og' : variant.width}.${variant.format}`)
 
   /** The upload's current content hash, or null when there is no such upload. */
   async function version(name: string): Promise<string | null> {
@@ -174,7 +180,9 @@ export function createImageDerivatives({
     add(settings?.seo.shareImage, [OG_VARIANT])
     for (const service of await listServices(store).catch(() => [])) {
       if (visibleOnly && !isPublicService(service, clockNow())) continue
-      service.images.forEach((image, i) => add(image.cropped, i === 0 ? [...widthVariants(CARD_MAX_WIDTH), OG_VARIANT] : widthVariants(CARD_MAX_WIDTH)))
+      service.images.forEach((image, i) =>
+        add(image.cropped, i === 0 ? [...widthVariants(CARD_MAX_WIDTH), OG_VARIANT] : widthVariants(CARD_MAX_WIDTH)),
+      )
     }
     return wanted
   }

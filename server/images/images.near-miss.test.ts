@@ -9,7 +9,11 @@ import { useTestApp, type TestApp } from '../testing/test-app'
 const ctx = useTestApp()
 let t: TestApp
 beforeEach(() => ({ t } = ctx))
-const hashOf = (path: string) => createHash('sha256').update(readFileSync(join(t.root, path))).digest('hex').slice(0, 10)
+const hashOf = (path: string) =>
+  createHash('sha256')
+    .update(readFileSync(join(t.root, path)))
+    .digest('hex')
+    .slice(0, 10)
 const status = async (path: string) => (await t.call('GET', path)).status
 
 describe('resized copies', () => {
@@ -22,7 +26,17 @@ describe('resized copies', () => {
   })
 
   it('refuses formats and names one step from the allowed ones', async () => {
-    for (const file of ['bouquet-one.jpg.jpg', 'bouquet-one.jpg.png', 'bouquet-one.jpg.WEBP', 'bouquet-one.jpg.webpx', 'bouquet-one.jpg', 'bouquet-one.jpeg.webp', '-bouquet-one.jpg.webp', 'bouquet_one.jpg.webp', 'bouquet-one.jpg.avif.webp']) {
+    for (const file of [
+      'bouquet-one.jpg.jpg',
+      'bouquet-one.jpg.png',
+      'bouquet-one.jpg.WEBP',
+      'bouquet-one.jpg.webpx',
+      'bouquet-one.jpg',
+      'bouquet-one.jpeg.webp',
+      '-bouquet-one.jpg.webp',
+      'bouquet_one.jpg.webp',
+      'bouquet-one.jpg.avif.webp',
+    ]) {
       expect(await status(`/img/320/${file}`), file).toBe(404)
     }
     expect(await status('/img/og/bouquet-one.jpg.jpg')).toBe(200)

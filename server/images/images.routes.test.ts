@@ -56,7 +56,9 @@ describe('upload re-encoding', () => {
   })
 
   it('caps the long edge of large originals at 2400 px', async () => {
-    const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#e4573d' } }).png().toBuffer()
+    const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#e4573d' } })
+      .png()
+      .toBuffer()
     const url = await upload(await t.login(), new Uint8Array(big), 'wide.png')
     const meta = await sharp(readFileSync(join(t.root, url))).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 2400, 1200])
@@ -93,7 +95,13 @@ describe('resized copies', () => {
   })
 
   it('refuses widths off the list, other formats, unknown files and names outside the upload pattern', async () => {
-    for (const path of ['/img/333/bouquet-one.jpg.webp', '/img/320/bouquet-one.jpg.png', '/img/320/missing.jpg.webp', '/img/320/Bouquet.jpg.webp', '/img/og/bouquet-one.jpg.webp']) {
+    for (const path of [
+      '/img/333/bouquet-one.jpg.webp',
+      '/img/320/bouquet-one.jpg.png',
+      '/img/320/missing.jpg.webp',
+      '/img/320/Bouquet.jpg.webp',
+      '/img/og/bouquet-one.jpg.webp',
+    ]) {
       expect((await t.call('GET', path)).status, path).toBe(404)
     }
   })
@@ -101,8 +109,17 @@ describe('resized copies', () => {
 
 describe('copies made ahead of time, under content-hashed URLs', () => {
   const cache = () => join(t.dataDir, 'image-cache')
-  const hashOf = (path: string) => createHash('sha256').update(readFileSync(join(t.root, path))).digest('hex').slice(0, 10)
-  const cached = () => (existsSync(cache()) ? readdirSync(cache()).filter((f) => !f.startsWith('.')).sort() : [])
+  const hashOf = (path: string) =>
+    createHash('sha256')
+      .update(readFileSync(join(t.root, path)))
+      .digest('hex')
+      .slice(0, 10)
+  const cached = () =>
+    existsSync(cache())
+      ? readdirSync(cache())
+          .filter((f) => !f.startsWith('.'))
+          .sort()
+      : []
   const cardFiles = (hash: string) => ['avif', 'webp'].flatMap((f) => [320, 480, 640, 960, 1280].map((w) => `${hash}-${w}.${f}`)).sort()
 
   it('an upload gets its card copies in the background, without any request for them', async () => {
@@ -154,7 +171,12 @@ describe('copies made ahead of time, under content-hashed URLs', () => {
     expect(stale.status).toBe(302)
     expect(stale.headers.get('location')).toBe(`/img/${hash}/320/bouquet-one.jpg.webp`)
     expect(stale.headers.get('cache-control')).toBe('no-store')
-    for (const path of [`/img/${hash}/333/bouquet-one.jpg.webp`, `/img/${hash}/320/missing.jpg.webp`, `/img/XYZ/320/bouquet-one.jpg.webp`, `/img/${hash}x/320/bouquet-one.jpg.webp`]) {
+    for (const path of [
+      `/img/${hash}/333/bouquet-one.jpg.webp`,
+      `/img/${hash}/320/missing.jpg.webp`,
+      `/img/XYZ/320/bouquet-one.jpg.webp`,
+      `/img/${hash}x/320/bouquet-one.jpg.webp`,
+    ]) {
       expect((await t.call('GET', path)).status, path).toBe(404)
     }
   })

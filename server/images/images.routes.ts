@@ -28,7 +28,14 @@ function parseVariant(size: string, file: string): { name: string; variant: Vari
   return { name, variant: { kind: 'width', width, format: ext as ImageFormat } }
 }
 
-async function answer(c: Context<AppEnv>, images: ImageDerivatives, name: string, hash: string, variant: Variant, headers: Record<string, string>) {
+async function answer(
+  c: Context<AppEnv>,
+  images: ImageDerivatives,
+  name: string,
+  hash: string,
+  variant: Variant,
+  headers: Record<string, string>,
+) {
   const body = await images.derived(name, hash, variant).catch(() => {
     throw notFound('The image could not be converted')
   })
@@ -61,7 +68,13 @@ export function createImageRoutes({ images }: { images: ImageDerivatives }) {
         const { variant } = parsed
         const etag = `"${hash}-${variant.kind === 'og' ? 'og' : variant.width}-${variant.format}"`
         const headers = { ETag: etag, 'Cache-Control': UNHASHED_CACHE_CONTROL }
-        if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304, headers)
+        if (
+          c.req
+            .header('if-none-match')
+            ?.split(/\s*,\s*/)
+            .includes(etag)
+        )
+          return c.body(null, 304, headers)
         return answer(c, images, parsed.name, hash, variant, headers)
       })
   )

@@ -21,7 +21,10 @@ const stored = () => {
 
 describe('bot traps at their edges', () => {
   it('one millisecond under the time trap is answered as a person but kept nowhere; at the trap it is kept', async () => {
-    t = await createTestApp({ files: { ...fixtureFiles(await makeJpeg()), 'content/services/balloon-garlands.yaml': GARLANDS_SERVICE }, env: { TRUST_PROXY: '1' } })
+    t = await createTestApp({
+      files: { ...fixtureFiles(await makeJpeg()), 'content/services/balloon-garlands.yaml': GARLANDS_SERVICE },
+      env: { TRUST_PROXY: '1' },
+    })
     expect(TIME_TRAP_MS).toBe(1000)
     const fast = await contact({ ...sampleInquiry(), formMs: TIME_TRAP_MS - 1 })
     expect(fast.status).toBe(200)
@@ -32,7 +35,10 @@ describe('bot traps at their edges', () => {
   })
 
   it('a honeypot of spaces or null is empty; one character fills it', async () => {
-    t = await createTestApp({ files: { ...fixtureFiles(await makeJpeg()), 'content/services/balloon-garlands.yaml': GARLANDS_SERVICE }, env: { TRUST_PROXY: '1' } })
+    t = await createTestApp({
+      files: { ...fixtureFiles(await makeJpeg()), 'content/services/balloon-garlands.yaml': GARLANDS_SERVICE },
+      env: { TRUST_PROXY: '1' },
+    })
     for (const website of ['   ', null, '']) expect((await contact({ ...sampleInquiry(), website })).status).toBe(200)
     expect(stored()).toBe(3)
     for (const website of ['x', ' x ', 0, false]) expect((await contact({ ...sampleInquiry(), website })).status).toBe(200)

@@ -64,7 +64,10 @@ describe('inquiry e-mail over SMTP', () => {
     expect(parsed.text).toContain('How they found us: Friend/Family Referral')
     expect(parsed.text).toContain('Event details: Baby shower')
     const store = t.deps.inquiries
-    const sent = await until(() => store.find(id), (r) => r?.mail.state === 'sent')
+    const sent = await until(
+      () => store.find(id),
+      (r) => r?.mail.state === 'sent',
+    )
     expect(sent?.mail).toMatchObject({ state: 'sent', attempts: 1 })
   })
 
@@ -123,11 +126,17 @@ describe('inquiry e-mail over SMTP', () => {
   it('confirms to the visitor, Reply-To the site contact e-mail; a refused visitor address never holds up the studio e-mail', async () => {
     let refuse = true
     smtp = await startTestSmtp({ rejectRecipient: (address) => refuse && address.endsWith('@example.com') })
-    t = await createTestApp({ files: fixtureFiles(await makeJpeg()), env: { SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '60' } })
+    t = await createTestApp({
+      files: fixtureFiles(await makeJpeg()),
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '60' },
+    })
     const base = await listen(t.app.fetch)
     const id = await submit(base, 'Fay')
     const store = t.deps.inquiries
-    await until(() => store.find(id), (r) => r?.mail.state === 'sent' && r.confirmation?.state === 'failed')
+    await until(
+      () => store.find(id),
+      (r) => r?.mail.state === 'sent' && r.confirmation?.state === 'failed',
+    )
     expect(smtp.received.map((m) => m.to)).toEqual([['hello@example.test']])
 
     // The inbox shows both states; "Retry e-mail now" retries the confirmation and leaves the sent studio e-mail alone.
@@ -140,7 +149,10 @@ describe('inquiry e-mail over SMTP', () => {
     refuse = false
     const res = await t.call('POST', `/api/admin/inquiries/${id}/retry-mail`, { cookie })
     expect(res.status).toBe(200)
-    const sent = await until(() => store.find(id), (r) => r?.confirmation?.state === 'sent')
+    const sent = await until(
+      () => store.find(id),
+      (r) => r?.confirmation?.state === 'sent',
+    )
     expect(sent!.mail).toEqual(listed.mail)
     await new Promise((r) => setTimeout(r, 300))
     expect(smtp.received.map((m) => m.to)).toEqual([['hello@example.test'], ['fay@example.com']])
@@ -158,7 +170,10 @@ describe('inquiry e-mail over SMTP', () => {
     const base = await listen(t.app.fetch)
     const id = await submit(base, 'Gus')
     const store = t.deps.inquiries
-    const sent = await until(() => store.find(id), (r) => r?.mail.state === 'sent')
+    const sent = await until(
+      () => store.find(id),
+      (r) => r?.mail.state === 'sent',
+    )
     expect(sent!.confirmation).toBeUndefined()
     await new Promise((r) => setTimeout(r, 300))
     expect(smtp.received.map((m) => m.to)).toEqual([['hello@example.test']])
@@ -171,12 +186,18 @@ describe('inquiry e-mail over SMTP', () => {
     const base = await listen(t.app.fetch)
     const id = await submit(base, 'Eve')
     const store = t.deps.inquiries
-    await until(() => store.find(id), (r) => r?.mail.state === 'failed')
+    await until(
+      () => store.find(id),
+      (r) => r?.mail.state === 'failed',
+    )
     await smtp.start()
     const cookie = await t.login()
     const res = await t.call('POST', `/api/admin/inquiries/${id}/retry-mail`, { cookie })
     expect(res.status).toBe(200)
     await smtp.waitFor(1)
-    await until(() => store.find(id), (r) => r?.mail.state === 'sent')
+    await until(
+      () => store.find(id),
+      (r) => r?.mail.state === 'sent',
+    )
   })
 })

@@ -42,13 +42,21 @@ describe('the lead pipeline', () => {
     const quoted = await patch(id, { status: 'quoted', quotedAmount: 1250.5 })
     expect(await quoted.json()).toMatchObject({ status: 'quoted', quotedAmount: 1250.5 })
     expect(onDisk(id).quotedAmount).toBe(1250.5)
-    const note = await ctx.t.call('POST', `/api/admin/inquiries/${id}/notes`, { json: { text: 'Wants pastel arch\nCall after 5' }, cookie: ctx.cookie })
+    const note = await ctx.t.call('POST', `/api/admin/inquiries/${id}/notes`, {
+      json: { text: 'Wants pastel arch\nCall after 5' },
+      cookie: ctx.cookie,
+    })
     expect(note.status).toBe(201)
     expect(onDisk(id).notes).toEqual([{ at: expect.any(String), text: 'Wants pastel arch\nCall after 5' }])
     await patch(id, { status: 'booked', deposit: { amount: 300, date: '2026-11-20' } })
     expect(onDisk(id)).toMatchObject({ status: 'booked', deposit: { amount: 300, date: '2026-11-20' }, quotedAmount: 1250.5 })
     await patch(id, { status: 'completed' })
-    expect(onDisk(id).history.map((h) => `${h.from}>${h.to}`)).toEqual(['new>contacted', 'contacted>quoted', 'quoted>booked', 'booked>completed'])
+    expect(onDisk(id).history.map((h) => `${h.from}>${h.to}`)).toEqual([
+      'new>contacted',
+      'contacted>quoted',
+      'quoted>booked',
+      'booked>completed',
+    ])
     // null clears the deposit; the quote stays.
     await patch(id, { deposit: null })
     expect(onDisk(id).deposit).toBeUndefined()
@@ -62,7 +70,11 @@ describe('the lead pipeline', () => {
     expect(await missing.json()).toEqual({ error: 'Lost reason is required when a lead is lost' })
     expect(onDisk(id).status).toBe('new')
     await patch(id, { status: 'lost', lostReason: 'Over budget' })
-    expect(onDisk(id)).toMatchObject({ status: 'lost', lostReason: 'Over budget', history: [{ from: 'new', to: 'lost', reason: 'Over budget' }] })
+    expect(onDisk(id)).toMatchObject({
+      status: 'lost',
+      lostReason: 'Over budget',
+      history: [{ from: 'new', to: 'lost', reason: 'Over budget' }],
+    })
     await patch(id, { status: 'contacted' })
     expect(onDisk(id).lostReason).toBeUndefined()
   })
@@ -117,7 +129,9 @@ describe('the lead pipeline', () => {
     }
     mkdirSync(join(ctx.t.dataDir, 'inquiries'), { recursive: true })
     writeFileSync(join(ctx.t.dataDir, 'inquiries', `${id}.json`), JSON.stringify(legacy))
-    const list = (await (await ctx.t.call('GET', '/api/admin/inquiries?status=contacted', { cookie: ctx.cookie })).json()) as InquiryRecord[]
+    const list = (await (
+      await ctx.t.call('GET', '/api/admin/inquiries?status=contacted', { cookie: ctx.cookie })
+    ).json()) as InquiryRecord[]
     expect(list).toMatchObject([{ id, status: 'contacted', handledAt: legacy.handledAt, notes: [], history: [] }])
     await ctx.t.call('POST', `/api/admin/inquiries/${id}/notes`, { json: { text: 'Old client' }, cookie: ctx.cookie })
     const migrated = onDisk(id)
@@ -130,9 +144,11 @@ describe('the lead pipeline', () => {
     const bob = await stored({ firstName: 'Bob', email: 'bob@example.org', phone: '971-555-0123' })
     await patch(bob.id, { status: 'contacted' })
     const search = async (q: string, status = 'all') =>
-      ((await (await ctx.t.call('GET', `/api/admin/inquiries?status=${status}&q=${encodeURIComponent(q)}`, { cookie: ctx.cookie })).json()) as InquiryRecord[]).map(
-        (r) => r.inquiry.firstName,
-      )
+      (
+        (await (
+          await ctx.t.call('GET', `/api/admin/inquiries?status=${status}&q=${encodeURIComponent(q)}`, { cookie: ctx.cookie })
+        ).json()) as InquiryRecord[]
+      ).map((r) => r.inquiry.firstName)
     expect(await search('ana')).toEqual(['Ana'])
     expect(await search('example.org')).toEqual(['Bob'])
     expect(await search('5035550199')).toEqual(['Ana'])
@@ -189,7 +205,8 @@ describe('a large inbox', () => {
 
   it('answers one page at a time, newest first, saying how many match in all', async () => {
     const start = Date.parse('2026-01-01T00:00:00Z')
-    for (let i = 0; i < 120; i++) await stored({ firstName: `Guest${i}`, email: `g${i}@${i % 3 ? 'example.com' : 'party.org'}` }, new Date(start + i * 60_000))
+    for (let i = 0; i < 120; i++)
+      await stored({ firstName: `Guest${i}`, email: `g${i}@${i % 3 ? 'example.com' : 'party.org'}` }, new Date(start + i * 60_000))
     const first = await list('')
     expect(first.headers.get('x-total-count')).toBe('120')
     const firstNames = await names(first)
@@ -220,7 +237,11 @@ describe('a large inbox', () => {
   it('sees an inquiry file written by someone else (a restore) and a change made through the API, without a restart', async () => {
     const a = await stored({ firstName: 'Ava' })
     expect(await names(await list(''))).toEqual(['Ava'])
-    const copy = { ...onDisk(a.id), id: a.id.replace(/-[0-9a-f]{6}$/, '-abcdef'), inquiry: { ...onDisk(a.id).inquiry, firstName: 'Restored' } }
+    const copy = {
+      ...onDisk(a.id),
+      id: a.id.replace(/-[0-9a-f]{6}$/, '-abcdef'),
+      inquiry: { ...onDisk(a.id).inquiry, firstName: 'Restored' },
+    }
     writeFileSync(join(ctx.t.dataDir, 'inquiries', `${copy.id}.json`), JSON.stringify(copy))
     expect((await names(await list('?q=restored'))).length).toBe(1)
     await patch(a.id, { status: 'booked' })

@@ -28,10 +28,35 @@ import type { ReplyTemplateStore } from './reply-templates.store'
 import type { MailOutbox } from './mail-outbox'
 
 const CSV_HEADER = [
-  'Received (Pacific)', 'Id', 'Status', 'Lost reason', 'Service', 'First name', 'Last name', 'Email', 'Phone', 'Address',
-  'City', 'Zipcode', 'Event date', 'Event details', 'Referral source', 'Balloon colors', 'Other answers',
-  'Quoted amount', 'Deposit amount', 'Deposit date', 'Notes', 'Status history', 'Mail state', 'Mail attempts',
-  'Mail error', 'Confirmation state', 'Quote total', 'Paid', 'Balance',
+  'Received (Pacific)',
+  'Id',
+  'Status',
+  'Lost reason',
+  'Service',
+  'First name',
+  'Last name',
+  'Email',
+  'Phone',
+  'Address',
+  'City',
+  'Zipcode',
+  'Event date',
+  'Event details',
+  'Referral source',
+  'Balloon colors',
+  'Other answers',
+  'Quoted amount',
+  'Deposit amount',
+  'Deposit date',
+  'Notes',
+  'Status history',
+  'Mail state',
+  'Mail attempts',
+  'Mail error',
+  'Confirmation state',
+  'Quote total',
+  'Paid',
+  'Balance',
 ]
 
 const money = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2))
@@ -40,12 +65,32 @@ function csvRow(r: InquiryRecord, quote: InquiryMoney | null): string[] {
   const q = r.inquiry
   const other = customAnswers(q)
   return [
-    formatStudioTime(r.receivedAt), r.id, r.status, r.lostReason ?? '', q.service, q.firstName, q.lastName, q.email,
-    q.phone, q.address, q.city, q.zipcode, q.eventDate, q.eventDetails,
-    q.referralSource ? referralLabel(q.referralSource) : '', q.balloonColors?.join(', ') ?? '',
-    other.map((a) => `${a.header}: ${a.value}`).join('\n'), money(r.quotedAmount), money(r.deposit?.amount),
-    r.deposit?.date ?? '', r.notes.map((n) => `${formatStudioTime(n.at)}: ${n.text}`).join('\n'),
-    statusHistory(r).join('\n'), r.mail.state, String(r.mail.attempts), r.mail.lastError ?? '', r.confirmation?.state ?? '',
+    formatStudioTime(r.receivedAt),
+    r.id,
+    r.status,
+    r.lostReason ?? '',
+    q.service,
+    q.firstName,
+    q.lastName,
+    q.email,
+    q.phone,
+    q.address,
+    q.city,
+    q.zipcode,
+    q.eventDate,
+    q.eventDetails,
+    q.referralSource ? referralLabel(q.referralSource) : '',
+    q.balloonColors?.join(', ') ?? '',
+    other.map((a) => `${a.header}: ${a.value}`).join('\n'),
+    money(r.quotedAmount),
+    money(r.deposit?.amount),
+    r.deposit?.date ?? '',
+    r.notes.map((n) => `${formatStudioTime(n.at)}: ${n.text}`).join('\n'),
+    statusHistory(r).join('\n'),
+    r.mail.state,
+    String(r.mail.attempts),
+    r.mail.lastError ?? '',
+    r.confirmation?.state ?? '',
     ...(quote ? [decimalMoney(quote.totalCents), decimalMoney(quote.paidCents), decimalMoney(quote.balanceCents)] : ['', '', '']),
   ]
 }
@@ -54,7 +99,9 @@ function statusHistory(r: InquiryRecord): string[] {
   const lines = r.handledAt && !r.history.length ? [`${formatStudioTime(r.handledAt)}: marked handled (now Contacted)`] : []
   return [
     ...lines,
-    ...r.history.map((h) => `${formatStudioTime(h.at)}: ${STATUS_LABELS[h.from]} -> ${STATUS_LABELS[h.to]}${h.reason ? ` (${h.reason})` : ''}`),
+    ...r.history.map(
+      (h) => `${formatStudioTime(h.at)}: ${STATUS_LABELS[h.from]} -> ${STATUS_LABELS[h.to]}${h.reason ? ` (${h.reason})` : ''}`,
+    ),
   ]
 }
 
@@ -64,8 +111,16 @@ const SearchSchema = textLine('Search').max(200, 'Search is too long')
 export const PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
 const PageSchema = {
-  limit: z.coerce.number<string>({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be 1 or more').max(MAX_PAGE_SIZE, `limit must be ${MAX_PAGE_SIZE} or less`),
-  offset: z.coerce.number<string>({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(10_000_000, 'offset is too large'),
+  limit: z.coerce
+    .number<string>({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(MAX_PAGE_SIZE, `limit must be ${MAX_PAGE_SIZE} or less`),
+  offset: z.coerce
+    .number<string>({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .max(10_000_000, 'offset is too large'),
 }
 
 function pageOf(c: Context) {
@@ -100,44 +155,48 @@ export function createInboxRoutes(deps: InboxDeps) {
     return record
   }
 
-  return new Hono<AppEnv>()
-    // A JSON list of inquiries as before, now one page of them (?limit=, ?offset=); X-Total-Count says how many match.
-    .get('/admin/inquiries', requireAdmin, async (c) => {
-      const query = listFilter(c)
-      const { limit, offset } = pageOf(c)
-      const { records, total } = await inquiries.page(query, offset, limit)
-      c.header('X-Total-Count', String(total))
-      return c.json(records)
-    })
-    .get('/admin/inquiries/summary', requireAdmin, async (c) => {
-      const counts = await inquiries.counts()
-      return c.json({ new: counts.new, mailConfigured: outbox.configured, counts })
-    })
-    .get('/admin/inquiries.csv', requireAdmin, async (c) => {
-      const query = listFilter(c)
-      const ids = await inquiries.matchingIds(query)
-      const moneyOf = (await deps.quoteMoney?.()) ?? (() => null)
-      const rows = (async function* () {
-        for await (const record of inquiries.records(ids)) yield csvRow(record, moneyOf(record))
-      })()
-      const filtered = query.status !== 'all' || query.q !== ''
-      return csvResponse(csvStream(CSV_HEADER, rows), filtered ? 'inquiries-filtered' : 'inquiries', studioToday())
-    })
-    .get('/admin/inquiries/:id', requireAdmin, async (c) => c.json(requireRecord(await inquiries.find(c.req.param('id')))))
-    .patch('/admin/inquiries/:id', requireAdmin, async (c) => {
-      const change = await jsonBody(c, InquiryChangeSchema)
-      const at = new Date().toISOString()
-      return c.json(requireRecord(await inquiries.update(c.req.param('id'), (r) => applyInquiryChange(r, change, at))))
-    })
-    .post('/admin/inquiries/:id/notes', requireAdmin, async (c) => {
-      const { text } = await jsonBody(c, NoteBodySchema)
-      const at = new Date().toISOString()
-      return c.json(requireRecord(await inquiries.update(c.req.param('id'), (r) => addNote(r, text, at))), 201)
-    })
-    .post('/admin/inquiries/:id/retry-mail', requireAdmin, async (c) => {
-      if (!outbox.configured) throw badRequest('E-mail is not set up: set SMTP_URL to send inquiries by e-mail.')
-      return c.json(requireRecord(await outbox.retryNow(c.req.param('id'))))
-    })
-    .get('/admin/reply-templates', requireAdmin, async (c) => c.json(await replyTemplates.read()))
-    .put('/admin/reply-templates', requireAdmin, async (c) => c.json(await replyTemplates.write(await jsonBody(c, ReplyTemplateListSchema))))
+  return (
+    new Hono<AppEnv>()
+      // A JSON list of inquiries as before, now one page of them (?limit=, ?offset=); X-Total-Count says how many match.
+      .get('/admin/inquiries', requireAdmin, async (c) => {
+        const query = listFilter(c)
+        const { limit, offset } = pageOf(c)
+        const { records, total } = await inquiries.page(query, offset, limit)
+        c.header('X-Total-Count', String(total))
+        return c.json(records)
+      })
+      .get('/admin/inquiries/summary', requireAdmin, async (c) => {
+        const counts = await inquiries.counts()
+        return c.json({ new: counts.new, mailConfigured: outbox.configured, counts })
+      })
+      .get('/admin/inquiries.csv', requireAdmin, async (c) => {
+        const query = listFilter(c)
+        const ids = await inquiries.matchingIds(query)
+        const moneyOf = (await deps.quoteMoney?.()) ?? (() => null)
+        const rows = (async function* () {
+          for await (const record of inquiries.records(ids)) yield csvRow(record, moneyOf(record))
+        })()
+        const filtered = query.status !== 'all' || query.q !== ''
+        return csvResponse(csvStream(CSV_HEADER, rows), filtered ? 'inquiries-filtered' : 'inquiries', studioToday())
+      })
+      .get('/admin/inquiries/:id', requireAdmin, async (c) => c.json(requireRecord(await inquiries.find(c.req.param('id')))))
+      .patch('/admin/inquiries/:id', requireAdmin, async (c) => {
+        const change = await jsonBody(c, InquiryChangeSchema)
+        const at = new Date().toISOString()
+        return c.json(requireRecord(await inquiries.update(c.req.param('id'), (r) => applyInquiryChange(r, change, at))))
+      })
+      .post('/admin/inquiries/:id/notes', requireAdmin, async (c) => {
+        const { text } = await jsonBody(c, NoteBodySchema)
+        const at = new Date().toISOString()
+        return c.json(requireRecord(await inquiries.update(c.req.param('id'), (r) => addNote(r, text, at))), 201)
+      })
+      .post('/admin/inquiries/:id/retry-mail', requireAdmin, async (c) => {
+        if (!outbox.configured) throw badRequest('E-mail is not set up: set SMTP_URL to send inquiries by e-mail.')
+        return c.json(requireRecord(await outbox.retryNow(c.req.param('id'))))
+      })
+      .get('/admin/reply-templates', requireAdmin, async (c) => c.json(await replyTemplates.read()))
+      .put('/admin/reply-templates', requireAdmin, async (c) =>
+        c.json(await replyTemplates.write(await jsonBody(c, ReplyTemplateListSchema))),
+      )
+  )
 }

@@ -44,7 +44,12 @@ describe('POST /api/contact', () => {
     const record = JSON.parse(readFileSync(join(t.dataDir, 'inquiries', `${body.id}.json`), 'utf8')) as InquiryRecord
     expect(record).toMatchObject({ id: body.id, status: 'new', mail: { state: 'not-configured', attempts: 0 } })
     expect(Date.parse(record.receivedAt)).toBeGreaterThan(Date.now() - 60_000)
-    expect(record.inquiry).toMatchObject({ firstName: 'Jane', service: 'Balloon Garlands', serviceId: 'balloon-garlands', balloonColors: ['Blush', 'Ivory'] })
+    expect(record.inquiry).toMatchObject({
+      firstName: 'Jane',
+      service: 'Balloon Garlands',
+      serviceId: 'balloon-garlands',
+      balloonColors: ['Blush', 'Ivory'],
+    })
     // The service's own headers and field order; a blank optional answer reads 'Not provided'.
     expect(record.inquiry.customFields).toEqual({
       custom_100: { header: 'Garland length', value: '12 ft' },
@@ -57,7 +62,10 @@ describe('POST /api/contact', () => {
   it('finds the service by title when no id is sent, keeps its own headers, and refuses answers to questions it does not ask', async () => {
     await app()
     const unknown = await contact(
-      sampleInquiry({ serviceId: undefined, customFields: { custom_100: { header: 'Hacked', value: '3 ft' }, custom_999: { header: 'x', value: 'y' } } }),
+      sampleInquiry({
+        serviceId: undefined,
+        customFields: { custom_100: { header: 'Hacked', value: '3 ft' }, custom_999: { header: 'x', value: 'y' } },
+      }),
     )
     expect([unknown.status, ((await unknown.json()) as { error: string }).error]).toEqual([400, 'Unknown form field: custom_999'])
     expect(storedFiles()).toEqual([])
@@ -82,7 +90,11 @@ describe('POST /api/contact', () => {
   it('finds the service by a title with spaces around it, and stores a blank answer as Not provided', async () => {
     await app()
     const res = await contact(
-      sampleInquiry({ serviceId: undefined, service: '  Balloon Garlands  ', customFields: { custom_100: { header: 'Garland length', value: '12 ft' }, custom_101: { header: 'Theme', value: '   ' } } }),
+      sampleInquiry({
+        serviceId: undefined,
+        service: '  Balloon Garlands  ',
+        customFields: { custom_100: { header: 'Garland length', value: '12 ft' }, custom_101: { header: 'Theme', value: '   ' } },
+      }),
     )
     expect(res.status).toBe(200)
     const [file] = storedFiles()
@@ -183,7 +195,10 @@ describe('POST /api/contact', () => {
     const big = await contact(sampleInquiry({ eventDetails: 'x'.repeat(40 * 1024) }))
     expect(big.status).toBe(413)
     expect(await big.json()).toHaveProperty('error')
-    const bad = await t.call('POST', '/api/contact', { body: '{nope', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.1.1.1' } })
+    const bad = await t.call('POST', '/api/contact', {
+      body: '{nope',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.1.1.1' },
+    })
     expect(bad.status).toBe(400)
     expect(storedFiles()).toEqual([])
   })
@@ -225,7 +240,9 @@ describe('inbox API', () => {
     await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'new' }, cookie })
     expect(await list('contacted')).toEqual([])
     expect((await t.call('PATCH', `/api/admin/inquiries/${ids[1]}`, { json: { status: 'done' }, cookie })).status).toBe(400)
-    expect((await t.call('PATCH', '/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef', { json: { status: 'new' }, cookie })).status).toBe(404)
+    expect(
+      (await t.call('PATCH', '/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef', { json: { status: 'new' }, cookie })).status,
+    ).toBe(404)
     expect((await t.call('PATCH', '/api/admin/inquiries/..%2F..%2Fsecret', { json: { status: 'new' }, cookie })).status).toBe(404)
   })
 

@@ -84,7 +84,7 @@ describe('InquiryStore', () => {
     expect((await store.list('new')).map((r) => r.inquiry.firstName)).toEqual(['Third', 'Second'])
   })
 
-  it("a damaged file is skipped and named in the log; other files in the folder are not leads", async () => {
+  it('a damaged file is skipped and named in the log; other files in the folder are not leads', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const good = await store.create(lead('Good'), NOT_SENT, new Date('2026-01-01T10:00:00Z'))
     const broken = '2026-01-02T10-00-00-000Z-abcdef'
@@ -95,7 +95,10 @@ describe('InquiryStore', () => {
     const folder = '2026-01-04T10-00-00-000Z-abcdef'
     mkdirSync(join(dataDir, 'inquiries', `${folder}.json`))
     expect((await store.list()).map((r) => r.id)).toEqual([good.id])
-    expect(errors.mock.calls.map((call) => call[0])).toEqual([`inquiries/${folder}.json could not be read:`, `inquiries/${broken}.json could not be read:`])
+    expect(errors.mock.calls.map((call) => call[0])).toEqual([
+      `inquiries/${folder}.json could not be read:`,
+      `inquiries/${broken}.json could not be read:`,
+    ])
   })
 
   it('an inbox folder that cannot be read is an error, not an empty inbox', async () => {
@@ -115,7 +118,9 @@ describe('InquiryStore', () => {
   it('concurrent updates of one lead all land (no lost note)', async () => {
     const { id } = await store.create(lead('Jane'), NOT_SENT)
     await Promise.all(
-      ['one', 'two', 'three', 'four'].map((text) => store.update(id, (r) => ({ ...r, notes: [...r.notes, { at: '2026-01-01T00:00:00.000Z', text }] }))),
+      ['one', 'two', 'three', 'four'].map((text) =>
+        store.update(id, (r) => ({ ...r, notes: [...r.notes, { at: '2026-01-01T00:00:00.000Z', text }] })),
+      ),
     )
     expect((await store.find(id))!.notes.map((n) => n.text).sort()).toEqual(['four', 'one', 'three', 'two'])
   })

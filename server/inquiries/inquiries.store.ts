@@ -62,7 +62,13 @@ export class InquiryStore {
   }
 
   /** `confirmation` is the visitor's confirmation e-mail, when one is planned. */
-  async create(inquiry: StoredInquiry, mail: MailState, now = new Date(), confirmation?: MailState, id = newInquiryId(now)): Promise<InquiryRecord> {
+  async create(
+    inquiry: StoredInquiry,
+    mail: MailState,
+    now = new Date(),
+    confirmation?: MailState,
+    id = newInquiryId(now),
+  ): Promise<InquiryRecord> {
     const record: InquiryRecord = {
       id,
       receivedAt: now.toISOString(),
@@ -92,7 +98,10 @@ export class InquiryStore {
   }
 
   private stamp(): Promise<number> {
-    return stat(this.dir).then((s) => s.mtimeMs, () => 0)
+    return stat(this.dir).then(
+      (s) => s.mtimeMs,
+      () => 0,
+    )
   }
 
   /** Ids of stored inquiries, newest first. */

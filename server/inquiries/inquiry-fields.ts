@@ -10,4 +10,3 @@ export const REFERRAL_SOURCES = [
   { value: 'at an event/party', label: 'At an Event/Party' },
   { value: 'other', label: 'Other' },
 ] as const
-

@@ -28,12 +28,14 @@ const record = (inquiry: Record<string, unknown> = {}): InquiryRecord =>
 
 describe('an inquiry as rows', () => {
   it('lists every answer in form order, custom answers in the order the form had', () => {
-    const rows = inquiryRows(record({
-      balloonColors: ['Blush', 'Gold Chrome'],
-      customFields: { custom_1: { header: 'Theme', value: 'Garden' } },
-      customDropdownFields: { dropdown_2: { header: 'Size', value: 'Large' } },
-      fieldOrder: ['dropdown_2', 'custom_1'],
-    }))
+    const rows = inquiryRows(
+      record({
+        balloonColors: ['Blush', 'Gold Chrome'],
+        customFields: { custom_1: { header: 'Theme', value: 'Garden' } },
+        customDropdownFields: { dropdown_2: { header: 'Size', value: 'Large' } },
+        fieldOrder: ['dropdown_2', 'custom_1'],
+      }),
+    )
     expect(rows).toEqual([
       ['Service', 'Balloon Garlands'],
       ['Name', 'Maya Okafor'],
@@ -81,9 +83,12 @@ describe('dates, money and counts', () => {
 describe('the inbox search', () => {
   const maya = record()
 
-  it.each(['maya', 'OKAFOR', 'maya okafor', 'example.com', 'garlands', '503-555-0142', '5550142', '(503) 555'])('finds her by "%s"', (query) => {
-    expect(matchesSearch(maya, query)).toBe(true)
-  })
+  it.each(['maya', 'OKAFOR', 'maya okafor', 'example.com', 'garlands', '503-555-0142', '5550142', '(503) 555'])(
+    'finds her by "%s"',
+    (query) => {
+      expect(matchesSearch(maya, query)).toBe(true)
+    },
+  )
 
   it('every word must match', () => {
     expect(matchesSearch(maya, 'maya smith')).toBe(false)

@@ -33,7 +33,13 @@ export function inquiryRows(record: InquiryRecord): [string, string][] {
   return rows
 }
 
-const eventDateFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+const eventDateFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
 
 /** An event date (YYYY-MM-DD) as people read it, "Sat, Mar 14, 2026"; anything else is shown as it was sent. */
 export function shortEventDate(date: string): string {
@@ -45,7 +51,11 @@ export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' :
 
 /** Money as the studio writes it: "$1,250" or "$1,250.50". */
 export function formatMoney(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount)
 }
 
 export const STATUS_LABELS: Record<InquiryStatus, string> = {
@@ -69,5 +79,9 @@ export function matchesSearch(record: { inquiry: SearchFields }, query: string):
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean)
-    .every((word) => haystack.includes(word) || (/^[\d()+\-. ]+$/.test(word) && word.replace(/\D/g, '') !== '' && digits.includes(word.replace(/\D/g, ''))))
+    .every(
+      (word) =>
+        haystack.includes(word) ||
+        (/^[\d()+\-. ]+$/.test(word) && word.replace(/\D/g, '') !== '' && digits.includes(word.replace(/\D/g, ''))),
+    )
 }

@@ -43,7 +43,11 @@ export function composeInquiryMessage(record: InquiryRecord, brand: string, phot
     ...rows.map(([label, value]) => `${label}: ${value.includes('\n') ? `\n${value}\n` : value}`),
     '',
     ...(photos?.links.length
-      ? [`Photos (links work until ${photos.until}; afterwards open the inquiry in the dashboard):`, ...photos.links.map((l) => `${l.label}: ${l.url}`), '']
+      ? [
+          `Photos (links work until ${photos.until}; afterwards open the inquiry in the dashboard):`,
+          ...photos.links.map((l) => `${l.label}: ${l.url}`),
+          '',
+        ]
       : []),
     `Received: ${received}`,
     `Inquiry id: ${record.id}`,

@@ -64,7 +64,10 @@ async function cameraJpeg(): Promise<Uint8Array> {
   return new Uint8Array(
     await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#e4573d' } })
       .withMetadata({ orientation: 6 })
-      .withExif({ IFD0: { Make: 'Canon', Model: 'EOS Test' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'Canon', Model: 'EOS Test' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' },
+      })
       .jpeg()
       .toBuffer(),
   )
@@ -103,7 +106,8 @@ const inquiry = (extra: Record<string, unknown> = {}) => ({
 })
 
 const contact = (json: unknown) => t.call('POST', '/api/contact', { json, headers: { 'X-Forwarded-For': from() } })
-const storedRecords = () => (existsSync(join(t.dataDir, 'inquiries')) ? readdirSync(join(t.dataDir, 'inquiries')).filter((n) => n.endsWith('.json')) : [])
+const storedRecords = () =>
+  existsSync(join(t.dataDir, 'inquiries')) ? readdirSync(join(t.dataDir, 'inquiries')).filter((n) => n.endsWith('.json')) : []
 const held = () => (existsSync(join(t.dataDir, 'photo-holding')) ? readdirSync(join(t.dataDir, 'photo-holding')) : [])
 const record = (id: string) => JSON.parse(readFileSync(join(t.dataDir, 'inquiries', `${id}.json`), 'utf8')) as InquiryRecord
 
@@ -127,31 +131,62 @@ describe('photos on the quote form', () => {
     const bytes = readFileSync(file)
     const meta = await sharp(bytes).metadata()
     // Turned upright (portrait now, no orientation flag), long edge capped, no EXIF (camera, GPS), no ICC, no XMP.
-    expect([meta.width, meta.height, meta.orientation, meta.exif, meta.xmp, meta.icc]).toEqual([1024, 2048, undefined, undefined, undefined, undefined])
+    expect([meta.width, meta.height, meta.orientation, meta.exif, meta.xmp, meta.icc]).toEqual([
+      1024,
+      2048,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
     expect(bytes.includes(Buffer.from('Canon'))).toBe(false)
     expect(readFileSync(join(t.dataDir, 'inquiry-photos', r.id, `${photo.id}-thumb.jpg`)).length).toBeGreaterThan(0)
     // The held copy is gone once the inquiry has it; nothing under uploads/, nothing for git to see.
     expect(held()).toEqual([])
     expect(readdirSync(join(t.root, 'uploads')).some((n) => n.includes(photo.id))).toBe(false)
-    expect(execFileSync('git', ['-C', t.root, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })).not.toContain('inquiry-photos')
+    expect(execFileSync('git', ['-C', t.root, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })).not.toContain(
+      'inquiry-photos',
+    )
     expect(r.inquiry.deliveryEstimate).toEqual({ zip: '97214', zone: 'Portland', fee: 45 })
   })
 
   it('refuses bad files by name with the reason, and holds nothing of them', async () => {
     await app()
     const text = new Uint8Array(Buffer.from('not a picture at all, just text'))
-    const png = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer())
+    const png = new Uint8Array(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    )
     const gif = new Uint8Array(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'))
     const heic = new Uint8Array([0, 0, 0, 0x18, ...Buffer.from('ftypheic'), 0, 0, 0, 0, 1, 2, 3])
     const big = new Uint8Array(10 * 1024 * 1024 + 10)
     big.set([0xff, 0xd8, 0xff])
     const cases: [Uint8Array, string, string, number, string][] = [
       [text, 'fake.jpg', 'image/jpeg', 400, 'Inspiration photos: fake.jpg: not a JPEG, PNG or WebP photo, although it is named as a JPEG.'],
-      [png, 'wall.jpg', 'image/jpeg', 400, 'Inspiration photos: wall.jpg: the file is not what its type says (named as a JPEG, but it is a PNG). Please save it again and choose it anew.'],
-      [gif, 'party.gif', 'image/gif', 400, 'Inspiration photos: party.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).'],
+      [
+        png,
+        'wall.jpg',
+        'image/jpeg',
+        400,
+        'Inspiration photos: wall.jpg: the file is not what its type says (named as a JPEG, but it is a PNG). Please save it again and choose it anew.',
+      ],
+      [
+        gif,
+        'party.gif',
+        'image/gif',
+        400,
+        'Inspiration photos: party.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).',
+      ],
       [heic, 'IMG_4021.HEIC', 'image/heic', 400, 'Inspiration photos: IMG_4021.HEIC: HEIC photos cannot be opened here.'],
       [big, 'huge.jpg', 'image/jpeg', 413, 'Inspiration photos: huge.jpg: larger than 10 MB (10.0 MB). Please choose a smaller photo.'],
-      [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), 'broken.jpg', 'image/jpeg', 400, 'Inspiration photos: broken.jpg: the photo could not be opened'],
+      [
+        new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]),
+        'broken.jpg',
+        'image/jpeg',
+        400,
+        'Inspiration photos: broken.jpg: the photo could not be opened',
+      ],
     ]
     for (const [bytes, name, type, status, message] of cases) {
       const res = await upload(bytes, name, type)
@@ -172,7 +207,10 @@ describe('photos on the quote form', () => {
       [{ photos: { photos_1: tokens } }, 'Inspiration photos: at most 2 photos'],
       [{ photos: { photos_7: tokens.slice(0, 1) } }, 'Unknown form field: photos_7'],
       [{ customFields: { custom_999: { header: 'x', value: 'y' } } }, 'Unknown form field: custom_999'],
-      [{ customFields: { custom_1: { header: 'Venue address', value: '1 Secret Ln' } } }, 'Venue address is not asked with the answers given: leave it out'],
+      [
+        { customFields: { custom_1: { header: 'Venue address', value: '1 Secret Ln' } } },
+        'Venue address is not asked with the answers given: leave it out',
+      ],
       [{ photos: { photos_1: ['../../etc/passwd'] } }, 'Unknown photo'],
     ]
     for (const [extra, message] of refusals) {
@@ -195,11 +233,19 @@ describe('photos on the quote form', () => {
     expect(stored.inquiry.customDropdownFields).toEqual({ dropdown_1: { header: 'Delivery', value: 'No' } })
 
     const missing = await contact(inquiry({ customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'Yes' } } }))
-    expect([missing.status, ((await missing.json()) as { fields: Record<string, string> }).fields]).toEqual([400, { 'customFields.custom_1': 'Venue address is required' }])
+    expect([missing.status, ((await missing.json()) as { fields: Record<string, string> }).fields]).toEqual([
+      400,
+      { 'customFields.custom_1': 'Venue address is required' },
+    ])
     const shown = await contact(
-      inquiry({ customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'Yes' } }, customFields: { custom_1: { header: 'x', value: '9 Venue Rd' } } }),
+      inquiry({
+        customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'Yes' } },
+        customFields: { custom_1: { header: 'x', value: '9 Venue Rd' } },
+      }),
     )
-    expect(record(((await shown.json()) as { id: string }).id).inquiry.customFields).toEqual({ custom_1: { header: 'Venue address', value: '9 Venue Rd' } })
+    expect(record(((await shown.json()) as { id: string }).id).inquiry.customFields).toEqual({
+      custom_1: { header: 'Venue address', value: '9 Venue Rd' },
+    })
   })
 
   it('the inquiry is stored even when a photo is no longer held, saying how many did not arrive', async () => {
@@ -230,7 +276,8 @@ describe('photos on the quote form', () => {
     await app()
     const address = '10.9.9.9'
     let status = 0
-    for (let i = 0; i < 41 && status !== 429; i++) status = (await upload(new Uint8Array([1, 2, 3]), 'x.jpg', 'image/jpeg', {}, address)).status
+    for (let i = 0; i < 41 && status !== 429; i++)
+      status = (await upload(new Uint8Array([1, 2, 3]), 'x.jpg', 'image/jpeg', {}, address)).status
     expect(status).toBe(429)
   })
 })
@@ -267,7 +314,11 @@ describe('who can see a photo', () => {
       expect([path, (await t.call('GET', path)).status]).toEqual([path, 403])
     }
     // No other way in: not under /uploads, not the data folder.
-    for (const path of [`/uploads/${photoId}.jpg`, `/data/inquiry-photos/${r.id}/${photoId}.jpg`, `/inquiry-photos/${r.id}/${photoId}-thumb.jpg`]) {
+    for (const path of [
+      `/uploads/${photoId}.jpg`,
+      `/data/inquiry-photos/${r.id}/${photoId}.jpg`,
+      `/inquiry-photos/${r.id}/${photoId}-thumb.jpg`,
+    ]) {
       expect([path, (await t.call('GET', path)).status]).not.toEqual([path, 200])
     }
   })
@@ -287,7 +338,10 @@ describe('who can see a photo', () => {
     expect(parsed.text).toContain('Delivery estimate: Delivery to 97214: about $45 (estimate shown on the form)')
     const opened = await t.call('GET', links[0])
     expect([opened.status, opened.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
-    await until(() => t.deps.inquiries.find(r.id), (x) => x?.mail.state === 'sent')
+    await until(
+      () => t.deps.inquiries.find(r.id),
+      (x) => x?.mail.state === 'sent',
+    )
   })
 })
 
@@ -334,7 +388,10 @@ describe('the form builder through the API', () => {
         { id: 'dropdown_2', header: 'Style', instructions: 'x', options: ['A'], showWhen: { field: 'dropdown_1', values: ['Yes'] } },
       ],
     })
-    expect([loop.status, ((await loop.json()) as { error: string }).error]).toEqual([400, '"Delivery" and "Style" depend on each other in a loop: one of them must be shown always.'])
+    expect([loop.status, ((await loop.json()) as { error: string }).error]).toEqual([
+      400,
+      '"Delivery" and "Style" depend on each other in a loop: one of them must be shown always.',
+    ])
     const ok = await put({ customPhotoFields: [{ id: 'photos_1', header: 'Venue photos', instructions: 'The wall', optional: true }] })
     expect(ok.status).toBe(200)
     expect(((await ok.json()) as { customPhotoFields: unknown[] }).customPhotoFields).toEqual([

@@ -34,11 +34,17 @@ const photoHeaders = (bytes: Buffer, extra: Record<string, string> = {}) => ({
 
 /** The visitor's file name with a .jpg ending (what the photo is now), safe inside a Content-Disposition header. */
 function downloadName(name: string): string {
-  const base = displayName(name).replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[^A-Za-z0-9 ._-]+/g, '-').slice(0, 60) || 'photo'
+  const base =
+    displayName(name)
+      .replace(/\.[a-z0-9]{1,5}$/i, '')
+      .replace(/[^A-Za-z0-9 ._-]+/g, '-')
+      .slice(0, 60) || 'photo'
   return `${base}.jpg`
 }
 
-export function createInquiryPhotoRoutes(deps: Pick<ContentDeps, 'config' | 'store'> & { inquiries: InquiryStore; inquiryPhotos: PhotoStore }) {
+export function createInquiryPhotoRoutes(
+  deps: Pick<ContentDeps, 'config' | 'store'> & { inquiries: InquiryStore; inquiryPhotos: PhotoStore },
+) {
   const { config, inquiries, inquiryPhotos: photos } = deps
   const budget = new ByteBudget(BYTES_PER_HOUR, 60 * 60 * 1000)
   const address = (c: Context) => clientAddress(c, config.trustProxy)
@@ -86,7 +92,9 @@ export function createInquiryPhotoRoutes(deps: Pick<ContentDeps, 'config' | 'sto
         try {
           cleaned = await cleanPhoto(bytes)
         } catch {
-          throw badRequest(`${field.header}: ${displayName(file.name)}: the photo could not be opened (it may be damaged). Please choose another.`)
+          throw badRequest(
+            `${field.header}: ${displayName(file.name)}: the photo could not be opened (it may be damaged). Please choose another.`,
+          )
         }
         const token = await photos.hold(cleaned, { serviceId: service.id, fieldId: field.id, name: file.name })
         return c.json({ token, name: displayName(file.name), width: cleaned.width, height: cleaned.height }, 201)
@@ -123,6 +131,10 @@ export function createSignedPhotoRoutes({ inquiryPhotos: photos, photoLinks }: {
     }
     const bytes = await photos.read(id, match[1], 'full')
     if (!bytes) throw notFound('This photo is no longer kept.')
-    return c.body(new Uint8Array(bytes), 200, photoHeaders(bytes, { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' }))
+    return c.body(
+      new Uint8Array(bytes),
+      200,
+      photoHeaders(bytes, { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' }),
+    )
   })
 }

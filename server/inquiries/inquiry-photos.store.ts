@@ -94,13 +94,23 @@ export class PhotoStore {
   }
 
   /** Keeps a cleaned photo for a form still being filled in; returns its token. The folder appears whole or not at all. */
-  async hold(cleaned: { photo: Buffer; thumb: Buffer; width: number; height: number }, about: { serviceId: string; fieldId: string; name: string }): Promise<string> {
+  async hold(
+    cleaned: { photo: Buffer; thumb: Buffer; width: number; height: number },
+    about: { serviceId: string; fieldId: string; name: string },
+  ): Promise<string> {
     void this.sweepHolding()
     const token = randomBytes(16).toString('hex')
     const temp = join(this.holdingDir, `.${token}.partial`)
     await mkdir(temp, { recursive: true, mode: 0o700 })
     try {
-      const meta: HeldMeta = { ...about, name: displayName(about.name), width: cleaned.width, height: cleaned.height, bytes: cleaned.photo.length, heldAt: new Date().toISOString() }
+      const meta: HeldMeta = {
+        ...about,
+        name: displayName(about.name),
+        width: cleaned.width,
+        height: cleaned.height,
+        bytes: cleaned.photo.length,
+        heldAt: new Date().toISOString(),
+      }
       await writeSynced(join(temp, 'photo.jpg'), cleaned.photo)
       await writeSynced(join(temp, 'thumb.jpg'), cleaned.thumb)
       await writeSynced(join(temp, 'meta.json'), JSON.stringify(meta))
@@ -126,7 +136,11 @@ export class PhotoStore {
    * the record is written leaves the held copies for the visitor's retry. Photos no longer held (expired, sent
    * already, for another form) are left out and counted in `missing`.
    */
-  async claim(inquiryId: string, serviceId: string, wanted: { fieldId: string; tokens: string[] }[]): Promise<{ photos: Record<string, StoredPhoto[]>; missing: number; tokens: string[] }> {
+  async claim(
+    inquiryId: string,
+    serviceId: string,
+    wanted: { fieldId: string; tokens: string[] }[],
+  ): Promise<{ photos: Record<string, StoredPhoto[]>; missing: number; tokens: string[] }> {
     const photos: Record<string, StoredPhoto[]> = {}
     const used: string[] = []
     let missing = 0
@@ -199,7 +213,13 @@ export class PhotoStore {
       const path = join(this.dir, name)
       const info = await stat(path).catch(() => null)
       if (!info || now - info.mtimeMs < ORPHAN_MS) continue
-      const hasRecord = name === id && INQUIRY_ID_PATTERN.test(id) && (await stat(join(inquiriesDir, `${id}.json`)).then(() => true, () => false))
+      const hasRecord =
+        name === id &&
+        INQUIRY_ID_PATTERN.test(id) &&
+        (await stat(join(inquiriesDir, `${id}.json`)).then(
+          () => true,
+          () => false,
+        ))
       if (!hasRecord) {
         await rm(path, { recursive: true, force: true })
         removed.push(name)

@@ -34,7 +34,10 @@ const Money = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(10_000_000, `${label} is too large`)
-    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} must be in whole cents`)
+    .refine(
+      (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      `${label} must be in whole cents`,
+    )
 
 const MAIL_STATES = ['pending', 'sent', 'failed', 'not-configured'] as const
 
@@ -54,7 +57,9 @@ const Answer = z.object({ header: z.string(), value: z.string() })
 const PhotoGroupSchema = z.object({
   fieldId: z.string(),
   header: z.string(),
-  files: z.array(z.object({ id: z.string().regex(/^[0-9a-f]{16}$/), name: z.string(), width: z.number(), height: z.number(), bytes: z.number() })),
+  files: z.array(
+    z.object({ id: z.string().regex(/^[0-9a-f]{16}$/), name: z.string(), width: z.number(), height: z.number(), bytes: z.number() }),
+  ),
   /** Photos the visitor sent that were no longer held when the inquiry arrived (expired, or sent twice). */
   missing: z.number().int().min(0).optional(),
 })
@@ -100,7 +105,12 @@ export type StatusChange = z.infer<typeof StatusChangeSchema>
 const DepositSchema = z.object({ amount: z.number(), date: z.string() })
 
 /** One change of the money: the quote set or cleared (amount null), a deposit recorded (with its date) or cleared. */
-const MoneyChangeSchema = z.object({ at: z.string(), what: z.enum(['quote', 'deposit']), amount: z.number().nullable(), date: z.string().optional() })
+const MoneyChangeSchema = z.object({
+  at: z.string(),
+  what: z.enum(['quote', 'deposit']),
+  amount: z.number().nullable(),
+  date: z.string().optional(),
+})
 export type MoneyChange = z.infer<typeof MoneyChangeSchema>
 
 export const InquiryRecordSchema = z.object({
@@ -141,21 +151,30 @@ export interface InquiryMoney {
 }
 
 export const InquiryStatusFilterSchema = z
-  .preprocess((v) => (typeof v === 'string' ? (LEGACY_STATUS[v] ?? v) : v), z.enum([...INQUIRY_STATUSES, 'all'], { error: `${STATUS_ERROR} or all` }))
+  .preprocess(
+    (v) => (typeof v === 'string' ? (LEGACY_STATUS[v] ?? v) : v),
+    z.enum([...INQUIRY_STATUSES, 'all'], { error: `${STATUS_ERROR} or all` }),
+  )
   .default('all')
 export type InquiryStatusFilter = z.infer<typeof InquiryStatusFilterSchema>
 
 /** PATCH /api/admin/inquiries/{id}: any of these; null clears the quote or the deposit. */
 export const InquiryChangeSchema = z
-  .object({
-    status: StatusOrLegacySchema.optional(),
-    lostReason: textLine('Lost reason').max(200, 'Lost reason is too long').optional(),
-    quotedAmount: Money('Quoted amount').nullable().optional(),
-    deposit: z
-      .object({ amount: Money('Deposit amount'), date: CalendarDateSchema('Deposit date') }, { error: 'Deposit must be {amount, date}' })
-      .nullable()
-      .optional(),
-  }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Send the change as a JSON object') })
+  .object(
+    {
+      status: StatusOrLegacySchema.optional(),
+      lostReason: textLine('Lost reason').max(200, 'Lost reason is too long').optional(),
+      quotedAmount: Money('Quoted amount').nullable().optional(),
+      deposit: z
+        .object({ amount: Money('Deposit amount'), date: CalendarDateSchema('Deposit date') }, { error: 'Deposit must be {amount, date}' })
+        .nullable()
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Send the change as a JSON object',
+    },
+  )
   .strict()
   .refine((c) => Object.keys(c).length > 0, 'Send at least one of status, lostReason, quotedAmount, deposit')
   .refine((c) => c.status !== 'lost' || !!c.lostReason, { message: 'Lost reason is required when a lead is lost', path: ['lostReason'] })

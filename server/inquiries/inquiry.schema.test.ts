@@ -20,7 +20,14 @@ const service = {
 } as unknown as Parameters<typeof inquirySchemaFor>[0]
 
 const errorsFor = (patch: Record<string, unknown>) => {
-  const result = inquirySchemaFor(service, '2026-01-01').safeParse({ ...sampleInquiry(), serviceId: undefined, balloonColors: undefined, customFields: {}, customDropdownFields: {}, ...patch })
+  const result = inquirySchemaFor(service, '2026-01-01').safeParse({
+    ...sampleInquiry(),
+    serviceId: undefined,
+    balloonColors: undefined,
+    customFields: {},
+    customDropdownFields: {},
+    ...patch,
+  })
   return result.success ? {} : fieldErrors(result.error)
 }
 
@@ -60,7 +67,8 @@ describe('POST /api/contact checks phone and ZIP on the server', () => {
     const zip = await post(sampleInquiry({ zipcode: '9721' }))
     expect(zip.status).toBe(400)
     expect(((await zip.json()) as { error: string }).error).toMatch(/5-digit ZIP code/)
-    const stored = () => (existsSync(join(t.dataDir, 'inquiries')) ? readdirSync(join(t.dataDir, 'inquiries')).filter((f) => f.endsWith('.json')) : [])
+    const stored = () =>
+      existsSync(join(t.dataDir, 'inquiries')) ? readdirSync(join(t.dataDir, 'inquiries')).filter((f) => f.endsWith('.json')) : []
     expect(stored()).toEqual([])
     expect((await post(sampleInquiry({ phone: '(503) 555-0100', zipcode: '97201-1234' }))).status).toBe(200)
     expect(stored()).toHaveLength(1)

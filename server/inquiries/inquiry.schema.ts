@@ -11,8 +11,7 @@ import { PHOTO_TOKEN_PATTERN } from './photo-rules'
 
 export { NOT_PROVIDED, REFERRAL_SOURCES } from './inquiry-fields'
 
-const required = (label: string, max = 200) =>
-  textLine(label).min(1, `${label} is required`).max(max, 'This answer is too long')
+const required = (label: string, max = 200) => textLine(label).min(1, `${label} is required`).max(max, 'This answer is too long')
 
 /** A US number: 10 digits, however it is written; a leading country code 1 is allowed. */
 export function isUsPhone(value: string): boolean {
@@ -26,7 +25,10 @@ export const isUsZip = (value: string): boolean => /^\d{5}(?:-?\d{4})?$/.test(va
 export const PHONE_FORMAT_MESSAGE = 'Please enter a 10-digit phone number'
 export const ZIP_FORMAT_MESSAGE = 'Please enter a 5-digit ZIP code (or ZIP+4)'
 
-const CustomAnswerSchema = z.object({ header: textLine('Question').max(200), value: textBlock('Answer').max(2000, 'This answer is too long') })
+const CustomAnswerSchema = z.object({
+  header: textLine('Question').max(200),
+  value: textBlock('Answer').max(2000, 'This answer is too long'),
+})
 /** Answers are keyed by the service's field ids (custom_<n>, dropdown_<n>); nothing else, no prototype keys. */
 const CustomAnswersSchema = z
   .record(z.string().regex(/^(custom|dropdown)_[0-9]{1,20}$/), CustomAnswerSchema, {
@@ -119,7 +121,11 @@ export function inquirySchemaFor(service: InquiryFormConfig, today: string = stu
         }
         checkAnswer(ctx, 'customDropdownFields', field, value)
         if (value && value !== NOT_PROVIDED && !field.options.includes(value)) {
-          ctx.addIssue({ code: 'custom', path: ['customDropdownFields', field.id], message: `Please choose one of the ${field.header} options` })
+          ctx.addIssue({
+            code: 'custom',
+            path: ['customDropdownFields', field.id],
+            message: `Please choose one of the ${field.header} options`,
+          })
         }
       }
       for (const field of service.customPhotoFields) {
@@ -149,7 +155,12 @@ export function dropdownValues(answers: Record<string, { value: string } | undef
 const hiddenMessage = (header: string) => `${header} is not asked with the answers given: leave it out`
 
 /** An answer to a question the service does not ask is refused, naming it. */
-function checkKnown(ctx: z.RefinementCtx, map: 'customFields' | 'customDropdownFields' | 'photos', given: Record<string, unknown>, fields: readonly { id: string }[]) {
+function checkKnown(
+  ctx: z.RefinementCtx,
+  map: 'customFields' | 'customDropdownFields' | 'photos',
+  given: Record<string, unknown>,
+  fields: readonly { id: string }[],
+) {
   const known = new Set(fields.map((f) => f.id))
   for (const id of Object.keys(given)) {
     if (!known.has(id)) ctx.addIssue({ code: 'custom', path: [map, id], message: `Unknown form field: ${id}` })
@@ -157,8 +168,14 @@ function checkKnown(ctx: z.RefinementCtx, map: 'customFields' | 'customDropdownF
 }
 
 /** A hidden question left blank (or 'Not provided', as older forms sent every field) is ignored; a real answer is refused. */
-function checkHidden(ctx: z.RefinementCtx, map: 'customFields' | 'customDropdownFields', field: { id: string; header: string }, value: string | undefined) {
-  if (value && value.trim() && value !== NOT_PROVIDED) ctx.addIssue({ code: 'custom', path: [map, field.id], message: hiddenMessage(field.header) })
+function checkHidden(
+  ctx: z.RefinementCtx,
+  map: 'customFields' | 'customDropdownFields',
+  field: { id: string; header: string },
+  value: string | undefined,
+) {
+  if (value && value.trim() && value !== NOT_PROVIDED)
+    ctx.addIssue({ code: 'custom', path: [map, field.id], message: hiddenMessage(field.header) })
 }
 
 function checkAnswer(

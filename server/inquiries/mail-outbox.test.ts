@@ -48,11 +48,23 @@ describe('mail outbox', () => {
     const parsed = parseMail(mail.raw)
     expect(parsed.subject).toBe('New inquiry: Balloon Garlands — Jane Doe, 2099-12-05')
     expect(parsed.headers['reply-to']).toContain('jane@example.com')
-    for (const text of ['503-555-0100', '1 Main St', '97201', 'Backyard party', 'Instagram', 'Blush, Ivory', 'Garland length: 12 ft', 'Setting: Outdoor']) {
+    for (const text of [
+      '503-555-0100',
+      '1 Main St',
+      '97201',
+      'Backyard party',
+      'Instagram',
+      'Blush, Ivory',
+      'Garland length: 12 ft',
+      'Setting: Outdoor',
+    ]) {
       expect(parsed.text).toContain(text)
     }
     expect(parsed.html).toContain('Garland length')
-    const sent = await until(() => store.find(record.id), (r) => r?.mail.state === 'sent')
+    const sent = await until(
+      () => store.find(record.id),
+      (r) => r?.mail.state === 'sent',
+    )
     expect(sent!.mail.attempts).toBe(1)
     expect(sent!.mail.sentAt).toBeTruthy()
   })
@@ -64,7 +76,10 @@ describe('mail outbox', () => {
     await first.start()
     const record = await store.create(inquiry, first.initialState())
     first.enqueue(record.id)
-    const failed = await until(() => store.find(record.id), (r) => (r?.mail.attempts ?? 0) >= 2)
+    const failed = await until(
+      () => store.find(record.id),
+      (r) => (r?.mail.attempts ?? 0) >= 2,
+    )
     expect(failed!.mail.state).toBe('failed')
     expect(failed!.mail.lastError).toMatch(/ECONNREFUSED/)
     expect(failed!.mail.nextAttemptAt).toBeTruthy()
@@ -74,7 +89,10 @@ describe('mail outbox', () => {
     const second = outbox(new InquiryStore(dataDir))
     await second.start()
     await smtp.waitFor(1)
-    const sent = await until(() => store.find(record.id), (r) => r?.mail.state === 'sent')
+    const sent = await until(
+      () => store.find(record.id),
+      (r) => r?.mail.state === 'sent',
+    )
     expect(sent!.mail.attempts).toBeGreaterThanOrEqual(3)
     await new Promise((r) => setTimeout(r, 500))
     expect(smtp.received).toHaveLength(1)
@@ -86,7 +104,10 @@ describe('mail outbox', () => {
     await o.start()
     const record = await store.create(inquiry, o.initialState())
     o.enqueue(record.id)
-    await until(() => store.find(record.id), (r) => r?.mail.state === 'sent')
+    await until(
+      () => store.find(record.id),
+      (r) => r?.mail.state === 'sent',
+    )
     await o.stop()
     const again = outbox(store)
     await again.start()
@@ -97,7 +118,12 @@ describe('mail outbox', () => {
 
   it('stores inquiries as not-configured when there is no SMTP', async () => {
     const store = new InquiryStore(dataDir)
-    const o = new MailOutbox({ store, sender: null, retryScheduleMs: [1000], addresses: async () => ({ from: 'x@y.z', to: 'a@b.c', brand: 'B' }) })
+    const o = new MailOutbox({
+      store,
+      sender: null,
+      retryScheduleMs: [1000],
+      addresses: async () => ({ from: 'x@y.z', to: 'a@b.c', brand: 'B' }),
+    })
     expect(o.initialState()).toEqual({ state: 'not-configured', attempts: 0 })
   })
 })
@@ -116,11 +142,17 @@ describe('mail outbox backoff', () => {
     await o.start()
     const waiting = await store.create(inquiry, o.initialState())
     o.enqueue(waiting.id)
-    await until(() => store.find(waiting.id), (r) => r?.mail.state === 'failed')
+    await until(
+      () => store.find(waiting.id),
+      (r) => r?.mail.state === 'failed',
+    )
     await smtp.start()
     const fresh = await store.create({ ...inquiry, firstName: 'Kim' }, o.initialState())
     o.enqueue(fresh.id)
     await smtp.waitFor(2)
-    await until(() => store.find(waiting.id), (r) => r?.mail.state === 'sent')
+    await until(
+      () => store.find(waiting.id),
+      (r) => r?.mail.state === 'sent',
+    )
   })
 })

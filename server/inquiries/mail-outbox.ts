@@ -273,13 +273,22 @@ export class MailOutbox {
 
   private async jobOf(id: string, kind: MailKind): Promise<MailJob | null> {
     const channel = this.channels.get(kind)
-    if (channel) return { state: await channel.state(id), compose: async () => channel.compose(id, await this.options.addresses()), record: (state) => channel.record(id, state) }
+    if (channel)
+      return {
+        state: await channel.state(id),
+        compose: async () => channel.compose(id, await this.options.addresses()),
+        record: (state) => channel.record(id, state),
+      }
     const { store } = this.options
     const record = await store.find(id)
     // Turning confirmations off also holds back the ones still waiting.
     if (!record || (kind === 'visitor' && !this.confirmsVisitor)) return null
     const inquiryKind = kind as InquiryMailKind
-    return { state: stateOf(record, inquiryKind), compose: () => this.compose(record, inquiryKind), record: (state) => store.update(id, (r) => withState(r, inquiryKind, state)) }
+    return {
+      state: stateOf(record, inquiryKind),
+      compose: () => this.compose(record, inquiryKind),
+      record: (state) => store.update(id, (r) => withState(r, inquiryKind, state)),
+    }
   }
 
   private async attempt(id: string, kind: MailKind): Promise<void> {

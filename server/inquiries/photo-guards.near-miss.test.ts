@@ -11,7 +11,9 @@ describe('photo size', () => {
   it('takes exactly 10 MB and one byte; refuses one byte over and nothing at all', () => {
     expect(photoProblemBeforeUpload({ name: 'a.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES })).toBeNull()
     expect(photoProblemBeforeUpload({ name: 'a.jpg', type: 'image/jpeg', size: 1 })).toBeNull()
-    expect(photoProblemBeforeUpload({ name: 'a.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toBe('a.jpg: larger than 10 MB (10.0 MB). Please choose a smaller photo.')
+    expect(photoProblemBeforeUpload({ name: 'a.jpg', type: 'image/jpeg', size: MAX_PHOTO_BYTES + 1 })).toBe(
+      'a.jpg: larger than 10 MB (10.0 MB). Please choose a smaller photo.',
+    )
     expect(photoProblemBeforeUpload({ name: 'a.jpg', type: 'image/jpeg', size: 0 })).toBe('a.jpg: the file is empty.')
   })
 })
@@ -19,7 +21,8 @@ describe('photo size', () => {
 describe('what a file claims to be', () => {
   it('a MIME type that only starts like a photo type is not one; case does not matter', () => {
     expect(claimedPhotoType('a.jpg', 'IMAGE/JPEG')).toBe('jpeg')
-    for (const type of ['image/jpegx', 'image/jpe', 'image/png;x', 'ximage/png', 'image/webp2']) expect(claimedPhotoType('a.jpg', type), type).toBe('other')
+    for (const type of ['image/jpegx', 'image/jpe', 'image/png;x', 'ximage/png', 'image/webp2'])
+      expect(claimedPhotoType('a.jpg', type), type).toBe('other')
   })
 
   it('with no type, the last extension decides; a photo extension in the middle does not', () => {

@@ -48,15 +48,25 @@ export class PhotoLinkSigner {
 
   /** The path and query of a signed link (append it to the public origin). `expires` is in seconds since 1970. */
   async signedPath(inquiryId: string, photoId: string, expires: number): Promise<string> {
-    const sig = createHmac('sha256', await this.keyBytes()).update(payload(inquiryId, photoId, expires)).digest('base64url')
+    const sig = createHmac('sha256', await this.keyBytes())
+      .update(payload(inquiryId, photoId, expires))
+      .digest('base64url')
     return `/inquiry-photos/${inquiryId}/${photoId}.jpg?expires=${expires}&sig=${sig}`
   }
 
   /** True when the signature is ours and the link has not expired. */
-  async verify(inquiryId: string, photoId: string, expires: string | undefined, sig: string | undefined, now = Date.now()): Promise<boolean> {
+  async verify(
+    inquiryId: string,
+    photoId: string,
+    expires: string | undefined,
+    sig: string | undefined,
+    now = Date.now(),
+  ): Promise<boolean> {
     if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false
     if (Number(expires) * 1000 <= now) return false
-    const expected = createHmac('sha256', await this.keyBytes()).update(payload(inquiryId, photoId, Number(expires))).digest()
+    const expected = createHmac('sha256', await this.keyBytes())
+      .update(payload(inquiryId, photoId, Number(expires)))
+      .digest()
     const given = Buffer.from(sig, 'base64url')
     return given.length === expected.length && timingSafeEqual(given, expected)
   }

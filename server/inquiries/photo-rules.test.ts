@@ -8,7 +8,12 @@ const TEXT = new Uint8Array(Buffer.from('hello, this is not a photo'))
 
 describe('photo rules', () => {
   it('knows a picture by its first bytes', () => {
-    expect([sniffPhotoType(JPEG), sniffPhotoType(PNG), sniffPhotoType(HEIC), sniffPhotoType(TEXT)]).toEqual(['jpeg', 'png', 'heic', 'other'])
+    expect([sniffPhotoType(JPEG), sniffPhotoType(PNG), sniffPhotoType(HEIC), sniffPhotoType(TEXT)]).toEqual([
+      'jpeg',
+      'png',
+      'heic',
+      'other',
+    ])
   })
 
   it('reads what a file claims from its type, else its name', () => {
@@ -23,14 +28,22 @@ describe('photo rules', () => {
       'arch.jpg: larger than 10 MB (11.0 MB). Please choose a smaller photo.',
     )
     expect(photoProblemBeforeUpload({ name: 'empty.jpg', type: 'image/jpeg', size: 0 })).toBe('empty.jpg: the file is empty.')
-    expect(photoProblemBeforeUpload({ name: 'IMG_2.HEIC', type: 'image/heic', size: 10 })).toMatch(/^IMG_2.HEIC: HEIC photos cannot be opened here/)
-    expect(photoProblemBeforeUpload({ name: 'party.gif', type: 'image/gif', size: 10 })).toBe('party.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).')
-    expect(photoProblemBeforeUpload({ name: 'quote.pdf', type: 'application/pdf', size: 10 })).toBe('quote.pdf: only JPEG, PNG and WebP photos can be sent (this is not a photo).')
+    expect(photoProblemBeforeUpload({ name: 'IMG_2.HEIC', type: 'image/heic', size: 10 })).toMatch(
+      /^IMG_2.HEIC: HEIC photos cannot be opened here/,
+    )
+    expect(photoProblemBeforeUpload({ name: 'party.gif', type: 'image/gif', size: 10 })).toBe(
+      'party.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).',
+    )
+    expect(photoProblemBeforeUpload({ name: 'quote.pdf', type: 'application/pdf', size: 10 })).toBe(
+      'quote.pdf: only JPEG, PNG and WebP photos can be sent (this is not a photo).',
+    )
     expect(photoProblemBeforeUpload({ name: 'wall.jpg', type: 'image/jpeg', size: 10 * 1024 * 1024 })).toBe(null)
   })
 
   it('refuses a file that is not what its type says', () => {
-    expect(photoContentProblem({ name: 'fake.jpg', type: 'image/jpeg' }, TEXT)).toEqual({ problem: 'fake.jpg: not a JPEG, PNG or WebP photo, although it is named as a JPEG.' })
+    expect(photoContentProblem({ name: 'fake.jpg', type: 'image/jpeg' }, TEXT)).toEqual({
+      problem: 'fake.jpg: not a JPEG, PNG or WebP photo, although it is named as a JPEG.',
+    })
     expect(photoContentProblem({ name: 'wall.png', type: 'image/png' }, JPEG)).toEqual({
       problem: 'wall.png: the file is not what its type says (named as a PNG, but it is a JPEG). Please save it again and choose it anew.',
     })

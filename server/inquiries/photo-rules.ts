@@ -22,7 +22,16 @@ const MIME: Record<string, PhotoType | OtherType> = {
   'image/heif-sequence': 'heic',
   'image/gif': 'gif',
 }
-const EXTENSIONS: Record<string, PhotoType | OtherType> = { jpg: 'jpeg', jpeg: 'jpeg', jfif: 'jpeg', png: 'png', webp: 'webp', heic: 'heic', heif: 'heic', gif: 'gif' }
+const EXTENSIONS: Record<string, PhotoType | OtherType> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  jfif: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  heic: 'heic',
+  heif: 'heic',
+  gif: 'gif',
+}
 
 export const PHOTO_CONTENT_TYPES: Record<PhotoType, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 
@@ -56,7 +65,8 @@ export function displayName(name: string): string {
   return (clean.length > 80 ? `${clean.slice(0, 60)}…${clean.slice(-15)}` : clean) || 'photo'
 }
 
-const HEIC_ADVICE = 'HEIC photos cannot be opened here. Please send it as a JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible).'
+const HEIC_ADVICE =
+  'HEIC photos cannot be opened here. Please send it as a JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible).'
 
 /** Why a file cannot be sent, before reading it: too large, or a type it claims that we do not take. Null when fine so far. */
 export function photoProblemBeforeUpload(file: { name: string; type: string; size: number }): string | null {
@@ -67,7 +77,8 @@ export function photoProblemBeforeUpload(file: { name: string; type: string; siz
     return `${name}: only JPEG, PNG and WebP photos can be sent (this is ${claimed === 'other' ? 'not a photo' : `a ${LABELS[claimed]} file`}).`
   }
   if (file.size === 0) return `${name}: the file is empty.`
-  if (file.size > MAX_PHOTO_BYTES) return `${name}: larger than ${MAX_PHOTO_MB} MB (${(file.size / 1024 / 1024).toFixed(1)} MB). Please choose a smaller photo.`
+  if (file.size > MAX_PHOTO_BYTES)
+    return `${name}: larger than ${MAX_PHOTO_MB} MB (${(file.size / 1024 / 1024).toFixed(1)} MB). Please choose a smaller photo.`
   return null
 }
 
@@ -78,10 +89,14 @@ export function photoContentProblem(file: { name: string; type: string }, head: 
   const claimed = claimedPhotoType(file.name, file.type)
   if (actual === 'heic') return { problem: `${name}: ${HEIC_ADVICE}` }
   if (actual !== 'jpeg' && actual !== 'png' && actual !== 'webp') {
-    return { problem: `${name}: not a JPEG, PNG or WebP photo${claimed && claimed !== 'other' ? `, although it is named as a ${LABELS[claimed]}` : ''}.` }
+    return {
+      problem: `${name}: not a JPEG, PNG or WebP photo${claimed && claimed !== 'other' ? `, although it is named as a ${LABELS[claimed]}` : ''}.`,
+    }
   }
   if (claimed !== null && claimed !== actual) {
-    return { problem: `${name}: the file is not what its type says (named as ${claimed === 'other' ? 'something else' : `a ${LABELS[claimed]}`}, but it is a ${LABELS[actual]}). Please save it again and choose it anew.` }
+    return {
+      problem: `${name}: the file is not what its type says (named as ${claimed === 'other' ? 'something else' : `a ${LABELS[claimed]}`}, but it is a ${LABELS[actual]}). Please save it again and choose it anew.`,
+    }
   }
   return { type: actual }
 }

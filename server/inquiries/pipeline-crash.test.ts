@@ -30,7 +30,15 @@ describe('a server killed during a burst of status changes', () => {
     content = makeTempContentRoot({ seed: false, files: fixtureFiles(await makeJpeg()) })
     const store = new InquiryStore(content.dataDir)
     const ids: string[] = []
-    for (let i = 0; i < 4; i++) ids.push((await store.create({ ...sampleInquiry({ firstName: `Lead${i}` }), serviceId: 'balloon-garlands' } as never, { state: 'not-configured', attempts: 0 })).id)
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (
+          await store.create({ ...sampleInquiry({ firstName: `Lead${i}` }), serviceId: 'balloon-garlands' } as never, {
+            state: 'not-configured',
+            attempts: 0,
+          })
+        ).id,
+      )
 
     const first = await start(content)
     const cookie = await login(first.url)
@@ -45,11 +53,19 @@ describe('a server killed during a burst of status changes', () => {
         const id = ids[worker]
         const note = `w${worker}-n${n}`
         try {
-          const res = await fetch(`${first.url}/api/admin/inquiries/${id}/notes`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: first.url, Cookie: cookie }, body: JSON.stringify({ text: note }) })
+          const res = await fetch(`${first.url}/api/admin/inquiries/${id}/notes`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: first.url, Cookie: cookie },
+            body: JSON.stringify({ text: note }),
+          })
           if (res.status === 201) acknowledged.push({ id, note })
           const status = statuses[n % 4]
           moves[worker].inFlight = status
-          const patched = await fetch(`${first.url}/api/admin/inquiries/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Origin: first.url, Cookie: cookie }, body: JSON.stringify({ status }) })
+          const patched = await fetch(`${first.url}/api/admin/inquiries/${id}`, {
+            method: 'PATCH',
+            headers: { 'Content-Type': 'application/json', Origin: first.url, Cookie: cookie },
+            body: JSON.stringify({ status }),
+          })
           if (patched.status === 200) moves[worker].acked.push(status)
           moves[worker].inFlight = undefined
         } catch {
@@ -73,7 +89,10 @@ describe('a server killed during a burst of status changes', () => {
       const records = (await res.json()) as { id: string; status: string; notes: { text: string }[]; history: { to: string }[] }[]
       expect(records.map((r) => r.id).sort()).toEqual([...ids].sort())
       for (const { id, note } of acknowledged) {
-        expect(records.find((r) => r.id === id)!.notes.map((n) => n.text), `${id} ${note}`).toContain(note)
+        expect(
+          records.find((r) => r.id === id)!.notes.map((n) => n.text),
+          `${id} ${note}`,
+        ).toContain(note)
       }
       // Every acknowledged status change is in the history, in order (each one moves to a different status); the
       // status is the last acknowledged one, or the one cut off if it was written before the kill.

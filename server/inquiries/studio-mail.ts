@@ -10,7 +10,12 @@ import type { PhotoLinks } from './inquiry-mail'
 import { PHOTO_LINK_TTL_MS, type PhotoLinkSigner } from './photo-links'
 
 /** Signed links (PHOTO_LINK_TTL_MS from now) to each photo of the inquiry, labelled by question and number. */
-export async function photoLinksFor(signer: PhotoLinkSigner, origin: string, record: InquiryRecord, now = Date.now()): Promise<PhotoLinks | undefined> {
+export async function photoLinksFor(
+  signer: PhotoLinkSigner,
+  origin: string,
+  record: InquiryRecord,
+  now = Date.now(),
+): Promise<PhotoLinks | undefined> {
   const groups = record.inquiry.photos ?? []
   if (!groups.some((g) => g.files.length)) return undefined
   const expires = Math.floor((now + PHOTO_LINK_TTL_MS) / 1000)

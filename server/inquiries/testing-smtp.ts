@@ -122,7 +122,10 @@ function splitPart(raw: string): { headers: Record<string, string>; body: string
 function leafParts(part: { headers: Record<string, string>; body: string }): { headers: Record<string, string>; body: string }[] {
   const boundary = /boundary="?([^";]+)"?/i.exec(part.headers['content-type'] ?? '')?.[1]
   if (!boundary) return [part]
-  return part.body.split(`--${boundary}`).slice(1, -1).flatMap((p) => leafParts(splitPart(p.replace(/^\r\n/, ''))))
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((p) => leafParts(splitPart(p.replace(/^\r\n/, ''))))
 }
 
 /** Just enough MIME for assertions: decoded headers, the text/plain and text/html parts, and attachments. */
@@ -132,7 +135,8 @@ export function parseMail(raw: string): ParsedMail {
   for (const part of leafParts(top)) {
     const type = part.headers['content-type'] ?? 'text/plain'
     const filename = /filename="?([^";]+)"?/i.exec(part.headers['content-disposition'] ?? '')?.[1]
-    if (filename) mail.attachments.push({ filename, contentType: type.split(';')[0]!, content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64') })
+    if (filename)
+      mail.attachments.push({ filename, contentType: type.split(';')[0]!, content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64') })
     else if (/text\/plain/i.test(type)) mail.text = decodeBody(part.body, part.headers['content-transfer-encoding'])
     else if (/text\/html/i.test(type)) mail.html = decodeBody(part.body, part.headers['content-transfer-encoding'])
   }

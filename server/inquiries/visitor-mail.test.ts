@@ -60,7 +60,10 @@ describe('visitor confirmation e-mail', () => {
     const record = await submitted(o, store)
     expect(record.confirmation).toEqual({ state: 'pending', attempts: 0 })
     await smtp.waitFor(2)
-    const done = await until(() => store.find(record.id), (r) => r?.mail.state === 'sent' && r.confirmation?.state === 'sent')
+    const done = await until(
+      () => store.find(record.id),
+      (r) => r?.mail.state === 'sent' && r.confirmation?.state === 'sent',
+    )
     expect(done!.mail).toMatchObject({ state: 'sent', attempts: 1 })
     expect(done!.confirmation).toMatchObject({ state: 'sent', attempts: 1 })
     expect(done!.confirmation!.sentAt).toBeTruthy()
@@ -78,11 +81,31 @@ describe('visitor confirmation e-mail', () => {
     // The bare address: the name is free text the sender typed.
     expect(mail.headers.to).toBe('jane@example.com')
     for (const part of [mail.text, mail.html]) {
-      for (const text of ['Hello,', 'Test Studio', 'Balloon Garlands', 'Saturday, December 5, 2099', 'within one business day', '(503) 555-0142', 'hello@studio.test']) {
+      for (const text of [
+        'Hello,',
+        'Test Studio',
+        'Balloon Garlands',
+        'Saturday, December 5, 2099',
+        'within one business day',
+        '(503) 555-0142',
+        'hello@studio.test',
+      ]) {
         expect(part).toContain(text)
       }
       // Only the service and date of what the visitor sent; none of their free text, nothing else from the record.
-      for (const text of ['Jane', 'Doe', 'Portland', '503-555-0100', '1 Main St', '97201', 'Backyard party', 'Blush', 'Garland length', 'Outdoor', record.id]) {
+      for (const text of [
+        'Jane',
+        'Doe',
+        'Portland',
+        '503-555-0100',
+        '1 Main St',
+        '97201',
+        'Backyard party',
+        'Blush',
+        'Garland length',
+        'Outdoor',
+        record.id,
+      ]) {
         expect(part).not.toContain(text)
       }
     }
@@ -104,7 +127,10 @@ describe('visitor confirmation e-mail', () => {
     await o.start()
     const record = await submitted(o, store)
     expect(record.confirmation).toBeUndefined()
-    await until(() => store.find(record.id), (r) => r?.mail.state === 'sent')
+    await until(
+      () => store.find(record.id),
+      (r) => r?.mail.state === 'sent',
+    )
     await o.settled()
     await new Promise((r) => setTimeout(r, 300))
     expect(smtp.received.map((m) => m.to)).toEqual([['owner@studio.test']])
@@ -118,7 +144,10 @@ describe('visitor confirmation e-mail', () => {
     const o = outbox(store)
     await o.start()
     const record = await submitted(o, store)
-    const failing = await until(() => store.find(record.id), (r) => r?.mail.state === 'sent' && (r.confirmation?.attempts ?? 0) >= 2)
+    const failing = await until(
+      () => store.find(record.id),
+      (r) => r?.mail.state === 'sent' && (r.confirmation?.attempts ?? 0) >= 2,
+    )
     expect(failing!.mail).toMatchObject({ state: 'sent', attempts: 1 })
     expect(failing!.confirmation!.state).toBe('failed')
     expect(failing!.confirmation!.lastError).toMatch(/Recipient address rejected/)
@@ -126,7 +155,10 @@ describe('visitor confirmation e-mail', () => {
     expect(smtp.received.map((m) => m.to)).toEqual([['owner@studio.test']])
 
     refuse = false
-    const sent = await until(() => store.find(record.id), (r) => r?.confirmation?.state === 'sent')
+    const sent = await until(
+      () => store.find(record.id),
+      (r) => r?.confirmation?.state === 'sent',
+    )
     expect(sent!.confirmation!.attempts).toBeGreaterThanOrEqual(3)
     expect(sent!.mail).toEqual(failing!.mail)
     await new Promise((r) => setTimeout(r, 400))
@@ -140,12 +172,15 @@ describe('visitor confirmation e-mail', () => {
     const o = outbox(store)
     await o.start()
     const record = await submitted(o, store)
-    const r = await until(() => store.find(record.id), (r) => r?.confirmation?.state === 'sent' && (r.mail.attempts ?? 0) >= 2)
+    const r = await until(
+      () => store.find(record.id),
+      (r) => r?.confirmation?.state === 'sent' && (r.mail.attempts ?? 0) >= 2,
+    )
     expect(r!.mail.state).toBe('failed')
     expect(smtp.received.map((m) => m.to)).toEqual([['jane@example.com']])
   })
 
-  it('a stranger\'s address typed in the form receives none of the words the sender chose', async () => {
+  it("a stranger's address typed in the form receives none of the words the sender chose", async () => {
     smtp = await startTestSmtp()
     const store = new InquiryStore(dataDir)
     const o = outbox(store)
@@ -170,7 +205,10 @@ describe('visitor confirmation e-mail', () => {
     const store = new InquiryStore(dataDir)
     const o = outbox(store)
     await o.start()
-    const sent = await until(() => store.find(id), (r) => r?.mail.state === 'sent')
+    const sent = await until(
+      () => store.find(id),
+      (r) => r?.mail.state === 'sent',
+    )
     expect(sent!.confirmation).toBeUndefined()
     await o.settled()
     expect(smtp.received.map((m) => m.to)).toEqual([['owner@studio.test']])

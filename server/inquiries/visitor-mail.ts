@@ -37,7 +37,10 @@ export function composeConfirmationMessage(record: InquiryRecord, studio: Studio
   const brand = oneLine(studio.brand)
   const date = formatEventDate(q.eventDate)
   // An older record's date that is not a calendar date is left out rather than repeated as typed.
-  const summary: [string, string][] = [['Service', oneLine(q.service)], ...(date !== q.eventDate ? [['Event date', date] as [string, string]] : [])]
+  const summary: [string, string][] = [
+    ['Service', oneLine(q.service)],
+    ...(date !== q.eventDate ? [['Event date', date] as [string, string]] : []),
+  ]
   const contact: [string, string][] = [['E-mail', studio.email], ...(studio.phone ? [['Phone', studio.phone] as [string, string]] : [])]
   const subject = oneLine(`We received your inquiry — ${brand}`)
   const text = [
@@ -65,7 +68,10 @@ export function composeConfirmationMessage(record: InquiryRecord, studio: Studio
 <p style="margin:0 0 6px;font-weight:600">What you asked about</p>
 <table style="border-collapse:collapse;margin:0 0 16px">
 ${summary
-  .map(([label, value]) => `<tr><th style="padding:2px 16px 2px 0;text-align:left;${muted};font-weight:normal">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`)
+  .map(
+    ([label, value]) =>
+      `<tr><th style="padding:2px 16px 2px 0;text-align:left;${muted};font-weight:normal">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+  )
   .join('\n')}
 </table>
 <p style="margin:0 0 16px"><strong>What happens next:</strong> we read every inquiry ourselves and usually reply within one business day with ideas and a quote.</p>

@@ -24,7 +24,10 @@ export function createBeaconIntake({ config, store, insights }: Pick<ContentDeps
   let serviceIds: { at: number; ids: Promise<Set<string>> } | null = null
   const visibleServiceIds = () => {
     if (!serviceIds || Date.now() - serviceIds.at > 1000) {
-      const ids = listServices(store).then((list) => new Set(list.filter((s) => isPublicService(s, clockNow())).map((s) => s.id)), () => new Set<string>())
+      const ids = listServices(store).then(
+        (list) => new Set(list.filter((s) => isPublicService(s, clockNow())).map((s) => s.id)),
+        () => new Set<string>(),
+      )
       serviceIds = { at: Date.now(), ids }
     }
     return serviceIds.ids

@@ -23,7 +23,10 @@ afterEach(() => {
 
 /** Each beacon from a visitor of its own, so every counted one is a visitor. */
 const send = (body: string, type = 'text/plain;charset=UTF-8') =>
-  t.call('POST', '/api/collect', { body, headers: { 'Content-Type': type, 'X-Forwarded-For': `203.0.113.${++visitor}`, 'User-Agent': AGENTS.iphone } })
+  t.call('POST', '/api/collect', {
+    body,
+    headers: { 'Content-Type': type, 'X-Forwarded-For': `203.0.113.${++visitor}`, 'User-Agent': AGENTS.iphone },
+  })
 const beacon = (path: string, referrer = '') => send(JSON.stringify({ path, referrer }))
 async function report(): Promise<InsightsReport> {
   return (await t.call('GET', `/api/admin/insights?from=${TODAY}&to=${TODAY}`, { cookie: admin })).json()
@@ -34,7 +37,14 @@ describe('content types', () => {
     for (const type of ['text/plain', 'application/json', 'TEXT/PLAIN', 'application/json; charset=utf-8', 'text/plain ;charset=utf-8']) {
       expect((await send(JSON.stringify({ path: '/' }), type)).status, type).toBe(204)
     }
-    for (const type of ['text/plainx', 'application/jsonp', 'application/json-patch+json', 'text/html', 'xtext/plain', 'text/plain,text/html']) {
+    for (const type of [
+      'text/plainx',
+      'application/jsonp',
+      'application/json-patch+json',
+      'text/html',
+      'xtext/plain',
+      'text/plain,text/html',
+    ]) {
       const res = await send(JSON.stringify({ path: '/' }), type)
       expect([res.status, (await res.json()).error], type).toEqual([415, 'Send the page view as JSON (text/plain or application/json)'])
     }
@@ -56,8 +66,21 @@ describe('the 4 KiB limit', () => {
 
 describe('pages one character away', () => {
   it('counts the site pages, with or without a trailing slash, and nothing that only looks like one', async () => {
-    for (const path of ['/faq', '/faq/', '/services/mosaics', '/services/mosaics/', '/services/mosaics?utm_source=x']) expect((await beacon(path)).status).toBe(204)
-    for (const path of ['/faqx', '/faq//', '/fa', '/services/mosaic', '/services/mosaics-x', '/services/mosaics/photos', '/services/secret', '/Services/mosaics', '/services/', '/admin', '/api/faq']) {
+    for (const path of ['/faq', '/faq/', '/services/mosaics', '/services/mosaics/', '/services/mosaics?utm_source=x'])
+      expect((await beacon(path)).status).toBe(204)
+    for (const path of [
+      '/faqx',
+      '/faq//',
+      '/fa',
+      '/services/mosaic',
+      '/services/mosaics-x',
+      '/services/mosaics/photos',
+      '/services/secret',
+      '/Services/mosaics',
+      '/services/',
+      '/admin',
+      '/api/faq',
+    ]) {
       expect((await beacon(path)).status, path).toBe(204)
     }
     const r = await report()

@@ -20,7 +20,9 @@ beforeEach(async () => {
     res.writeHead(299)
     res.end()
   }
-  server = createServer(collectShortcut(fallback as never, createBeaconIntake(t.deps), { publicOrigin: TEST_ORIGIN, trustProxy: ['127.0.0.0/8', '::1'] }))
+  server = createServer(
+    collectShortcut(fallback as never, createBeaconIntake(t.deps), { publicOrigin: TEST_ORIGIN, trustProxy: ['127.0.0.0/8', '::1'] }),
+  )
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   port = (server.address() as AddressInfo).port
 })
@@ -30,24 +32,46 @@ afterEach(async () => {
 })
 
 /** A raw request (fetch would add its own Origin and Sec-Fetch headers); chunked when no length is given. */
-function post(name: string, body: string, headers: Record<string, string | undefined>, chunked = false): Promise<{ status: number; body: string }> {
+function post(
+  name: string,
+  body: string,
+  headers: Record<string, string | undefined>,
+  chunked = false,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const given = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>
-    const req = request({ port, method: 'POST', path: '/api/collect', headers: { 'X-Case': name, ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': Buffer.byteLength(body) }), ...given } }, (res) => {
-      let text = ''
-      res.on('data', (d) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode!, body: text }))
-    })
+    const req = request(
+      {
+        port,
+        method: 'POST',
+        path: '/api/collect',
+        headers: {
+          'X-Case': name,
+          ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': Buffer.byteLength(body) }),
+          ...given,
+        },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (d) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
 }
 
 const beacon = JSON.stringify({ path: '/services/bouquets?utm_source=instagram', referrer: '' })
-const visitor = (n: number) => ({ 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': AGENTS.iphone, 'X-Forwarded-For': `203.0.113.${n}`, Origin: TEST_ORIGIN })
+const visitor = (n: number) => ({
+  'Content-Type': 'text/plain;charset=UTF-8',
+  'User-Agent': AGENTS.iphone,
+  'X-Forwarded-For': `203.0.113.${n}`,
+  Origin: TEST_ORIGIN,
+})
 
 describe('the collect shortcut', () => {
-  it('counts a visitor\'s beacon without the middleware chain, as the route would', async () => {
+  it("counts a visitor's beacon without the middleware chain, as the route would", async () => {
     expect(await post('visitor', beacon, visitor(1))).toEqual({ status: 204, body: '' })
     expect(await post('no origin', beacon, { ...visitor(2), Origin: undefined })).toEqual({ status: 204, body: '' })
     expect(await post('dnt', beacon, { ...visitor(3), DNT: '1' })).toEqual({ status: 204, body: '' })

@@ -42,7 +42,11 @@ function answer(res: ServerResponse, status: number, error?: string) {
   res.end(body)
 }
 
-export function collectShortcut(listener: RequestListener, beacons: BeaconIntake, { publicOrigin, trustProxy }: ShortcutOptions): RequestListener {
+export function collectShortcut(
+  listener: RequestListener,
+  beacons: BeaconIntake,
+  { publicOrigin, trustProxy }: ShortcutOptions,
+): RequestListener {
   return (req, res) => {
     if (!takesShortcut(req, publicOrigin)) return listener(req, res)
     const chunks: Buffer[] = []

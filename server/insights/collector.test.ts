@@ -30,7 +30,7 @@ describe('insights collector', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('counts visitors once a day, page views each time, and a visitor by their first page\'s source and device', async () => {
+  it("counts visitors once a day, page views each time, and a visitor by their first page's source and device", async () => {
     const instagram = { source: 'instagram.com', medium: 'social', campaign: 'spring' }
     collector.pageView(visitor(1), view('/', instagram))
     collector.pageView(visitor(1), view('/services/arches', direct, 'arches'))
@@ -54,7 +54,11 @@ describe('insights collector', () => {
     expect(collector.pageView({ ...visitor(2), optedOut: true }, view('/'))).toBe(false)
     expect(collector.pageView({ ...visitor(3), admin: true }, view('/'))).toBe(false)
     expect(collector.conversion({ ...visitor(2), optedOut: true }, 'inquiries', 'arches')).toBe(false)
-    expect((await collector.day('2026-11-23'))!).toMatchObject({ visitors: 0, pageviews: 0, conversions: { total: { inquiries: 0, signups: 0 } } })
+    expect((await collector.day('2026-11-23'))!).toMatchObject({
+      visitors: 0,
+      pageviews: 0,
+      conversions: { total: { inquiries: 0, signups: 0 } },
+    })
   })
 
   it('credits an inquiry to the source, campaign and first page of the visitor who sent it, and to the service', async () => {
@@ -72,7 +76,8 @@ describe('insights collector', () => {
   })
 
   it('caps the distinct keys of a day and the views one visitor can add', async () => {
-    for (let i = 0; i < KEY_CAPS.pages + 50; i++) collector.pageView(visitor(i % 200), view(`/p${i}`, { source: `site${i}.example`, medium: null, campaign: null }))
+    for (let i = 0; i < KEY_CAPS.pages + 50; i++)
+      collector.pageView(visitor(i % 200), view(`/p${i}`, { source: `site${i}.example`, medium: null, campaign: null }))
     for (let i = 0; i < MAX_VIEWS_PER_VISITOR + 20; i++) collector.pageView(visitor(250), view('/p0'))
     const day = (await collector.day('2026-11-23'))!
     expect(Object.keys(day.pages)).toHaveLength(KEY_CAPS.pages + 1)
@@ -82,7 +87,12 @@ describe('insights collector', () => {
   })
 
   it('one machine making up a new user agent per beacon counts as at most its allowance of visitors and views', async () => {
-    const made = (i: number): Visit => ({ address: '203.0.113.66', userAgent: `${AGENTS.windows} Build/${i}`, optedOut: false, admin: false })
+    const made = (i: number): Visit => ({
+      address: '203.0.113.66',
+      userAgent: `${AGENTS.windows} Build/${i}`,
+      optedOut: false,
+      admin: false,
+    })
     let counted = 0
     for (let i = 0; i < 5000; i++) if (collector.pageView(made(i), view('/'))) counted++
     for (let i = 0; i < MAX_VISITORS_PER_ADDRESS; i++) {
@@ -99,7 +109,7 @@ describe('insights collector', () => {
     expect(collector.pageView(made(1), view('/'))).toBe(true)
   })
 
-  it('writes counts only, and picks today\'s counts up again after a restart', async () => {
+  it("writes counts only, and picks today's counts up again after a restart", async () => {
     collector.pageView(visitor(1), view('/'))
     await collector.flush()
     const text = readFileSync(join(dataDir, 'insights', '2026', '2026-11-23.json'), 'utf8')
@@ -111,7 +121,7 @@ describe('insights collector', () => {
     expect((await collector.day('2026-11-23'))!.visitors).toBe(2)
   })
 
-  it('writes neither a day\'s salt nor a visitor id to disk, through a flush, a restart and the next day', async () => {
+  it("writes neither a day's salt nor a visitor id to disk, through a flush, a restart and the next day", async () => {
     const salts: Buffer[] = []
     const ids: string[] = []
     class WatchedSalt extends DailySalt {
@@ -148,7 +158,7 @@ describe('insights collector', () => {
     }
   })
 
-  it('starts a new day at the studio\'s midnight and writes the old one out', async () => {
+  it("starts a new day at the studio's midnight and writes the old one out", async () => {
     collector.pageView(visitor(1), view('/'))
     clock = new Date('2026-11-24T08:30:00Z') // 0:30 AM in Portland
     collector.pageView(visitor(1), view('/'))

@@ -90,7 +90,12 @@ export class InsightsCollector {
   }
 
   /** Picks up today's counts from disk (after a restart) and starts writing the changes twice a second. */
-  static async start({ dataDir, flushEveryMs = FLUSH_EVERY_MS, now = () => new Date(), salt = new DailySalt() }: CollectorOptions): Promise<InsightsCollector> {
+  static async start({
+    dataDir,
+    flushEveryMs = FLUSH_EVERY_MS,
+    now = () => new Date(),
+    salt = new DailySalt(),
+  }: CollectorOptions): Promise<InsightsCollector> {
     const store = InsightsStore.for(dataDir)
     const date = studioToday(now())
     const today = (await store.readDay(date)) ?? emptyDay(date)

@@ -9,8 +9,24 @@ const rate = (inquiries: number, visitors: number) => (visitors ? `${((inquiries
 
 export function insightsCsv(r: InsightsReport): string {
   const rows: (string | number)[][] = [
-    ['Total', `${r.from} to ${r.to}`, r.totals.visitors, r.totals.pageviews, r.totals.inquiries, r.totals.signups, rate(r.totals.inquiries, r.totals.visitors)],
-    ['Previous period', `${r.previous.from} to ${r.previous.to}`, r.previous.totals.visitors, r.previous.totals.pageviews, r.previous.totals.inquiries, r.previous.totals.signups, rate(r.previous.totals.inquiries, r.previous.totals.visitors)],
+    [
+      'Total',
+      `${r.from} to ${r.to}`,
+      r.totals.visitors,
+      r.totals.pageviews,
+      r.totals.inquiries,
+      r.totals.signups,
+      rate(r.totals.inquiries, r.totals.visitors),
+    ],
+    [
+      'Previous period',
+      `${r.previous.from} to ${r.previous.to}`,
+      r.previous.totals.visitors,
+      r.previous.totals.pageviews,
+      r.previous.totals.inquiries,
+      r.previous.totals.signups,
+      rate(r.previous.totals.inquiries, r.previous.totals.visitors),
+    ],
     ...r.days.map((d) => ['Day', d.date, d.visitors, d.pageviews, '', '', '']),
     ...r.pages.map((p) => ['Page', p.path, '', p.pageviews, '', '', '']),
     ...r.sources.map((s) => ['Source', s.source, s.visitors, '', s.inquiries, s.signups, rate(s.inquiries, s.visitors)]),

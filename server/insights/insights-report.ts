@@ -65,12 +65,20 @@ const NONE: ConversionCounts = { inquiries: 0, signups: 0 }
 function withConversions(visitors: Map<string, number>, conversions: Map<string, ConversionCounts>) {
   const keys = new Set([...visitors.keys(), ...conversions.keys()])
   return ranked(
-    [...keys].map((k): [string, { visitors: number } & ConversionCounts] => [k, { visitors: visitors.get(k) ?? 0, ...(conversions.get(k) ?? NONE) }]),
+    [...keys].map((k): [string, { visitors: number } & ConversionCounts] => [
+      k,
+      { visitors: visitors.get(k) ?? 0, ...(conversions.get(k) ?? NONE) },
+    ]),
     (v) => v.visitors * 1000 + v.inquiries + v.signups,
   )
 }
 
-export function buildReport(range: { from: string; to: string }, days: Day[], previous: { from: string; to: string; days: Day[] }, titles: Map<string, string>): InsightsReport {
+export function buildReport(
+  range: { from: string; to: string },
+  days: Day[],
+  previous: { from: string; to: string; days: Day[] },
+  titles: Map<string, string>,
+): InsightsReport {
   const dates = datesBetween(range.from, range.to)
   // Every current service appears, so one nobody looked at shows as such.
   const services = new Map([...titles.keys()].map((id) => [id, { views: 0, visitors: 0, inquiries: 0 }]))
@@ -89,12 +97,25 @@ export function buildReport(range: { from: string; to: string }, days: Day[], pr
     totals: totals(days),
     days: perDay(days, dates),
     pages: ranked([...merged(days, (d) => d.pages)], (n) => n).map(([path, pageviews]) => ({ path, pageviews })),
-    sources: withConversions(merged(days, (d) => d.sources), mergedConversions(days, (d) => d.conversions.bySource)).map(([source, v]) => ({ source, ...v })),
-    campaigns: withConversions(merged(days, (d) => d.campaigns), mergedConversions(days, (d) => d.conversions.byCampaign)).map(([campaign, v]) => ({ campaign, ...v })),
+    sources: withConversions(
+      merged(days, (d) => d.sources),
+      mergedConversions(days, (d) => d.conversions.bySource),
+    ).map(([source, v]) => ({ source, ...v })),
+    campaigns: withConversions(
+      merged(days, (d) => d.campaigns),
+      mergedConversions(days, (d) => d.conversions.byCampaign),
+    ).map(([campaign, v]) => ({ campaign, ...v })),
     mediums: ranked([...merged(days, (d) => d.mediums)], (n) => n).map(([medium, visitors]) => ({ medium, visitors })),
     devices: ranked([...merged(days, (d) => d.devices)], (n) => n).map(([device, visitors]) => ({ device, visitors })),
     services: ranked([...services], (s) => s.views * 1000 + s.inquiries).map(([id, s]) => ({ id, title: titles.get(id) ?? id, ...s })),
-    landingPages: ranked([...mergedConversions(days, (d) => d.conversions.byLandingPage)], (c) => c.inquiries + c.signups).map(([path, c]) => ({ path, ...c })),
-    previous: { from: previous.from, to: previous.to, totals: totals(previous.days), days: perDay(previous.days, datesBetween(previous.from, previous.to)) },
+    landingPages: ranked([...mergedConversions(days, (d) => d.conversions.byLandingPage)], (c) => c.inquiries + c.signups).map(
+      ([path, c]) => ({ path, ...c }),
+    ),
+    previous: {
+      from: previous.from,
+      to: previous.to,
+      totals: totals(previous.days),
+      days: perDay(previous.days, datesBetween(previous.from, previous.to)),
+    },
   }
 }

@@ -66,7 +66,10 @@ describe('collecting page views', () => {
     await beacon(ben, '/', 'https://www.google.com/')
     await beacon(ben, '/services/mosaics/', 'http://site.test/')
     await beacon(cai, '/services/balloon-garlands')
-    const subscribed = await t.call('POST', '/api/subscribe', { json: { email: 'cai@example.com', firstName: 'Cai', lastName: 'Li', segment_ids: ['weddings'] }, headers: as(cai) })
+    const subscribed = await t.call('POST', '/api/subscribe', {
+      json: { email: 'cai@example.com', firstName: 'Cai', lastName: 'Li', segment_ids: ['weddings'] },
+      headers: as(cai),
+    })
     expect(subscribed.status).toBe(200)
     await beacon(dee, '/services/mosaics?utm_source=bridal-fair&utm_campaign=fair-2026&fbclid=xyz')
     await beacon(dee, '/services/balloon-garlands')
@@ -101,9 +104,7 @@ describe('collecting page views', () => {
       { id: 'bouquets', title: 'Bouquets', views: 0, visitors: 0, inquiries: 0 },
       { id: 'secret', title: 'Secret', views: 0, visitors: 0, inquiries: 0 },
     ])
-    expect(r.landingPages).toEqual([
-      { path: '/services/balloon-garlands', inquiries: 1, signups: 1 },
-    ])
+    expect(r.landingPages).toEqual([{ path: '/services/balloon-garlands', inquiries: 1, signups: 1 }])
   })
 
   it('does not count bots, visitors sending DNT or Sec-GPC, the admin, or addresses that are no page', async () => {
@@ -141,7 +142,10 @@ describe('collecting page views', () => {
 
   it('refuses malformed beacons with 4xx {error} naming the field, and counts nothing', async () => {
     const send = (body: string, type = 'text/plain') =>
-      t.call('POST', '/api/collect', { body, headers: { 'Content-Type': type, 'X-Forwarded-For': '203.0.113.50', 'User-Agent': AGENTS.iphone } })
+      t.call('POST', '/api/collect', {
+        body,
+        headers: { 'Content-Type': type, 'X-Forwarded-For': '203.0.113.50', 'User-Agent': AGENTS.iphone },
+      })
     const cases: [Response, number, RegExp][] = [
       [await send('{'), 400, /not valid JSON/],
       [await send('[1]'), 400, /JSON object/],
@@ -162,7 +166,12 @@ describe('collecting page views', () => {
   it('refuses a beacon posted from another site', async () => {
     const res = await t.call('POST', '/api/collect', {
       body: JSON.stringify({ path: '/' }),
-      headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example', 'User-Agent': AGENTS.iphone, 'X-Forwarded-For': '203.0.113.60' },
+      headers: {
+        'Content-Type': 'text/plain',
+        Origin: 'https://evil.example',
+        'User-Agent': AGENTS.iphone,
+        'X-Forwarded-For': '203.0.113.60',
+      },
     })
     expect(res.status).toBe(403)
     expect((await insights()).totals.pageviews).toBe(0)
@@ -200,7 +209,15 @@ describe('reading insights', () => {
     await beacon({ address: '203.0.113.70', userAgent: AGENTS.iphone }, '/')
     await t.deps.insights.flush()
     const r = await insights(`from=2026-06-27&to=${TODAY}`)
-    expect(r.days.map((d) => d.date)).toEqual(['2026-06-27', '2026-06-28', '2026-06-29', '2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03'])
+    expect(r.days.map((d) => d.date)).toEqual([
+      '2026-06-27',
+      '2026-06-28',
+      '2026-06-29',
+      '2026-06-30',
+      '2026-07-01',
+      '2026-07-02',
+      '2026-07-03',
+    ])
     expect(r.days.at(-1)).toEqual({ date: TODAY, visitors: 1, pageviews: 1 })
     expect(r.previous).toMatchObject({ from: '2026-06-20', to: '2026-06-26', totals: { visitors: 0, pageviews: 0 } })
     expect(r.previous.days).toHaveLength(7)
@@ -249,7 +266,10 @@ describe('reading insights', () => {
     const res = await t.call('GET', `/api/admin/insights.csv?from=${today}&to=${today}`, { cookie: admin })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="insights-${today}-to-${today}.csv"`)
-    const rows = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n')
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(rows[0]).toBe('List,Name,Visitors,Page views,Inquiries,Sign-ups,Conversion rate')
     expect(rows).toContain(`Day,${today},1,1,,,`)
     expect(rows).toContain('Source,instagram,1,,0,0,0.0%')

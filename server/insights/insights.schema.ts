@@ -2,7 +2,11 @@
 import { z } from 'zod'
 
 export const PageViewSchema = z.object({
-  path: z.string({ error: 'path must be the page address' }).min(1, 'path must be the page address').max(1024, 'path is too long').startsWith('/', 'path must start with /'),
+  path: z
+    .string({ error: 'path must be the page address' })
+    .min(1, 'path must be the page address')
+    .max(1024, 'path is too long')
+    .startsWith('/', 'path must start with /'),
   referrer: z.string({ error: 'referrer must be text' }).max(2048, 'referrer is too long').optional(),
 })
 export type PageView = z.infer<typeof PageViewSchema>
@@ -24,7 +28,14 @@ export const DayCountsSchema = z.object({
   mediums: Counts,
   devices: Counts,
   /** Per service: views and visitors of its page, inquiries for it. */
-  services: z.record(z.string(), z.object({ views: z.number().int().nonnegative(), visitors: z.number().int().nonnegative(), inquiries: z.number().int().nonnegative() })),
+  services: z.record(
+    z.string(),
+    z.object({
+      views: z.number().int().nonnegative(),
+      visitors: z.number().int().nonnegative(),
+      inquiries: z.number().int().nonnegative(),
+    }),
+  ),
   /** Inquiries and sign-ups by the source, campaign and first page of the visitor who sent them. */
   conversions: z.object({
     total: Conversions,

@@ -30,7 +30,11 @@ it('a kill during a stream of beacons loses at most the last second of page view
       try {
         const res = await fetch(`${url}/api/collect`, {
           method: 'POST',
-          headers: { 'Content-Type': 'text/plain', 'User-Agent': AGENTS.android, 'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+          headers: {
+            'Content-Type': 'text/plain',
+            'User-Agent': AGENTS.android,
+            'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
           body: JSON.stringify({ path: '/', referrer: '' }),
         })
         if (res.status === 204 && warm) acknowledged.push(Date.now())

@@ -55,12 +55,22 @@ describe('traffic sources', () => {
   })
 
   it('keeps utm_source, utm_medium and utm_campaign and drops every other parameter', () => {
-    const search = new URLSearchParams('utm_source=Instagram&utm_medium=Social&utm_campaign=Spring%20Weddings&email=jo@example.com&fbclid=abc')
-    expect(trafficSource(search, 'https://l.instagram.com/', SITE)).toEqual({ source: 'instagram', medium: 'social', campaign: 'spring weddings' })
+    const search = new URLSearchParams(
+      'utm_source=Instagram&utm_medium=Social&utm_campaign=Spring%20Weddings&email=jo@example.com&fbclid=abc',
+    )
+    expect(trafficSource(search, 'https://l.instagram.com/', SITE)).toEqual({
+      source: 'instagram',
+      medium: 'social',
+      campaign: 'spring weddings',
+    })
   })
 
   it('falls back to the referrer host, then to direct', () => {
-    expect(trafficSource(new URLSearchParams(''), 'https://www.bing.com/search?q=balloon+arch', SITE)).toEqual({ source: 'bing.com', medium: null, campaign: null })
+    expect(trafficSource(new URLSearchParams(''), 'https://www.bing.com/search?q=balloon+arch', SITE)).toEqual({
+      source: 'bing.com',
+      medium: null,
+      campaign: null,
+    })
     expect(trafficSource(new URLSearchParams('utm_source='), undefined, SITE).source).toBe(DIRECT)
   })
 

@@ -13,7 +13,15 @@ describe('user agents', () => {
   })
 
   it('takes crawlers, link previews, scripts, automated browsers and a missing agent for bots', () => {
-    for (const ua of [AGENTS.googlebot, AGENTS.headless, AGENTS.facebookPreview, AGENTS.curl, '', undefined, 'Mozilla/5.0 (compatible; bingbot/2.0)']) {
+    for (const ua of [
+      AGENTS.googlebot,
+      AGENTS.headless,
+      AGENTS.facebookPreview,
+      AGENTS.curl,
+      '',
+      undefined,
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+    ]) {
       expect(isBot(ua), String(ua)).toBe(true)
     }
     for (const ua of [AGENTS.iphone, AGENTS.android, AGENTS.ipad, AGENTS.mac, AGENTS.windows]) expect(isBot(ua), ua).toBe(false)

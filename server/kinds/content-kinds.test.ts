@@ -63,9 +63,20 @@ describe('the public read cache keeps what the kinds declare', () => {
   it('every kind with public reads, and only those paths', () => {
     const { readCache } = ctx.t.deps
     expect(readCache.reads.content).toEqual(CONTENT_KINDS.flatMap((k) => (k.publicReads ? [k.publicReads] : [])))
-    for (const path of ['/api/site-settings', '/api/services', '/api/services/bouquets', '/api/service-content/bouquets', '/api/service-order', '/api/testimonials', '/api/faq', '/api/delivery-installation-content', '/api/image-versions']) {
+    for (const path of [
+      '/api/site-settings',
+      '/api/services',
+      '/api/services/bouquets',
+      '/api/service-content/bouquets',
+      '/api/service-order',
+      '/api/testimonials',
+      '/api/faq',
+      '/api/delivery-installation-content',
+      '/api/image-versions',
+    ]) {
       expect(readCache.isContentRead(path), path).toBe(true)
     }
-    for (const path of ['/api/flodesk-segments', '/api/admin/history', '/api/services/Bad', '/api/faqs', '/api/site-settings/x']) expect(readCache.isContentRead(path), path).toBe(false)
+    for (const path of ['/api/flodesk-segments', '/api/admin/history', '/api/services/Bad', '/api/faqs', '/api/site-settings/x'])
+      expect(readCache.isContentRead(path), path).toBe(false)
   })
 })

@@ -12,7 +12,18 @@ import { SERVICE_ORDER_KIND, SERVICES_KIND } from '../services/services.kind'
 import { SITE_KIND } from '../site/site.kind'
 import { TESTIMONIALS_KIND } from '../testimonials/testimonials.kind'
 
-export const CONTENT_KINDS = [SERVICES_KIND, SITE_KIND, TESTIMONIALS_KIND, FAQ_KIND, DELIVERY_KIND, PRICING_KIND, AGREEMENT_KIND, BOOKING_MAIL_KIND, SEGMENTS_KIND, SERVICE_ORDER_KIND] as const satisfies readonly ContentKind[]
+export const CONTENT_KINDS = [
+  SERVICES_KIND,
+  SITE_KIND,
+  TESTIMONIALS_KIND,
+  FAQ_KIND,
+  DELIVERY_KIND,
+  PRICING_KIND,
+  AGREEMENT_KIND,
+  BOOKING_MAIL_KIND,
+  SEGMENTS_KIND,
+  SERVICE_ORDER_KIND,
+] as const satisfies readonly ContentKind[]
 
 /** The item names of kinds kept in one file (`faq`, `site`, ...). */
 export type SingleFileItem = Exclude<(typeof CONTENT_KINDS)[number]['item'], typeof SERVICES_KIND.item>

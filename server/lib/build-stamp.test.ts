@@ -48,7 +48,8 @@ describe('checkBuild', () => {
     utimesSync(p.source, later, later)
     expect(checkBuild(p.clientDir, p.root)).toEqual({
       state: 'stale',
-      message: 'The web app in dist/client is older than its sources (web/page.tsx changed since the build): run `npm run build` and restart.',
+      message:
+        'The web app in dist/client is older than its sources (web/page.tsx changed since the build): run `npm run build` and restart.',
     })
     rmSync(p.source)
     expect(checkBuild(p.clientDir, p.root).state).toBe('stale')
@@ -68,7 +69,17 @@ describe('the bundled server (npm run serve, the service)', () => {
     cleanups.push(() => content.cleanup())
     const child = spawn(process.execPath, [join(REPO_ROOT, 'dist/app/index.mjs')], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', CONTENT_ROOT: content.root, DATA_DIR: content.dataDir, ADMIN_PASSWORD: 'bundle-test-pw', IMAGE_WARMUP: 'off', BACKUP_INTERVAL_HOURS: 'off' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        CONTENT_ROOT: content.root,
+        DATA_DIR: content.dataDir,
+        ADMIN_PASSWORD: 'bundle-test-pw',
+        IMAGE_WARMUP: 'off',
+        BACKUP_INTERVAL_HOURS: 'off',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const exited = new Promise((resolve) => child.once('exit', resolve))

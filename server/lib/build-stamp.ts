@@ -50,7 +50,10 @@ export function checkBuild(clientDir: string, root = PROJECT_ROOT, parts: BuildP
   const where = relative(root, clientDir).startsWith('..') ? clientDir : relative(root, clientDir)
   const entry = resolve(clientDir, '../server/entry-server.js')
   if (!existsSync(resolve(clientDir, 'index.html')) || !existsSync(entry)) {
-    return { state: 'missing', message: `The web app is not built (${where}/index.html or its server renderer is missing): run \`npm run build\`, then start again.` }
+    return {
+      state: 'missing',
+      message: `The web app is not built (${where}/index.html or its server renderer is missing): run \`npm run build\`, then start again.`,
+    }
   }
   const changed: string[] = []
   for (const part of parts) {
@@ -58,7 +61,10 @@ export function checkBuild(clientDir: string, root = PROJECT_ROOT, parts: BuildP
     try {
       stamp = JSON.parse(readFileSync(stampPath(clientDir, part), 'utf8')) as Stamp
     } catch {
-      return { state: 'stale', message: `The web app in ${where} has no build stamp (built by an older version): run \`npm run build\` and restart.` }
+      return {
+        state: 'stale',
+        message: `The web app in ${where} has no build stamp (built by an older version): run \`npm run build\` and restart.`,
+      }
     }
     for (const [rel, hash] of Object.entries(stamp.files)) {
       const file = resolve(root, rel)
@@ -70,5 +76,8 @@ export function checkBuild(clientDir: string, root = PROJECT_ROOT, parts: BuildP
   if (changed.length === 0) return { state: 'ok', message: 'The web app build matches its sources.' }
   const unique = [...new Set(changed)]
   const named = unique.slice(0, 3).join(', ') + (unique.length > 3 ? ` and ${unique.length - 3} more` : '')
-  return { state: 'stale', message: `The web app in ${where} is older than its sources (${named} changed since the build): run \`npm run build\` and restart.` }
+  return {
+    state: 'stale',
+    message: `The web app in ${where} is older than its sources (${named} changed since the build): run \`npm run build\` and restart.`,
+  }
 }

@@ -19,7 +19,17 @@ describe('trusted proxies at the edges of their ranges', () => {
   })
 
   it('loopback look-alikes are no proxy', () => {
-    for (const address of ['126.255.255.255', '128.0.0.0', '::2', '::ffff:128.0.0.1', '::ffff:127.0.0.1.evil', 'localhost', '127.0.0.1 ', '', undefined]) {
+    for (const address of [
+      '126.255.255.255',
+      '128.0.0.0',
+      '::2',
+      '::ffff:128.0.0.1',
+      '::ffff:127.0.0.1.evil',
+      'localhost',
+      '127.0.0.1 ',
+      '',
+      undefined,
+    ]) {
       expect(isTrustedProxy(address, LOOPBACK_PROXIES), String(address)).toBe(false)
     }
     expect(isTrustedProxy('::FFFF:127.0.0.1', LOOPBACK_PROXIES)).toBe(true)
@@ -36,7 +46,18 @@ describe('TRUST_PROXY entries', () => {
     expect(parseProxyEntry('10.0.0.0/0')).toEqual({ address: '10.0.0.0', prefix: 0, family: 'ipv4' })
     expect(parseProxyEntry('fd00::/128')).toEqual({ address: 'fd00::', prefix: 128, family: 'ipv6' })
     expect(parseProxyEntry('::1')).toEqual({ address: '::1', family: 'ipv6' })
-    for (const entry of ['10.0.0.0/33', 'fd00::/129', '10.0.0.0/', '10.0.0.0/1/2', '10.0.0.0/-1', '10.0.0.0/1.5', '10.0.0.0/0008', '10.0.0', 'proxy.local', '10.0.0.0/ 8']) {
+    for (const entry of [
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.0/',
+      '10.0.0.0/1/2',
+      '10.0.0.0/-1',
+      '10.0.0.0/1.5',
+      '10.0.0.0/0008',
+      '10.0.0',
+      'proxy.local',
+      '10.0.0.0/ 8',
+    ]) {
       expect(parseProxyEntry(entry), entry).toBeNull()
     }
   })

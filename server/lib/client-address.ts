@@ -57,7 +57,10 @@ export function isTrustedProxy(address: string | undefined, proxies: readonly st
 export function resolveClientAddress(peer: string | undefined, forwardedFor: string | undefined, proxies: readonly string[]): string {
   const direct = peer ? plainAddress(peer) : 'unknown'
   if (!forwardedFor || !isTrustedProxy(peer, proxies)) return direct
-  const hops = forwardedFor.split(',').map((hop) => hop.trim()).filter(Boolean)
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean)
   let client = direct
   for (let i = hops.length - 1; i >= 0; i--) {
     client = plainAddress(hops[i])

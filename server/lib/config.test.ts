@@ -105,7 +105,13 @@ describe('configuration from the environment', () => {
       backupKeep: 3,
       backupIntervalHours: 0,
       publicCacheSeconds: 60,
-      backupS3: { bucket: 'studio-backups', prefix: '', endpoint: 'http://s3.test', region: 'us-east-1', recipients: ['age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p'] },
+      backupS3: {
+        bucket: 'studio-backups',
+        prefix: '',
+        endpoint: 'http://s3.test',
+        region: 'us-east-1',
+        recipients: ['age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p'],
+      },
       shutdownTimeoutMs: 2500,
       isProduction: true,
     })
@@ -113,12 +119,27 @@ describe('configuration from the environment', () => {
     expect(isHttps(loadConfig({ PUBLIC_ORIGIN: 'http://https.example' }))).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual(['127.0.0.0/8', '::1'])
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toEqual([])
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 192.168.0.0/16 ,fd00::/8' }).trustProxy).toEqual(['10.0.0.2', '192.168.0.0/16', 'fd00::/8'])
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 192.168.0.0/16 ,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '192.168.0.0/16',
+      'fd00::/8',
+    ])
     for (const bad of ['10.0.0.300', '10.0.0.0/33', 'proxy.local', '10.0.0.1,', '::1/129']) {
-      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be 1 \(a proxy on this machine\) or the proxies' addresses/)
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY must be 1 \(a proxy on this machine\) or the proxies' addresses/,
+      )
     }
     expect(loadConfig({ MAIL_CONFIRM_VISITOR: 'on' }).mailConfirmVisitor).toBe(true)
-    expect(loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_PREFIX: 'site/', BACKUP_S3_UNENCRYPTED: '1', AWS_ENDPOINT_URL_S3: 'http://s3a.test', AWS_ENDPOINT_URL: 'http://s3b.test', AWS_REGION: 'eu-west-1' }).backupS3).toEqual({
+    expect(
+      loadConfig({
+        BACKUP_S3_BUCKET: 'b',
+        BACKUP_S3_PREFIX: 'site/',
+        BACKUP_S3_UNENCRYPTED: '1',
+        AWS_ENDPOINT_URL_S3: 'http://s3a.test',
+        AWS_ENDPOINT_URL: 'http://s3b.test',
+        AWS_REGION: 'eu-west-1',
+      }).backupS3,
+    ).toEqual({
       bucket: 'b',
       prefix: 'site/',
       endpoint: 'http://s3a.test',
@@ -128,11 +149,20 @@ describe('configuration from the environment', () => {
   })
 
   it('refuses a bucket without an encryption key unless BACKUP_S3_UNENCRYPTED=1, and refuses a secret key or a malformed one', () => {
-    expect(() => loadConfig({ BACKUP_S3_BUCKET: 'b' })).toThrow(/BACKUP_S3_BUCKET copies customer data off the machine: set BACKUP_ENCRYPTION_KEY .* or BACKUP_S3_UNENCRYPTED=1/)
+    expect(() => loadConfig({ BACKUP_S3_BUCKET: 'b' })).toThrow(
+      /BACKUP_S3_BUCKET copies customer data off the machine: set BACKUP_ENCRYPTION_KEY .* or BACKUP_S3_UNENCRYPTED=1/,
+    )
     expect(() => loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_UNENCRYPTED: '0' })).toThrow(/BACKUP_ENCRYPTION_KEY/)
     const other = 'age1lggyhqrw2nlhcxprm67z43rta597azn8gknawjehu9d9dl0jq3yqqvfafg'
-    expect(loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_ENCRYPTION_KEY: ` age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p, ${other} ` }).backupS3?.recipients).toEqual(['age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p', other])
-    expect(() => loadConfig({ BACKUP_ENCRYPTION_KEY: 'AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEX' })).toThrow(/must be the public key .*belongs off the server/)
+    expect(
+      loadConfig({
+        BACKUP_S3_BUCKET: 'b',
+        BACKUP_ENCRYPTION_KEY: ` age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p, ${other} `,
+      }).backupS3?.recipients,
+    ).toEqual(['age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p', other])
+    expect(() =>
+      loadConfig({ BACKUP_ENCRYPTION_KEY: 'AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ4EGAEX' }),
+    ).toThrow(/must be the public key .*belongs off the server/)
     expect(() => loadConfig({ BACKUP_ENCRYPTION_KEY: 'age1notakey' })).toThrow(/BACKUP_ENCRYPTION_KEY must be age public keys/)
     expect(() => loadConfig({ BACKUP_S3_UNENCRYPTED: 'maybe' })).toThrow(/BACKUP_S3_UNENCRYPTED must be 1/)
     expect(loadConfig({}).backupS3).toBeUndefined()
@@ -154,7 +184,10 @@ describe('configuration from the environment', () => {
     [{ AWS_ENDPOINT_URL: 'nope' }, 'AWS_ENDPOINT_URL: AWS_ENDPOINT_URL must be an http(s) URL'],
     [{ SHUTDOWN_TIMEOUT: 'soon' }, 'SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT must be seconds'],
     [{ FAKE_NOW: 'tomorrow' }, 'FAKE_NOW: FAKE_NOW must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00-08:00'],
-    [{ FAKE_NOW: '2026-12-01T09:00:00-08:00', NODE_ENV: 'production' }, 'FAKE_NOW moves the clock for previews and tests; it is not allowed with NODE_ENV=production'],
+    [
+      { FAKE_NOW: '2026-12-01T09:00:00-08:00', NODE_ENV: 'production' },
+      'FAKE_NOW moves the clock for previews and tests; it is not allowed with NODE_ENV=production',
+    ],
   ])('refuses to start with %o, naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`)
   })
@@ -179,13 +212,19 @@ describe('configuration values, each spelling', () => {
 
   it('card payments need both Stripe settings, each refused by name when malformed', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' }).stripe).toBeUndefined()
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_def', STRIPE_API_URL: 'http://127.0.0.1:1234' }).stripe).toEqual({
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_def', STRIPE_API_URL: 'http://127.0.0.1:1234' }).stripe,
+    ).toEqual({
       secretKey: 'sk_test_abc',
       webhookSecret: 'whsec_def',
       apiUrl: 'http://127.0.0.1:1234',
     })
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)')
-    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
+    )
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)',
+    )
   })
 
   it('a sync interval or webhook secret that cannot be used is refused naming the variable', () => {

@@ -102,8 +102,18 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD_HASH: optional,
   GIT_AUTHOR_NAME: optional,
   GIT_AUTHOR_EMAIL: optional,
-  GIT_REMOTE: optional.pipe(z.string().regex(/^[A-Za-z0-9._-]+$/, 'GIT_REMOTE must be a remote name such as origin').optional()),
-  GIT_BRANCH: optional.pipe(z.string().regex(/^[A-Za-z0-9._/-]+$/, 'GIT_BRANCH must be a branch name').optional()),
+  GIT_REMOTE: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+$/, 'GIT_REMOTE must be a remote name such as origin')
+      .optional(),
+  ),
+  GIT_BRANCH: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._/-]+$/, 'GIT_BRANCH must be a branch name')
+      .optional(),
+  ),
   GIT_SYNC_SECONDS: optional
     .transform((v) => (v && ['off', 'false', 'no', '0'].includes(v.toLowerCase()) ? 'off' : v))
     .pipe(
@@ -118,13 +128,27 @@ const EnvSchema = z.object({
   SMTP_URL: optional,
   MAIL_TO: optional,
   MAIL_FROM: optional,
-  MAIL_CONFIRM_VISITOR: optional.transform((v) => v?.toLowerCase()).pipe(
-    z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'MAIL_CONFIRM_VISITOR must be on or off (1/0, true/false)' }).optional(),
-  ),
+  MAIL_CONFIRM_VISITOR: optional
+    .transform((v) => v?.toLowerCase())
+    .pipe(
+      z
+        .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'MAIL_CONFIRM_VISITOR must be on or off (1/0, true/false)' })
+        .optional(),
+    ),
   FLODESK_API_KEY: optional,
   FLODESK_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'FLODESK_API_URL must be an http(s) URL' }).optional()),
-  STRIPE_SECRET_KEY: optional.pipe(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
-  STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional()),
+  STRIPE_SECRET_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9]+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
   STRIPE_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be an http(s) URL' }).optional()),
   MAIL_RETRY_DELAYS: optional.pipe(
     z
@@ -134,22 +158,39 @@ const EnvSchema = z.object({
   ),
   BOOKING_MAIL_MINUTES: optional
     .transform((v) => (v && ['off', 'false', 'no'].includes(v.toLowerCase()) ? '0' : v))
-    .pipe(z.coerce.number<string>({ error: 'BOOKING_MAIL_MINUTES must be minutes (e.g. 15) or off' }).min(0).max(24 * 60).optional()),
+    .pipe(
+      z.coerce
+        .number<string>({ error: 'BOOKING_MAIL_MINUTES must be minutes (e.g. 15) or off' })
+        .min(0)
+        .max(24 * 60)
+        .optional(),
+    ),
   TRUST_PROXY: optional.transform((v, ctx) => {
     if (!v || ['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return []
     if (['1', 'true', 'on', 'yes'].includes(v.toLowerCase())) return LOOPBACK_PROXIES
     const entries = v.split(',').map((e) => e.trim())
     if (entries.every((e) => parseProxyEntry(e))) return entries
-    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be 1 (a proxy on this machine) or the proxies\' addresses, e.g. 127.0.0.1,10.0.0.0/8' })
+    ctx.addIssue({
+      code: 'custom',
+      message: "TRUST_PROXY must be 1 (a proxy on this machine) or the proxies' addresses, e.g. 127.0.0.1,10.0.0.0/8",
+    })
     return z.NEVER
   }),
   CLIENT_DIR: optional,
   IMAGE_WARMUP: optional,
   BACKUP_DIR: optional,
-  BACKUP_KEEP: optional.pipe(z.coerce.number<string>({ error: 'BACKUP_KEEP must be a whole number of archives' }).int().min(1).max(10_000).optional()),
+  BACKUP_KEEP: optional.pipe(
+    z.coerce.number<string>({ error: 'BACKUP_KEEP must be a whole number of archives' }).int().min(1).max(10_000).optional(),
+  ),
   BACKUP_INTERVAL_HOURS: optional
     .transform((v) => (v && ['off', 'false', 'no'].includes(v.toLowerCase()) ? '0' : v))
-    .pipe(z.coerce.number<string>({ error: 'BACKUP_INTERVAL_HOURS must be hours (e.g. 24) or off' }).min(0).max(24 * 366).optional()),
+    .pipe(
+      z.coerce
+        .number<string>({ error: 'BACKUP_INTERVAL_HOURS must be hours (e.g. 24) or off' })
+        .min(0)
+        .max(24 * 366)
+        .optional(),
+    ),
   PUBLIC_CACHE_SECONDS: optional.pipe(
     z.coerce.number<string>({ error: 'PUBLIC_CACHE_SECONDS must be a whole number of seconds' }).int().min(1).max(31_536_000).optional(),
   ),
@@ -160,21 +201,33 @@ const EnvSchema = z.object({
     const keys = v.split(/[\s,]+/).filter(Boolean)
     for (const key of keys) {
       if (/^AGE-SECRET-KEY-/i.test(key)) {
-        ctx.addIssue({ code: 'custom', message: 'BACKUP_ENCRYPTION_KEY must be the public key (age1…); the secret key (AGE-SECRET-KEY-1…) belongs off the server' })
+        ctx.addIssue({
+          code: 'custom',
+          message: 'BACKUP_ENCRYPTION_KEY must be the public key (age1…); the secret key (AGE-SECRET-KEY-1…) belongs off the server',
+        })
         return z.NEVER
       }
       try {
         new Encrypter().addRecipient(key)
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'BACKUP_ENCRYPTION_KEY must be age public keys (age1…, from npm run backup:keygen), separated by commas' })
+        ctx.addIssue({
+          code: 'custom',
+          message: 'BACKUP_ENCRYPTION_KEY must be age public keys (age1…, from npm run backup:keygen), separated by commas',
+        })
         return z.NEVER
       }
     }
     return keys
   }),
-  BACKUP_S3_UNENCRYPTED: optional.transform((v) => v?.toLowerCase()).pipe(
-    z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'BACKUP_S3_UNENCRYPTED must be 1 (copy archives unencrypted) or unset' }).optional(),
-  ),
+  BACKUP_S3_UNENCRYPTED: optional
+    .transform((v) => v?.toLowerCase())
+    .pipe(
+      z
+        .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+          error: 'BACKUP_S3_UNENCRYPTED must be 1 (copy archives unencrypted) or unset',
+        })
+        .optional(),
+    ),
   AWS_ENDPOINT_URL_S3: optional.pipe(z.url({ protocol: /^https?$/, error: 'AWS_ENDPOINT_URL_S3 must be an http(s) URL' }).optional()),
   AWS_ENDPOINT_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'AWS_ENDPOINT_URL must be an http(s) URL' }).optional()),
   AWS_REGION: optional,

@@ -60,7 +60,8 @@ describe('missing and unreadable files', () => {
 })
 
 describe('malformed files', () => {
-  const problems = async () => (await getJson('/api/admin/content-problems')).body.problems as { file: string; message: string; line?: number; field?: string }[]
+  const problems = async () =>
+    (await getJson('/api/admin/content-problems')).body.problems as { file: string; message: string; line?: number; field?: string }[]
   const quiet = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined)
 
   it("YAML that does not parse: readers get the last committed version, the problem names file, line and the parser's words", async () => {
@@ -71,9 +72,16 @@ describe('malformed files', () => {
     // Read again (from the store's memory): the same answer, and git was asked once.
     expect(await getJson('/api/site-settings')).toEqual(first)
     expect(warned).toHaveBeenCalledTimes(1)
-    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^content\/site\.yaml: is not valid YAML .*; serving its last valid version \(commit [0-9a-f]{7}\)$/))
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringMatching(/^content\/site\.yaml: is not valid YAML .*; serving its last valid version \(commit [0-9a-f]{7}\)$/),
+    )
     expect(await problems()).toEqual([
-      { file: 'content/site.yaml', line: 3, message: expect.stringMatching(/^The file is not valid YAML: /), lastValidCommit: t.git('rev-parse', 'HEAD').trim() },
+      {
+        file: 'content/site.yaml',
+        line: 3,
+        message: expect.stringMatching(/^The file is not valid YAML: /),
+        lastValidCommit: t.git('rev-parse', 'HEAD').trim(),
+      },
     ])
   })
 
@@ -81,7 +89,9 @@ describe('malformed files', () => {
     quiet()
     write('content/services/bouquets.yaml', 'title: B\ndescription: d\nimages:\n  - cropped: /etc/passwd\n    original: /uploads/x.jpg\n')
     expect((await getJson('/api/services/bouquets')).body.title).toBe('Bouquets')
-    expect(await problems()).toMatchObject([{ file: 'content/services/bouquets.yaml', field: 'images.0.cropped', message: 'Image URLs must be under /uploads/' }])
+    expect(await problems()).toMatchObject([
+      { file: 'content/services/bouquets.yaml', field: 'images.0.cropped', message: 'Image URLs must be under /uploads/' },
+    ])
   })
 
   it('a file that never was valid has no version to fall back on: its error names file and field', async () => {
@@ -95,17 +105,29 @@ describe('malformed files', () => {
   it('front matter that does not parse: the page keeps its last valid text', async () => {
     quiet()
     write('content/delivery-installation.md', '---\ntitle: [unclosed\n---\n# Delivery\n')
-    expect(await getJson('/api/delivery-installation-content')).toMatchObject({ status: 200, body: { markdownContent: '# Delivery\n\nWe deliver across Portland.' } })
-    expect(await problems()).toMatchObject([{ file: 'content/delivery-installation.md', message: expect.stringMatching(/at line \d+, column \d+/) }])
+    expect(await getJson('/api/delivery-installation-content')).toMatchObject({
+      status: 200,
+      body: { markdownContent: '# Delivery\n\nWe deliver across Portland.' },
+    })
+    expect(await problems()).toMatchObject([
+      { file: 'content/delivery-installation.md', message: expect.stringMatching(/at line \d+, column \d+/) },
+    ])
   })
 
   it('conflict markers left by a merge count as broken, in YAML and in markdown', async () => {
     quiet()
-    write('content/delivery-installation.md', '# Delivery\n<<<<<<< HEAD\nWe deliver.\n=======\nWe deliver everywhere.\n>>>>>>> origin/main\n')
+    write(
+      'content/delivery-installation.md',
+      '# Delivery\n<<<<<<< HEAD\nWe deliver.\n=======\nWe deliver everywhere.\n>>>>>>> origin/main\n',
+    )
     write('content/faq.yaml', '<<<<<<< HEAD\n[]\n=======\n[]\n>>>>>>> theirs\n')
     expect((await getJson('/api/delivery-installation-content')).body.markdownContent).toBe('# Delivery\n\nWe deliver across Portland.')
     expect(await problems()).toMatchObject([
-      { file: 'content/delivery-installation.md', line: 2, message: 'The file still holds the conflict markers of an unfinished git merge' },
+      {
+        file: 'content/delivery-installation.md',
+        line: 2,
+        message: 'The file still holds the conflict markers of an unfinished git merge',
+      },
       { file: 'content/faq.yaml', line: 1 },
     ])
   })
@@ -133,7 +155,9 @@ describe('markdown', () => {
 describe('edits made with plain git', () => {
   it('a commit that moves HEAD is seen even when the file kept its size, time and inode', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    onTestFinished(() => { vi.useRealTimers() })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const path = file('content/services/bouquets.yaml')
     const stamp = new Date('2026-01-01T00:00:00Z')
     utimesSync(path, stamp, stamp)

@@ -28,7 +28,9 @@ describe('writeFileDurable', () => {
     const synced: string[] = []
     const original = proto.sync
     vi.spyOn(proto, 'sync').mockImplementation(async function (this: { fd: number }) {
-      synced.push(readdirSync(dir).filter((n) => n.endsWith('.tmp')).length ? 'file (still under its temp name)' : 'directory (after the rename)')
+      synced.push(
+        readdirSync(dir).filter((n) => n.endsWith('.tmp')).length ? 'file (still under its temp name)' : 'directory (after the rename)',
+      )
       return original.call(this)
     })
     await writeFileDurable(join(dir, 'inquiry.json'), '{"a":1}')
@@ -48,13 +50,16 @@ describe('writeFileDurable', () => {
 })
 
 describe('writeFileDurable, many times', () => {
-  it.runIf(existsSync('/proc/self/fd'))('closes every file and directory it opened (a busy server would run out of descriptors)', async () => {
-    const open = () => readdirSync('/proc/self/fd').length
-    const before = open()
-    for (let i = 0; i < 50; i++) await writeFileDurable(join(dir, 'subscribers.json'), `[${i}]`)
-    expect(open()).toBe(before)
-    expect(readFileSync(join(dir, 'subscribers.json'), 'utf8')).toBe('[49]')
-  })
+  it.runIf(existsSync('/proc/self/fd'))(
+    'closes every file and directory it opened (a busy server would run out of descriptors)',
+    async () => {
+      const open = () => readdirSync('/proc/self/fd').length
+      const before = open()
+      for (let i = 0; i < 50; i++) await writeFileDurable(join(dir, 'subscribers.json'), `[${i}]`)
+      expect(open()).toBe(before)
+      expect(readFileSync(join(dir, 'subscribers.json'), 'utf8')).toBe('[49]')
+    },
+  )
 })
 
 describe('SerialQueue', () => {

@@ -17,7 +17,9 @@ export function applyEnvFile(env: Record<string, string | undefined> = process.e
     text = readFileSync(file, 'utf8')
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    throw new Error(`ENV_FILE=${name} could not be read (${code === 'ENOENT' ? 'no such file' : code}); copy deploy/site.env.example there, or unset ENV_FILE`)
+    throw new Error(
+      `ENV_FILE=${name} could not be read (${code === 'ENOENT' ? 'no such file' : code}); copy deploy/site.env.example there, or unset ENV_FILE`,
+    )
   }
   for (const [key, value] of Object.entries(parseEnv(text))) {
     if (env[key] === undefined) env[key] = value

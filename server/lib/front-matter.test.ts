@@ -14,7 +14,10 @@ const payload = (marker: string, proof: string) =>
 
 describe('parseFrontMatter', () => {
   it('reads YAML front matter and the body', () => {
-    expect(parseFrontMatter('---\ntitle: Delivery\ncount: 2\n---\n# Hello\n')).toEqual({ data: { title: 'Delivery', count: 2 }, content: '# Hello\n' })
+    expect(parseFrontMatter('---\ntitle: Delivery\ncount: 2\n---\n# Hello\n')).toEqual({
+      data: { title: 'Delivery', count: 2 },
+      content: '# Hello\n',
+    })
     expect(parseFrontMatter('---yaml\ntitle: A\n---\nbody')).toEqual({ data: { title: 'A' }, content: 'body' })
     expect(parseFrontMatter('# No front matter\n')).toEqual({ data: {}, content: '# No front matter\n' })
   })
@@ -54,7 +57,10 @@ describe('parseYaml', () => {
     expect(() => parseYaml('a: !custom x\n')).toThrow()
   })
   it('refuses an alias bomb', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(', ')}]`)].join('\n')
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(', ')}]`),
+    ].join('\n')
     expect(() => parseYaml(bomb)).toThrow()
   })
 })

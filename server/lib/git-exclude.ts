@@ -30,6 +30,9 @@ export async function excludeFromContent(root: string, dirs: string[]): Promise<
   if (!missing.length) return []
   await mkdir(dirname(file), { recursive: true })
   const lead = existing && !existing.endsWith('\n') ? '\n' : ''
-  await appendFile(file, `${lead}# Private data of the site server (sessions, inquiries, backups): never committed\n${missing.join('\n')}\n`)
+  await appendFile(
+    file,
+    `${lead}# Private data of the site server (sessions, inquiries, backups): never committed\n${missing.join('\n')}\n`,
+  )
   return missing
 }

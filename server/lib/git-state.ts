@@ -18,8 +18,11 @@ export interface RepoState {
 
 function run(root: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout),
+    execFile(
+      'git',
+      ['-c', 'core.quotePath=false', ...args],
+      { cwd: root, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
     )
   })
 }

@@ -93,7 +93,9 @@ describe('ContentRepo.change', () => {
   })
 
   it('a failing apply stages and commits nothing, and the queue keeps working', async () => {
-    await expect(repo.change({ message: 'Broken', items: ['a'], apply: async () => Promise.reject(new Error('boom')) })).rejects.toThrow('boom')
+    await expect(repo.change({ message: 'Broken', items: ['a'], apply: async () => Promise.reject(new Error('boom')) })).rejects.toThrow(
+      'boom',
+    )
     expect(t.git('diff', '--cached', '--name-only').trim()).toBe('')
     await writeChange('Next', 'content/a.yaml', 'n: 1\n')
     expect(t.git('log', '-1', '--format=%s').trim()).toBe('Next')
@@ -119,7 +121,7 @@ describe('ContentRepo.change', () => {
     expect(t.git('log', '-1', '--format=%s').trim()).toBe('Seed content')
   })
 
-  it('waits for a developer\'s short-lived index.lock instead of failing', async () => {
+  it("waits for a developer's short-lived index.lock instead of failing", async () => {
     writeFileSync(join(t.root, '.git/index.lock'), '')
     setTimeout(() => rmSync(join(t.root, '.git/index.lock')), 300)
     await writeChange('After the lock', 'content/a.yaml', 'n: 7\n')
@@ -132,7 +134,9 @@ describe('ContentRepo.change', () => {
   })
 
   it('refuses paths outside the content root', async () => {
-    await expect(repo.change({ message: 'x', items: [], apply: async () => ({ paths: ['../escape'], result: null }) })).rejects.toThrow(/outside/)
+    await expect(repo.change({ message: 'x', items: [], apply: async () => ({ paths: ['../escape'], result: null }) })).rejects.toThrow(
+      /outside/,
+    )
   })
 
   it('commits even when the message or an item holds a NUL, control or bidi character: they are dropped, lines kept', async () => {
@@ -144,7 +148,9 @@ describe('ContentRepo.change', () => {
         return { paths: ['content/a.yaml'], result: null, message: 'Restore "x\u001B[31m" to abc\r\n\nRestored-From: abc\u0000' }
       },
     })
-    expect(t.git('log', '-1', '--format=%B').trim()).toBe('Restore "x [31m" to abc\n\nRestored-From: abc\n\nContent-Item: a Content-Item: forged')
+    expect(t.git('log', '-1', '--format=%B').trim()).toBe(
+      'Restore "x [31m" to abc\n\nRestored-From: abc\n\nContent-Item: a Content-Item: forged',
+    )
   })
 })
 
@@ -308,7 +314,13 @@ describe('ContentRepo.recover', () => {
     const ours = ['content/services/.b.yaml.0a1b2c.tmp-write', 'uploads/.p.jpg.0a1b2c.tmp-write']
     // Outside content/ and uploads/ even a file named like ours is someone else's.
     mkdirSync(join(t.root, 'docs'), { recursive: true })
-    const theirs = ['content/.gitkeep', 'content/.hidden.yaml', 'content/notes.tmp-write', 'uploads/.gitkeep', 'docs/.draft.md.0a1b2c.tmp-write']
+    const theirs = [
+      'content/.gitkeep',
+      'content/.hidden.yaml',
+      'content/notes.tmp-write',
+      'uploads/.gitkeep',
+      'docs/.draft.md.0a1b2c.tmp-write',
+    ]
     for (const rel of [...ours, ...theirs]) writeFileSync(join(t.root, rel), 'x')
     const result = await repo.recover()
     expect(result).toEqual({ removedLock: false, removedTemp: ours.map((rel) => join(t.root, rel)) })

@@ -31,7 +31,13 @@ const LOCK_RETRIES = 20
  * characters in the fields that reach a message (server/lib/text.ts); this is the second line of defence.
  */
 export function commitText(message: string): string {
-  return message.split(/\r?\n/).map(oneLineForLog).join('\n').replace(/^\n+|\n+$/g, '') || 'Update content'
+  return (
+    message
+      .split(/\r?\n/)
+      .map(oneLineForLog)
+      .join('\n')
+      .replace(/^\n+|\n+$/g, '') || 'Update content'
+  )
 }
 
 export class ContentRepo {
@@ -150,10 +156,19 @@ export class ContentRepo {
   protected async commit(paths: string[], body: string): Promise<void> {
     await this.withLockRetry(() =>
       this.git.raw([
-        '-c', 'commit.gpgsign=false',
-        '-c', `user.name=${this.author.name}`,
-        '-c', `user.email=${this.author.email}`,
-        'commit', '--no-verify', '-m', body, '--only', '--', ...paths,
+        '-c',
+        'commit.gpgsign=false',
+        '-c',
+        `user.name=${this.author.name}`,
+        '-c',
+        `user.email=${this.author.email}`,
+        'commit',
+        '--no-verify',
+        '-m',
+        body,
+        '--only',
+        '--',
+        ...paths,
       ]),
     )
   }

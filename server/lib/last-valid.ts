@@ -6,8 +6,11 @@ const MAX_VERSIONS = 30
 
 function git(root: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } }, (err, out) =>
-      err ? reject(err) : resolve(out),
+    execFile(
+      'git',
+      ['-c', 'core.quotePath=false', ...args],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } },
+      (err, out) => (err ? reject(err) : resolve(out)),
     ),
   )
 }

@@ -50,18 +50,15 @@ describe('logger', () => {
   it('writes a line per failed or changing request and counts successful reads, with the id sent back as X-Request-Id', async () => {
     const { lines, log } = capture()
     const flat = ['X-Own', 'flat']
-    const listener = logRequests(
-      (req, res) => {
-        const status = req.url!.startsWith('/missing') ? 404 : req.url!.startsWith('/boom') ? 500 : 200
-        // Every way a head goes out carries the id, and the caller's own headers are kept as given (and unchanged).
-        if (req.url === '/flat') res.writeHead(200, flat)
-        else if (req.url === '/object') res.writeHead(200, 'Fine', { 'X-Own': 'object' })
-        else if (req.url === '/implicit') res.setHeader('X-Own', 'implicit')
-        else res.writeHead(status)
-        res.end('x')
-      },
-      log,
-    )
+    const listener = logRequests((req, res) => {
+      const status = req.url!.startsWith('/missing') ? 404 : req.url!.startsWith('/boom') ? 500 : 200
+      // Every way a head goes out carries the id, and the caller's own headers are kept as given (and unchanged).
+      if (req.url === '/flat') res.writeHead(200, flat)
+      else if (req.url === '/object') res.writeHead(200, 'Fine', { 'X-Own': 'object' })
+      else if (req.url === '/implicit') res.setHeader('X-Own', 'implicit')
+      else res.writeHead(status)
+      res.end('x')
+    }, log)
     const server = createServer(listener)
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     const get = (path: string, headers: Record<string, string> = {}) =>
@@ -117,8 +114,17 @@ describe('logger', () => {
     expect(time(lines[0])).toBe(time(again.lines[0]))
 
     listener.flushReads()
-    const counted = lines.slice(2).map((l) => JSON.parse(l) as { level: string; req: unknown; count: number; msg: string; durationMs: { mean: number; max: number } })
-    expect(counted.map((l) => l.msg.replace(/ in \d+ s$/, ''))).toEqual(['GET /services 200 x1', 'GET /reset/[e-mail] 200 x1', 'GET /given 200 x2', 'GET /flat 200 x1', 'GET /object 200 x1', 'GET /implicit 200 x1'])
+    const counted = lines
+      .slice(2)
+      .map((l) => JSON.parse(l) as { level: string; req: unknown; count: number; msg: string; durationMs: { mean: number; max: number } })
+    expect(counted.map((l) => l.msg.replace(/ in \d+ s$/, ''))).toEqual([
+      'GET /services 200 x1',
+      'GET /reset/[e-mail] 200 x1',
+      'GET /given 200 x2',
+      'GET /flat 200 x1',
+      'GET /object 200 x1',
+      'GET /implicit 200 x1',
+    ])
     expect(counted[2]).toMatchObject({ level: 'info', req: { method: 'GET', path: '/given' }, res: { status: 200 }, count: 2 })
     expect(counted[2].durationMs.max).toBeGreaterThanOrEqual(counted[2].durationMs.mean)
     expect(lines.join('\n')).not.toMatch(/token|a@b/)
@@ -135,7 +141,9 @@ describe('logger', () => {
     await res.text()
     await new Promise((r) => setTimeout(r, 50))
     await new Promise((r) => server.close(r))
-    expect(lines.map((l) => JSON.parse(l))).toMatchObject([{ level: 'debug', requestId: res.headers.get('x-request-id'), msg: 'GET /contact 200' }])
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([
+      { level: 'debug', requestId: res.headers.get('x-request-id'), msg: 'GET /contact 200' },
+    ])
   })
   it('writes readable lines, not JSON, in development, scrubbed the same way', async () => {
     const { lines, log } = capture('info', false)
@@ -152,7 +160,11 @@ describe('logger', () => {
 })
 
 /** A server on a random port with the listener wrapped by logRequests; `send` makes one request and reads the answer. */
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void, log: ReturnType<typeof capture>['log'], everyMs?: number) {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  log: ReturnType<typeof capture>['log'],
+  everyMs?: number,
+) {
   const listener = logRequests(handler, log, everyMs)
   const server = createServer(listener)
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -188,8 +200,24 @@ describe('request lines, at a fixed time', () => {
     vi.setSystemTime(T0 + 120_000)
     listener.flushReads()
     expect(lines.map((l) => JSON.parse(l))).toEqual([
-      { level: 'info', time: '2026-11-25T16:02:00.000Z', req: { method: 'GET', path: '/a' }, res: { status: 200 }, count: 3, durationMs: { mean: 11.7, max: 25 }, msg: 'GET /a 200 x3 in 120 s' },
-      { level: 'info', time: '2026-11-25T16:02:00.000Z', req: { method: 'HEAD', path: '/b' }, res: { status: 200 }, count: 1, durationMs: { mean: 4, max: 4 }, msg: 'HEAD /b 200 x1 in 120 s' },
+      {
+        level: 'info',
+        time: '2026-11-25T16:02:00.000Z',
+        req: { method: 'GET', path: '/a' },
+        res: { status: 200 },
+        count: 3,
+        durationMs: { mean: 11.7, max: 25 },
+        msg: 'GET /a 200 x3 in 120 s',
+      },
+      {
+        level: 'info',
+        time: '2026-11-25T16:02:00.000Z',
+        req: { method: 'HEAD', path: '/b' },
+        res: { status: 200 },
+        count: 1,
+        durationMs: { mean: 4, max: 4 },
+        msg: 'HEAD /b 200 x1 in 120 s',
+      },
     ])
   })
 
@@ -207,9 +235,32 @@ describe('request lines, at a fixed time', () => {
     const boom = await send('/boom')
     await close()
     const parsed = lines.map((l) => JSON.parse(l))
-    expect(parsed[0]).toEqual({ level: 'info', time: '2026-11-25T16:00:00.007Z', requestId: made.id, req: { method: 'POST', path: '/api/things' }, res: { status: 201 }, durationMs: 7, msg: 'POST /api/things 201' })
-    expect(parsed[1]).toEqual({ level: 'warn', time: '2026-11-25T16:00:00.014Z', requestId: bad.id, req: { method: 'GET', path: '/bad' }, res: { status: 400 }, durationMs: 7, msg: 'GET /bad 400' })
-    expect(parsed[2]).toMatchObject({ level: 'error', requestId: boom.id, req: { method: 'GET', path: '/boom' }, res: { status: 500 }, durationMs: 7, msg: 'GET /boom 500 (connection closed early)' })
+    expect(parsed[0]).toEqual({
+      level: 'info',
+      time: '2026-11-25T16:00:00.007Z',
+      requestId: made.id,
+      req: { method: 'POST', path: '/api/things' },
+      res: { status: 201 },
+      durationMs: 7,
+      msg: 'POST /api/things 201',
+    })
+    expect(parsed[1]).toEqual({
+      level: 'warn',
+      time: '2026-11-25T16:00:00.014Z',
+      requestId: bad.id,
+      req: { method: 'GET', path: '/bad' },
+      res: { status: 400 },
+      durationMs: 7,
+      msg: 'GET /bad 400',
+    })
+    expect(parsed[2]).toMatchObject({
+      level: 'error',
+      requestId: boom.id,
+      req: { method: 'GET', path: '/boom' },
+      res: { status: 500 },
+      durationMs: 7,
+      msg: 'GET /boom 500 (connection closed early)',
+    })
     expect(parsed).toHaveLength(3)
   })
 })

@@ -56,13 +56,25 @@ export function createLogger({ production, level = 'info', destination }: Logger
     hooks: {
       // Messages are scrubbed too: a log call with a visitor's address in its text loses the address.
       logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? scrub(a) : a)))
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? scrub(a) : a)),
+        )
       },
     },
   }
   if (production) return pino(options, destination ?? pino.destination({ sync: false }))
   // Readable lines; a given destination (a test's) gets them too, without colour.
-  return pino(options, pretty({ sync: true, colorize: !destination && process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', destination }))
+  return pino(
+    options,
+    pretty({
+      sync: true,
+      colorize: !destination && process.stdout.isTTY,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      destination,
+    }),
+  )
 }
 
 /** The process's logger: JSON in production (NODE_ENV=production), readable otherwise; LOG_LEVEL sets the level. */
@@ -175,7 +187,10 @@ class ReadTally {
     for (const { method, path, status, count, totalMs, maxMs } of this.counts.values()) {
       const shown = JSON.parse(path) as string
       const durationMs = { mean: Math.round((totalMs / count) * 10) / 10, max: maxMs }
-      this.log.info({ req: { method, path: shown }, res: { status }, count, durationMs }, `${method} ${shown} ${status} x${count} in ${seconds} s`)
+      this.log.info(
+        { req: { method, path: shown }, res: { status }, count, durationMs },
+        `${method} ${shown} ${status} x${count} in ${seconds} s`,
+      )
     }
     this.counts.clear()
   }
@@ -272,12 +287,14 @@ export function requestLogger(c: Context): Logger {
 
 /** console.* lines from any part of the server go through the logger, so production output is JSON lines only. */
 export function routeConsoleToLogger(log: Logger = logger): void {
-  const forward = (level: 'info' | 'warn' | 'error') => (...args: unknown[]) => {
-    const err = args.find((a): a is Error => a instanceof Error)
-    const text = format(...args.filter((a) => a !== err))
-    if (err) log[level]({ err }, text)
-    else log[level](text)
-  }
+  const forward =
+    (level: 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      const err = args.find((a): a is Error => a instanceof Error)
+      const text = format(...args.filter((a) => a !== err))
+      if (err) log[level]({ err }, text)
+      else log[level](text)
+    }
   console.log = forward('info')
   console.info = forward('info')
   console.warn = forward('warn')

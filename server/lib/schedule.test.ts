@@ -2,7 +2,18 @@
 // studio's wall-clock times around the clock changes (Mar 8 and Nov 1, 2026) name the instants the owner means.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { boundariesPassed, isShownAt, refineWindow, scheduleBoundaries, scheduleInstant, scheduleShape, scheduleShapeFor, scheduleState, windowProblem, withoutOpenSides } from './schedule'
+import {
+  boundariesPassed,
+  isShownAt,
+  refineWindow,
+  scheduleBoundaries,
+  scheduleInstant,
+  scheduleShape,
+  scheduleShapeFor,
+  scheduleState,
+  windowProblem,
+  withoutOpenSides,
+} from './schedule'
 import { studioInputValue, studioInstant, studioIso } from './studio-wall-clock'
 
 const at = (iso: string) => Date.parse(iso)
@@ -60,7 +71,10 @@ describe('schedule window', () => {
 
   it('the schema stores instants in the studio offset and names the field it refuses', () => {
     expect(Window.parse({ showFrom: '2026-12-01T17:00:00Z' })).toEqual({ showFrom: '2026-12-01T09:00:00-08:00' })
-    expect(Window.parse({ showFrom: null, showUntil: '2026-07-04T09:00' })).toEqual({ showFrom: null, showUntil: '2026-07-04T09:00:00-07:00' })
+    expect(Window.parse({ showFrom: null, showUntil: '2026-07-04T09:00' })).toEqual({
+      showFrom: null,
+      showUntil: '2026-07-04T09:00:00-07:00',
+    })
     const bad = Window.safeParse({ showFrom: 'Dec 1' })
     expect(bad.error?.issues[0].message).toMatch(/^Show from must be a date and time \(ISO 8601/)
     const reversed = Window.safeParse({ showFrom: holiday.showUntil, showUntil: holiday.showFrom })
@@ -90,7 +104,8 @@ describe('schedule edges, with fixed instants', () => {
     expect(scheduleInstant('2026-02-30T09:00:00Z')).toBeNaN()
     expect(scheduleInstant('2026-12-01T09:00:00.1234567890')).toBeNaN()
     expect(studioInstant('2026-12-01T09:00:00.5')).toBe(at('2026-12-01T17:00:00Z'))
-    for (const bad of ['tomorrow', 'x2026-12-01T09:00', '2026-12-01T09:00x', '2026-12-01T09:60', '2026-12-01T09:00:60']) expect(studioInstant(bad), bad).toBeNaN()
+    for (const bad of ['tomorrow', 'x2026-12-01T09:00', '2026-12-01T09:00x', '2026-12-01T09:60', '2026-12-01T09:00:60'])
+      expect(studioInstant(bad), bad).toBeNaN()
     expect(studioInstant('2026-12-01T23:30')).toBe(at('2026-12-02T07:30:00Z'))
     expect(studioInstant('2026-12-01T09:00:59')).toBe(at('2026-12-01T17:00:59Z'))
   })
@@ -111,8 +126,12 @@ describe('schedule edges, with fixed instants', () => {
   it('names the side and why in each message', () => {
     const message = (value: unknown) => Window.safeParse({ showUntil: value }).error?.issues[0].message
     expect(message(5)).toBe('Show until must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00) or null')
-    expect(message(`2026-12-01T09:00:00.123456789-08:00${' '.repeat(10)}`)).toBe('Show until must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00)')
+    expect(message(`2026-12-01T09:00:00.123456789-08:00${' '.repeat(10)}`)).toBe(
+      'Show until must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00)',
+    )
     expect(message('soon')).toBe('Show until must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00)')
-    expect(z.object(scheduleShapeFor('Hero: ')).safeParse({ showFrom: 'soon' }).error?.issues[0].message).toMatch(/^Hero: Show from must be/)
+    expect(z.object(scheduleShapeFor('Hero: ')).safeParse({ showFrom: 'soon' }).error?.issues[0].message).toMatch(
+      /^Hero: Show from must be/,
+    )
   })
 })

@@ -50,10 +50,12 @@ export function windowProblem(w: ScheduleWindow, prefix = ''): string | null {
 }
 
 /** For an object schema holding the two fields: refuses a window that ends before it starts, at `showUntil`. */
-export const refineWindowFor = (prefix = '') => (w: ScheduleWindow, ctx: z.RefinementCtx): void => {
-  const problem = windowProblem(w, prefix)
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['showUntil'] })
-}
+export const refineWindowFor =
+  (prefix = '') =>
+  (w: ScheduleWindow, ctx: z.RefinementCtx): void => {
+    const problem = windowProblem(w, prefix)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['showUntil'] })
+  }
 export const refineWindow = refineWindowFor()
 
 /** The item without the sides that are null (no limit): content files leave them out. */

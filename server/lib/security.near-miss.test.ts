@@ -13,10 +13,17 @@ app.post('/api/contact', (c) => c.json({ ok: true }))
 app.get('/api/read', (c) => c.json({ ok: true }))
 app.on(['PUT', 'DELETE', 'PATCH'], '/api/contact', (c) => c.json({ ok: true }))
 /** A request addressed to the local port, as behind a proxy that does not pass the public host on. */
-const send = (origin: string | undefined, { method = 'POST', url = 'http://127.0.0.1:3300/api/contact', site }: { method?: string; url?: string; site?: string } = {}) =>
+const send = (
+  origin: string | undefined,
+  { method = 'POST', url = 'http://127.0.0.1:3300/api/contact', site }: { method?: string; url?: string; site?: string } = {},
+) =>
   app.request(url, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(origin === undefined ? {} : { Origin: origin }), ...(site ? { 'Sec-Fetch-Site': site } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(origin === undefined ? {} : { Origin: origin }),
+      ...(site ? { 'Sec-Fetch-Site': site } : {}),
+    },
     body: '{}',
   })
 
@@ -68,7 +75,9 @@ describe('Sec-Fetch-Site without an Origin', () => {
   })
 
   it('lets reads through with any Origin (they change nothing)', async () => {
-    const res = await app.request('http://127.0.0.1:3300/api/read', { headers: { Origin: 'https://studio.example.com.evil.test', 'Sec-Fetch-Site': 'cross-site' } })
+    const res = await app.request('http://127.0.0.1:3300/api/read', {
+      headers: { Origin: 'https://studio.example.com.evil.test', 'Sec-Fetch-Site': 'cross-site' },
+    })
     expect(res.status).toBe(200)
   })
 })

@@ -11,14 +11,18 @@ import { decodePath, originCheck, rejectSuspiciousPaths } from './security'
 /** The status line a served app answers to a request target sent as is (fetch and URL would resolve dot segments). */
 async function rawStatus(app: Hono, targets: string[]): Promise<string[]> {
   const { port, close } = await new Promise<{ port: number; close: () => void }>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ port: info.port, close: () => server.close() }))
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ port: info.port, close: () => server.close() }),
+    )
   })
   try {
     const lines: string[] = []
     for (const target of targets) {
       lines.push(
         await new Promise<string>((resolve, reject) => {
-          const socket = connect(port, '127.0.0.1', () => socket.end(`GET ${target} HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`))
+          const socket = connect(port, '127.0.0.1', () =>
+            socket.end(`GET ${target} HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`),
+          )
           let text = ''
           socket.on('data', (d) => (text += d))
           socket.on('end', () => resolve(`${target} ${text.split('\r\n')[0]}`))
@@ -46,7 +50,8 @@ describe('decodePath', () => {
   })
 
   it('is null for control characters, raw or escaped', () => {
-    for (const path of ['/services/%00', '/services/%01', '/a%0Ab', '/%7F', '/%C2%85', '/a\u0000']) expect(decodePath(path), path).toBeNull()
+    for (const path of ['/services/%00', '/services/%01', '/a%0Ab', '/%7F', '/%C2%85', '/a\u0000'])
+      expect(decodePath(path), path).toBeNull()
   })
 })
 
@@ -58,7 +63,14 @@ describe('rejectSuspiciousPaths', () => {
   const request = (path: string, method = 'GET') => app.request(`http://site.test${path}`, { method })
 
   it('answers 400 {error} for a malformed escape under /api, /uploads, /img and /assets', async () => {
-    for (const path of ['/api/services/%E0%A4%A', '/api/%ZZ', '/uploads/%ZZ', '/img/320/a%.avif', '/assets/%C0%AF.js', '/api/services/%01']) {
+    for (const path of [
+      '/api/services/%E0%A4%A',
+      '/api/%ZZ',
+      '/uploads/%ZZ',
+      '/img/320/a%.avif',
+      '/assets/%C0%AF.js',
+      '/api/services/%01',
+    ]) {
       const res = await request(path)
       expect(res.status, path).toBe(400)
       expect((await res.json()).error, path).toMatch(/malformed %-escape/)
@@ -73,16 +85,35 @@ describe('rejectSuspiciousPaths', () => {
   })
 
   it('answers 404 for each encoded separator or dot and a double slash, in either case, anywhere in the path', async () => {
-    for (const path of ['/services/a%2eb', '/services/a%2Eb', '/uploads/a%2fb', '/uploads/a%2Fb', '/img/a%5cb', '/img/a%5Cb', '/api/a%00b', '/api//services', '/assets/x//y']) {
+    for (const path of [
+      '/services/a%2eb',
+      '/services/a%2Eb',
+      '/uploads/a%2fb',
+      '/uploads/a%2Fb',
+      '/img/a%5cb',
+      '/img/a%5Cb',
+      '/api/a%00b',
+      '/api//services',
+      '/assets/x//y',
+    ]) {
       const res = await request(path)
       expect(res.status, path).toBe(404)
       expect(await res.json(), path).toEqual({ error: 'Not found' })
     }
-    for (const path of ['/services/a.b', '/services/2e', '/uploads/a-b.jpg', '/services/a%20b']) expect(await (await request(path)).text(), path).toBe('reached GET')
+    for (const path of ['/services/a.b', '/services/2e', '/uploads/a-b.jpg', '/services/a%20b'])
+      expect(await (await request(path)).text(), path).toBe('reached GET')
   })
 
   it('answers 404 for a dot segment as the client sent it, which the server would otherwise resolve away', async () => {
-    const targets = ['/./api/services', '/services/.', '/services/..', '/api/services/../faq', '/uploads/./a.jpg', '/services/a.b', '/services/..b']
+    const targets = [
+      '/./api/services',
+      '/services/.',
+      '/services/..',
+      '/api/services/../faq',
+      '/uploads/./a.jpg',
+      '/services/a.b',
+      '/services/..b',
+    ]
     expect(await rawStatus(app, targets)).toEqual([
       '/./api/services HTTP/1.1 404 Not Found',
       '/services/. HTTP/1.1 404 Not Found',
@@ -154,7 +185,8 @@ describe('originCheck: posts from other sites', () => {
   app.onError(onError)
   app.use('*', originCheck({ publicOrigin: 'http://site.test' } as Config))
   app.post('/api/contact', (c) => c.json({ ok: true }))
-  const post = (headers: Record<string, string>, body = 'name=x') => app.request('http://site.test/api/contact', { method: 'POST', headers, body })
+  const post = (headers: Record<string, string>, body = 'name=x') =>
+    app.request('http://site.test/api/contact', { method: 'POST', headers, body })
 
   it('refuses a post from another site, or one a browser says is cross-site without naming its origin', async () => {
     for (const headers of <Record<string, string>[]>[

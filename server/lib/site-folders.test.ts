@@ -40,7 +40,9 @@ describe('ENV_FILE', () => {
 
 describe('content in the code checkout', () => {
   it('is refused in production, naming CONTENT_ROOT, content:init and the override', () => {
-    expect(() => loadSiteConfig({ NODE_ENV: 'production' })).toThrow(/CONTENT_ROOT is the code checkout .*npm run content:init.*ALLOW_CHECKOUT_CONTENT=1/)
+    expect(() => loadSiteConfig({ NODE_ENV: 'production' })).toThrow(
+      /CONTENT_ROOT is the code checkout .*npm run content:init.*ALLOW_CHECKOUT_CONTENT=1/,
+    )
     expect(() => loadSiteConfig({ NODE_ENV: 'production', CONTENT_ROOT: join(PROJECT_ROOT, 'content') })).toThrow(/code checkout/)
   })
 

@@ -30,7 +30,11 @@ export function isCheckoutContent(contentRoot: string, projectRoot = PROJECT_ROO
  * With NODE_ENV=production the content must live in its own repository: in the checkout, the owner's saves become
  * commits of the code repository and GIT_REMOTE would push the code. ALLOW_CHECKOUT_CONTENT=1 lets a one-box demo do it.
  */
-export function requireOwnContentRoot(config: Pick<Config, 'contentRoot' | 'isProduction'>, env: Record<string, string | undefined> = process.env, projectRoot = PROJECT_ROOT): void {
+export function requireOwnContentRoot(
+  config: Pick<Config, 'contentRoot' | 'isProduction'>,
+  env: Record<string, string | undefined> = process.env,
+  projectRoot = PROJECT_ROOT,
+): void {
   const allow = (env.ALLOW_CHECKOUT_CONTENT ?? '').trim().toLowerCase()
   if (!YES.includes(allow) && !NO.includes(allow)) {
     throw new Error('Invalid configuration: ALLOW_CHECKOUT_CONTENT must be 1 (allow content in the code checkout) or unset')
@@ -60,7 +64,10 @@ export interface SiteConfig {
 }
 
 /** ENV_FILE applied, the environment parsed and the content-root guard passed: what the server and the scripts start from. */
-export function loadSiteConfig(env: Record<string, string | undefined> = process.env, overrides: Record<string, string | undefined> = {}): SiteConfig {
+export function loadSiteConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Record<string, string | undefined> = {},
+): SiteConfig {
   const envFile = applyEnvFile(env)
   const config = loadConfig({ ...env, ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) })
   requireOwnContentRoot(config, env)

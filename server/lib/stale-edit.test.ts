@@ -70,9 +70,13 @@ describe('stale edits', () => {
   it('testimonials and the delivery page refuse stale saves too', async () => {
     const list = (await (await t.call('GET', '/api/testimonials', { cookie })).json()) as { id: string; version: string }[]
     const [first, second] = list
-    expect((await send('PUT', `/api/testimonials/${first.id}`, { quote: 'One', author: 'Jane D.', baseVersion: first.version })).status).toBe(200)
+    expect(
+      (await send('PUT', `/api/testimonials/${first.id}`, { quote: 'One', author: 'Jane D.', baseVersion: first.version })).status,
+    ).toBe(200)
     // Each testimonial has its own version: editing another one since is not a conflict.
-    expect((await send('PUT', `/api/testimonials/${second.id}`, { quote: 'Two', author: 'Sam K.', baseVersion: second.version })).status).toBe(200)
+    expect(
+      (await send('PUT', `/api/testimonials/${second.id}`, { quote: 'Two', author: 'Sam K.', baseVersion: second.version })).status,
+    ).toBe(200)
     const stale = await send('PUT', `/api/testimonials/${first.id}`, { quote: 'Late', author: 'Jane D.', baseVersion: first.version })
     expect(stale.status).toBe(409)
     expect((await stale.json()).current).toMatchObject({ id: first.id, quote: 'One' })
@@ -120,10 +124,24 @@ describe('the stale-edit check itself', () => {
 
 describe('versions the dashboard gets back from a save', () => {
   it('a testimonial just added or saved can be saved again with the version its answer carried', async () => {
-    const added = await (await send('POST', '/api/testimonials', { quote: 'Lovely', author: 'Ann Lee', position: 'Bride', imageSrc: '' })).json()
-    const saved = await send('PUT', `/api/testimonials/${added.id}`, { quote: 'Lovely!', author: 'Ann Lee', position: 'Bride', imageSrc: '', baseVersion: added.version })
+    const added = await (
+      await send('POST', '/api/testimonials', { quote: 'Lovely', author: 'Ann Lee', position: 'Bride', imageSrc: '' })
+    ).json()
+    const saved = await send('PUT', `/api/testimonials/${added.id}`, {
+      quote: 'Lovely!',
+      author: 'Ann Lee',
+      position: 'Bride',
+      imageSrc: '',
+      baseVersion: added.version,
+    })
     expect(saved.status).toBe(200)
-    const again = await send('PUT', `/api/testimonials/${added.id}`, { quote: 'Lovely!!', author: 'Ann Lee', position: 'Bride', imageSrc: '', baseVersion: (await saved.json()).version })
+    const again = await send('PUT', `/api/testimonials/${added.id}`, {
+      quote: 'Lovely!!',
+      author: 'Ann Lee',
+      position: 'Bride',
+      imageSrc: '',
+      baseVersion: (await saved.json()).version,
+    })
     expect(again.status).toBe(200)
   })
 
@@ -131,7 +149,11 @@ describe('versions the dashboard gets back from a save', () => {
     const first = await (await send('PUT', '/api/services/bouquets', { pricingInfo: 'One', baseVersion: await bouquetsVersion() })).json()
     expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Two', baseVersion: first.version })).status).toBe(200)
     const page = await (await t.call('GET', '/api/delivery-installation-content', { cookie })).json()
-    const one = await (await send('PUT', '/api/delivery-installation-content', { markdownContent: '# One', baseVersion: page.version })).json()
-    expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Two', baseVersion: one.version })).status).toBe(200)
+    const one = await (
+      await send('PUT', '/api/delivery-installation-content', { markdownContent: '# One', baseVersion: page.version })
+    ).json()
+    expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Two', baseVersion: one.version })).status).toBe(
+      200,
+    )
   })
 })

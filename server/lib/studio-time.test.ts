@@ -31,15 +31,29 @@ describe('calendar dates', () => {
   })
 
   it('the shape the forms check is the whole value, nothing before or after', () => {
-    expect(['2026-12-31', 'x2026-12-31', '2026-12-31x', '12026-12-31'].map((d) => DATE_PATTERN.test(d))).toEqual([true, false, false, false])
+    expect(['2026-12-31', 'x2026-12-31', '2026-12-31x', '12026-12-31'].map((d) => DATE_PATTERN.test(d))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ])
   })
 
-  it.each(['2026-02-29', '2026-02-30', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-12-00', '2026-1-05', '2026-12-31T00:00', ' 2026-12-31', ''])(
-    '"%s" is not',
-    (date) => {
-      expect(isCalendarDate(date)).toBe(false)
-    },
-  )
+  it.each([
+    '2026-02-29',
+    '2026-02-30',
+    '2100-02-29',
+    '2026-04-31',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-12-00',
+    '2026-1-05',
+    '2026-12-31T00:00',
+    ' 2026-12-31',
+    '',
+  ])('"%s" is not', (date) => {
+    expect(isCalendarDate(date)).toBe(false)
+  })
 })
 
 describe('formatting many times', () => {

@@ -103,13 +103,18 @@ describe('ids from words', () => {
   })
 
   it('keep at most 40 characters of the words, never ending in a dash, and the fallback for words without letters', () => {
-    expect(idFromWords('What happens if it rains on the days of the party?', 'question', new Set())).toMatch(/^what-happens-if-it-rains-on-the-days-of-[0-9a-f]{6}$/)
+    expect(idFromWords('What happens if it rains on the days of the party?', 'question', new Set())).toMatch(
+      /^what-happens-if-it-rains-on-the-days-of-[0-9a-f]{6}$/,
+    )
     expect(idFromWords('¿¡!?', 'question', new Set())).toMatch(/^question-[0-9a-f]{6}$/)
   })
 
   it('are never one already taken', () => {
     // The first draw repeats a taken id; the second does not.
-    const draws = [[0xab, 0xcd, 0xef], [0x01, 0x02, 0x03]]
+    const draws = [
+      [0xab, 0xcd, 0xef],
+      [0x01, 0x02, 0x03],
+    ]
     const random = vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
       ;(array as unknown as Uint8Array).set(draws.shift()!)
       return array

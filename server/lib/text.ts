@@ -71,12 +71,14 @@ export const textBlock = (label: string, error?: string) => plainText(label, { k
  * characters dropped, lone surrogates replaced, whitespace runs collapsed.
  */
 export function oneLineForLog(value: string): string {
-  return wellFormed(value)
-    // oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds and removes
-    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
-    .replace(/[\u202A-\u202E\u2066-\u2069]/g, '')
-    .replace(/ {2,}/g, ' ')
-    .trim()
+  return (
+    wellFormed(value)
+      // oxlint-disable-next-line no-control-regex -- control characters are what this pattern finds and removes
+      .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+      .replace(/[\u202A-\u202E\u2066-\u2069]/g, '')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  )
 }
 
 /**
@@ -84,7 +86,12 @@ export function oneLineForLog(value: string): string {
  * case, then six random hex digits), `fallback` for words without a letter or digit, never one of `taken`.
  */
 export function idFromWords(words: string, fallback: string, taken: ReadonlySet<string>): string {
-  const slug = words.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')
+  const slug = words
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '')
   for (;;) {
     // Web Crypto, not node:crypto: the browser bundle imports this module for the shared schemas.
     const random = Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => b.toString(16).padStart(2, '0')).join('')

@@ -21,7 +21,13 @@ async function app(env: Record<string, string> = {}) {
 
 const subscribe = (json: unknown, from = `10.2.0.${++client}`) =>
   t.call('POST', '/api/subscribe', { json, headers: { 'X-Forwarded-For': from } })
-const ann = (extra: Record<string, unknown> = {}) => ({ email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', segment_ids: ['weddings'], ...extra })
+const ann = (extra: Record<string, unknown> = {}) => ({
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  segment_ids: ['weddings'],
+  ...extra,
+})
 /** The local list as one object keyed by lowercased e-mail, from its one-record files (throws when there are none). */
 const subscribersFile = () => ({
   subscribers: Object.fromEntries(
@@ -142,7 +148,12 @@ describe('mailing list without a Flodesk key', () => {
   it('the export lists every subscriber oldest first with interest names (an unknown one by its id) and Pacific times', async () => {
     await app()
     const person = (email: string, segmentIds: string[], subscribedAt: string, updatedAt = subscribedAt) => ({
-      email, firstName: email[0].toUpperCase(), lastName: 'Lee', segmentIds, subscribedAt, updatedAt,
+      email,
+      firstName: email[0].toUpperCase(),
+      lastName: 'Lee',
+      segmentIds,
+      subscribedAt,
+      updatedAt,
     })
     writeFileSync(
       join(t.dataDir, 'subscribers.json'),
@@ -155,7 +166,10 @@ describe('mailing list without a Flodesk key', () => {
     )
     const res = await t.call('GET', '/api/admin/subscribers.csv', { cookie: await t.login() })
     expect(res.headers.get('cache-control')).toBe('no-store')
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
     expect(lines).toEqual([
       'Email,First name,Last name,Interests,Subscribed (Pacific),Updated (Pacific)',
       'a@example.com,A,Lee,Weddings,"Thu, Jan 15, 2026, 12:05 AM PST","Wed, Jul 1, 2026, 4:00 PM PDT"',

@@ -26,7 +26,10 @@ const onDisk = () => ({
 
 describe('SubscriberStore', () => {
   it('a second sign-up with the same address keeps the first date, takes the new names and adds interests once', async () => {
-    await store.upsert({ email: 'Ann@Example.com', firstName: 'Ann', lastName: 'Lee', segmentIds: ['weddings', 'birthdays'] }, new Date('2026-03-01T10:00:00Z'))
+    await store.upsert(
+      { email: 'Ann@Example.com', firstName: 'Ann', lastName: 'Lee', segmentIds: ['weddings', 'birthdays'] },
+      new Date('2026-03-01T10:00:00Z'),
+    )
     const again = await store.upsert(
       { email: 'ann@example.com', firstName: 'Annie', lastName: 'Lee-Park', segmentIds: ['birthdays', 'corporate'] },
       new Date('2026-04-01T10:00:00Z'),
@@ -51,11 +54,21 @@ describe('SubscriberStore', () => {
   })
 
   it('each sign-up writes its own record only: the others and an older single file are left as they are', async () => {
-    const person = (i: number) => ({ email: `p${i}@example.com`, firstName: 'P', lastName: `${i}`, segmentIds: [], subscribedAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' })
-    const legacy = JSON.stringify({ subscribers: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}@example.com`, person(i)])) })
+    const person = (i: number) => ({
+      email: `p${i}@example.com`,
+      firstName: 'P',
+      lastName: `${i}`,
+      segmentIds: [],
+      subscribedAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    })
+    const legacy = JSON.stringify({
+      subscribers: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}@example.com`, person(i)])),
+    })
     writeFileSync(join(dataDir, 'subscribers.json'), legacy)
     for (let i = 500; i < 520; i++) await store.upsert({ email: `p${i}@example.com`, firstName: 'P', lastName: `${i}`, segmentIds: [] })
-    const files = () => new Map(readdirSync(join(dataDir, 'subscribers')).map((n) => [n, statSync(join(dataDir, 'subscribers', n)).mtimeMs]))
+    const files = () =>
+      new Map(readdirSync(join(dataDir, 'subscribers')).map((n) => [n, statSync(join(dataDir, 'subscribers', n)).mtimeMs]))
     const before = files()
     await new Promise((r) => setTimeout(r, 20))
     await store.upsert({ email: 'p3@example.com', firstName: 'Pat', lastName: 'Three', segmentIds: ['weddings'] })
@@ -66,7 +79,11 @@ describe('SubscriberStore', () => {
     const listed = await store.list()
     expect(listed).toHaveLength(520)
     // The newer record of an address in the older file wins, keeping its first sign-up date.
-    expect(listed.find((s) => s.email === 'p3@example.com')).toMatchObject({ firstName: 'Pat', segmentIds: ['weddings'], subscribedAt: '2025-01-01T00:00:00.000Z' })
+    expect(listed.find((s) => s.email === 'p3@example.com')).toMatchObject({
+      firstName: 'Pat',
+      segmentIds: ['weddings'],
+      subscribedAt: '2025-01-01T00:00:00.000Z',
+    })
   })
 
   it('with no file yet the list is empty; a damaged file is refused, never overwritten by the next sign-up', async () => {
@@ -84,7 +101,15 @@ describe('SubscriberStore', () => {
   })
 
   it('concurrent sign-ups all land', async () => {
-    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((n) => store.upsert({ email: `${n}@example.com`, firstName: n, lastName: n, segmentIds: [] })))
-    expect(Object.keys(onDisk().subscribers).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com', 'e@example.com'])
+    await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => store.upsert({ email: `${n}@example.com`, firstName: n, lastName: n, segmentIds: [] })),
+    )
+    expect(Object.keys(onDisk().subscribers).sort()).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+      'd@example.com',
+      'e@example.com',
+    ])
   })
 })

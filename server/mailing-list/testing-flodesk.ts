@@ -49,12 +49,19 @@ export async function startFakeFlodesk(apiKey: string): Promise<FakeFlodesk> {
         const page = Number(url.searchParams.get('page') ?? 1)
         const perPage = Number(url.searchParams.get('per_page') ?? 20)
         const data = segments.slice((page - 1) * perPage, page * perPage).map((s) => ({ ...s, total_active_subscribers: 3, color: '#fff' }))
-        return send(res, 200, { meta: { page, per_page: perPage, total_items: segments.length, total_pages: Math.ceil(segments.length / perPage) }, data })
+        return send(res, 200, {
+          meta: { page, per_page: perPage, total_items: segments.length, total_pages: Math.ceil(segments.length / perPage) },
+          data,
+        })
       }
       if (req.method === 'POST' && url.pathname === '/v1/subscribers') {
         const b = body as { email?: string; first_name?: string; last_name?: string }
         if (!b?.email || !/^[^@\s]+@[^@\s]+$/.test(b.email)) {
-          return send(res, 422, { message: 'Validation failed', code: 'validation_error', errors: [{ field: 'email', message: 'Email is invalid' }] })
+          return send(res, 422, {
+            message: 'Validation failed',
+            code: 'validation_error',
+            errors: [{ field: 'email', message: 'Email is invalid' }],
+          })
         }
         const existing = subscribers.get(b.email.toLowerCase())
         const sub = { email: b.email, first_name: b.first_name ?? '', last_name: b.last_name ?? '', segments: existing?.segments ?? [] }
@@ -82,6 +89,10 @@ export async function startFakeFlodesk(apiKey: string): Promise<FakeFlodesk> {
     segments,
     subscribers,
     failNext: (prefix, status, body) => failures.push({ prefix: prefix.startsWith('/v1') ? prefix : `/v1${prefix}`, status, body }),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

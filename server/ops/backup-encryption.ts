@@ -78,7 +78,9 @@ export async function decryptArchive(file: string, to: string, identities: strin
     await rm(to, { force: true })
     const message = (err as Error).message
     if (/no identity matched/.test(message)) {
-      throw new RestoreRefused(`${file} was not encrypted to this key: it needs the secret key whose public key is BACKUP_ENCRYPTION_KEY at the time of the backup`)
+      throw new RestoreRefused(
+        `${file} was not encrypted to this key: it needs the secret key whose public key is BACKUP_ENCRYPTION_KEY at the time of the backup`,
+      )
     }
     throw new RestoreRefused(`${file} could not be decrypted (damaged or not a backup copy): ${message}`)
   }

@@ -11,12 +11,16 @@ import type { BackupS3Config } from '../lib/config'
 import type { BackupInfo } from './backup'
 import { ENCRYPTED_SUFFIX, encryptArchive } from './backup-encryption'
 
-async function s3Client(s3: Pick<BackupS3Config, 'endpoint' | 'region'>): Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> {
+async function s3Client(
+  s3: Pick<BackupS3Config, 'endpoint' | 'region'>,
+): Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> {
   // Loaded only when a bucket is configured: most sites never pay for the SDK at start-up.
   const sdk = await import('@aws-sdk/client-s3')
   // S3-compatible services take path-style addresses, and many do not understand the SDK's newer streamed checksums
   // (aws-chunked bodies): they would store the chunk framing as part of the file.
-  const compatible = s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' as const } : {}
+  const compatible = s3.endpoint
+    ? { endpoint: s3.endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' as const }
+    : {}
   return { client: new sdk.S3Client({ region: s3.region, ...compatible }), sdk }
 }
 
@@ -31,7 +35,15 @@ export async function copyToS3(backup: BackupInfo, s3: BackupS3Config): Promise<
   }
   const { client, sdk } = await s3Client(s3)
   try {
-    await client.send(new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: upload.key, Body: upload.body, ContentLength: upload.size, ContentType: upload.type }))
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: upload.key,
+        Body: upload.body,
+        ContentLength: upload.size,
+        ContentType: upload.type,
+      }),
+    )
   } finally {
     upload.body.destroy()
     client.destroy()

@@ -70,7 +70,10 @@ export async function listBackups(backupDir: string): Promise<BackupInfo[]> {
       const at = archiveTime(name)
       if (!at) return null
       const file = join(backupDir, name)
-      const size = await stat(file).then((s) => s.size, () => null)
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => null,
+      )
       return size === null ? null : { file, name, at, size }
     }),
   )
@@ -188,11 +191,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const entries: string[] = []
   await tar.t({ file: archive, onReadEntry: (e) => entries.push(e.path) })
   const dataFiles = entries.filter((p) => p.startsWith('data/') && !p.endsWith('/'))
-  if (!entries.some((p) => p === 'data' || p.startsWith('data/'))) throw new RestoreRefused(`${archive} is not a backup of this site (no data/ inside)`)
-  if (contentRoot && !entries.includes('content.bundle')) throw new RestoreRefused(`${archive} holds no content.bundle to restore the content from`)
+  if (!entries.some((p) => p === 'data' || p.startsWith('data/')))
+    throw new RestoreRefused(`${archive} is not a backup of this site (no data/ inside)`)
+  if (contentRoot && !entries.includes('content.bundle'))
+    throw new RestoreRefused(`${archive} holds no content.bundle to restore the content from`)
   const dataEmpty = await isEmptyOrMissing(dataDir)
-  if (!dataEmpty && !force) throw new RestoreRefused(`${dataDir} is not empty; restore into an empty directory, or add --force to move its files aside first`)
-  if (contentRoot && !(await isEmptyOrMissing(contentRoot))) throw new RestoreRefused(`${contentRoot} is not empty; the content is restored only into an empty or new directory`)
+  if (!dataEmpty && !force)
+    throw new RestoreRefused(`${dataDir} is not empty; restore into an empty directory, or add --force to move its files aside first`)
+  if (contentRoot && !(await isEmptyOrMissing(contentRoot)))
+    throw new RestoreRefused(`${contentRoot} is not empty; the content is restored only into an empty or new directory`)
 
   const parent = dirname(dataDir)
   await mkdir(parent, { recursive: true })
@@ -221,6 +228,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 /** A work tree on the bundle's checked-out branch, with every branch and kept side ref, and no remote. */
 async function cloneBundle(bundle: string, dir: string): Promise<void> {
   await run('git', ['clone', '--quiet', bundle, dir])
-  await run('git', ['-C', dir, 'fetch', '--quiet', '--update-head-ok', bundle, '+refs/heads/*:refs/heads/*', '+refs/uncommitted/*:refs/uncommitted/*'])
+  await run('git', [
+    '-C',
+    dir,
+    'fetch',
+    '--quiet',
+    '--update-head-ok',
+    bundle,
+    '+refs/heads/*:refs/heads/*',
+    '+refs/uncommitted/*:refs/uncommitted/*',
+  ])
   await run('git', ['-C', dir, 'remote', 'remove', 'origin'])
 }

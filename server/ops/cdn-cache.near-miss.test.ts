@@ -6,7 +6,14 @@ import { cdnCache, publicCacheControl } from './cdn-cache'
 
 function site({ owner = false, secondsLeft = null as number | null } = {}) {
   const app = new Hono()
-  app.use('*', cdnCache(60, () => owner, () => secondsLeft))
+  app.use(
+    '*',
+    cdnCache(
+      60,
+      () => owner,
+      () => secondsLeft,
+    ),
+  )
   app.get('*', (c) => {
     const type = c.req.query('type') ?? 'text/html; charset=utf-8'
     const status = Number(c.req.query('status') ?? 200)
@@ -21,7 +28,8 @@ const SHARED = 'public, s-maxage=60, stale-while-revalidate=600'
 
 describe('which answers a CDN may keep', () => {
   it('keeps a public page, and paths that only start like /admin', async () => {
-    for (const path of ['/', '/administration', '/adminx', '/admins/x', '/services/admin', '/api/admin-faq']) expect(await cacheControl(path), path).toBe(SHARED)
+    for (const path of ['/', '/administration', '/adminx', '/admins/x', '/services/admin', '/api/admin-faq'])
+      expect(await cacheControl(path), path).toBe(SHARED)
   })
 
   it('keeps nothing under /admin, or anything answered to the signed-in owner', async () => {
@@ -30,7 +38,8 @@ describe('which answers a CDN may keep', () => {
   })
 
   it('shares pages, JSON, XML and text only: a type that merely starts like one is private', async () => {
-    for (const type of ['application/json', 'application/xml', 'text/plain; charset=utf-8', 'text/html']) expect(await cacheControl(`/?type=${encodeURIComponent(type)}`), type).toBe(SHARED)
+    for (const type of ['application/json', 'application/xml', 'text/plain; charset=utf-8', 'text/html'])
+      expect(await cacheControl(`/?type=${encodeURIComponent(type)}`), type).toBe(SHARED)
     for (const type of ['application/jsonp', 'text/htmlx', 'text/calendar; charset=utf-8', 'xtext/html', '']) {
       expect(await cacheControl(`/?type=${encodeURIComponent(type)}`), type).toBe('private, no-cache')
     }
@@ -41,16 +50,26 @@ describe('which answers a CDN may keep', () => {
     for (const status of [201, 206, 404, 500]) expect(await cacheControl(`/?status=${status}`), String(status)).toBe('no-cache')
   })
 
-  it("leaves answers the app did not mark no-cache, and anything but GET and HEAD", async () => {
+  it('leaves answers the app did not mark no-cache, and anything but GET and HEAD', async () => {
     expect(await cacheControl('/?cc=no-store')).toBe('no-store')
     expect(await cacheControl('/?cc=no-cache%2C%20private')).toBe('no-cache, private')
     expect(await cacheControl('/', {}, 'HEAD')).toBe(SHARED)
-    const post = new Hono().use('*', cdnCache(60, () => false)).post('*', (c) => c.body('x', 200, { 'Cache-Control': 'no-cache', 'Content-Type': 'text/html' }))
+    const post = new Hono()
+      .use(
+        '*',
+        cdnCache(60, () => false),
+      )
+      .post('*', (c) => c.body('x', 200, { 'Cache-Control': 'no-cache', 'Content-Type': 'text/html' }))
     expect((await post.request('/', { method: 'POST' })).headers.get('Cache-Control')).toBe('no-cache')
   })
 
   it('with no PUBLIC_CACHE_SECONDS leaves every answer alone', async () => {
-    const app = new Hono().use('*', cdnCache(undefined, () => false)).get('*', (c) => c.body('x', 200, { 'Cache-Control': 'no-cache', 'Content-Type': 'text/html' }))
+    const app = new Hono()
+      .use(
+        '*',
+        cdnCache(undefined, () => false),
+      )
+      .get('*', (c) => c.body('x', 200, { 'Cache-Control': 'no-cache', 'Content-Type': 'text/html' }))
     expect((await app.request('/')).headers.get('Cache-Control')).toBe('no-cache')
   })
 })

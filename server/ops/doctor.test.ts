@@ -74,7 +74,16 @@ describe('npm run doctor', () => {
     expect(failures(findings)).toEqual([])
     expect(findings.filter((f) => f.level === 'warn')).toEqual([])
     expect(findings.map((f) => f.what)).toEqual(
-      expect.arrayContaining(['content repository', 'content remote', 'data folder', 'backup folder', 'mail', 'backups', 'disk space', 'web app build']),
+      expect.arrayContaining([
+        'content repository',
+        'content remote',
+        'data folder',
+        'backup folder',
+        'mail',
+        'backups',
+        'disk space',
+        'web app build',
+      ]),
     )
     expect(formatFindings(findings)).toMatch(/No problems found\.$/)
   })
@@ -123,7 +132,12 @@ describe('npm run doctor', () => {
     // The script checks a build against the checkout's sources: a stamp of none stands for a fresh build.
     for (const part of ['client', 'server'] as const) writeBuildStamp(s.env.CLIENT_DIR, part, [])
     const envFile = join(s.base, 'site.env')
-    writeFileSync(envFile, `${Object.entries(s.env).map(([k, v]) => `${k}=${v}`).join('\n')}\n`)
+    writeFileSync(
+      envFile,
+      `${Object.entries(s.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n')}\n`,
+    )
     // Run asynchronously: the test's SMTP server answers from this process.
     const script = () =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/doctor.ts'), '--timeout', '5'], {

@@ -60,11 +60,22 @@ async function contentRepository(config: Config): Promise<Finding[]> {
   const branch = await git(root, ['branch', '--show-current'])
   const expected = config.gitBranch
   if (!branch) findings.push(fail(what, `HEAD is detached in ${root}: \`git -C ${root} switch ${expected ?? 'main'}\``))
-  else if (expected && branch !== expected) findings.push(fail(what, `on branch ${branch}, GIT_BRANCH=${expected}: switch (\`git -C ${root} switch ${expected}\`) or change GIT_BRANCH`))
+  else if (expected && branch !== expected)
+    findings.push(
+      fail(what, `on branch ${branch}, GIT_BRANCH=${expected}: switch (\`git -C ${root} switch ${expected}\`) or change GIT_BRANCH`),
+    )
   const dirty = (await git(root, ['status', '--porcelain'])).split('\n').filter(Boolean)
   if (dirty.length) {
-    const shown = dirty.slice(0, 5).map((l) => l.slice(3)).join(', ')
-    findings.push(fail(what, `${dirty.length} uncommitted change(s) in ${root} (${shown}${dirty.length > 5 ? ', …' : ''}): commit or discard them (git -C ${root} status)`))
+    const shown = dirty
+      .slice(0, 5)
+      .map((l) => l.slice(3))
+      .join(', ')
+    findings.push(
+      fail(
+        what,
+        `${dirty.length} uncommitted change(s) in ${root} (${shown}${dirty.length > 5 ? ', …' : ''}): commit or discard them (git -C ${root} status)`,
+      ),
+    )
   }
   if (findings.length === 0) findings.push(ok(what, `${root}: clean, on ${branch}`))
   return findings
@@ -74,13 +85,20 @@ async function remote(config: Config, timeoutMs: number): Promise<Finding> {
   const what = 'content remote'
   if (!config.gitRemote) return warn(what, 'GIT_REMOTE is not set: the content history lives only on this machine (and in its backups)')
   const url = await git(config.contentRoot, ['remote', 'get-url', config.gitRemote]).catch(() => null)
-  if (url === null) return fail(what, `GIT_REMOTE=${config.gitRemote} is not a remote of ${config.contentRoot}: \`git -C ${config.contentRoot} remote add ${config.gitRemote} <url>\``)
+  if (url === null)
+    return fail(
+      what,
+      `GIT_REMOTE=${config.gitRemote} is not a remote of ${config.contentRoot}: \`git -C ${config.contentRoot} remote add ${config.gitRemote} <url>\``,
+    )
   try {
     await git(config.contentRoot, ['ls-remote', '--heads', config.gitRemote], timeoutMs)
     return ok(what, `${config.gitRemote} (${url}) answers`)
   } catch (err) {
     const reason = (err as { killed?: boolean }).killed ? `no answer in ${timeoutMs / 1000} s` : firstLine(err)
-    return fail(what, `GIT_REMOTE=${config.gitRemote} (${url}) cannot be reached: ${reason}. Check the URL, the deploy key (GIT_SSH_COMMAND) and the network`)
+    return fail(
+      what,
+      `GIT_REMOTE=${config.gitRemote} (${url}) cannot be reached: ${reason}. Check the URL, the deploy key (GIT_SSH_COMMAND) and the network`,
+    )
   }
 }
 
@@ -98,14 +116,27 @@ async function folder(config: Config, name: 'DATA_DIR' | 'BACKUP_DIR', path: str
     await writeFile(probe, 'ok')
     await rm(probe)
   } catch (err) {
-    return [fail(what, `${name}=${path} is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): fix its owner (the site's user) or set ${name}`)]
+    return [
+      fail(
+        what,
+        `${name}=${path} is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): fix its owner (the site's user) or set ${name}`,
+      ),
+    ]
   }
   if (inside(path, config.contentRoot)) {
     const rel = relative(config.contentRoot, path) || '.'
     const tracked = await git(config.contentRoot, ['ls-files', '--', rel]).catch(() => '')
-    const ignored = await git(config.contentRoot, ['check-ignore', '-q', '--', `${rel}/`]).then(() => true, () => false)
+    const ignored = await git(config.contentRoot, ['check-ignore', '-q', '--', `${rel}/`]).then(
+      () => true,
+      () => false,
+    )
     if (tracked || !ignored) {
-      findings.push(fail(what, `${name}=${path} is inside the content repository and ${tracked ? 'has tracked files' : 'not ignored'}: private data could be committed and pushed. Set ${name} outside CONTENT_ROOT (e.g. ${join(config.contentRoot, '..', rel)})`))
+      findings.push(
+        fail(
+          what,
+          `${name}=${path} is inside the content repository and ${tracked ? 'has tracked files' : 'not ignored'}: private data could be committed and pushed. Set ${name} outside CONTENT_ROOT (e.g. ${join(config.contentRoot, '..', rel)})`,
+        ),
+      )
     } else findings.push(warn(what, `${name}=${path} is inside CONTENT_ROOT (ignored by its .gitignore); a folder beside it is safer`))
   }
   const mode = (await stat(path)).mode & 0o777
@@ -117,7 +148,12 @@ async function folder(config: Config, name: 'DATA_DIR' | 'BACKUP_DIR', path: str
 async function mail(config: Config, timeoutMs: number): Promise<Finding> {
   const what = 'mail'
   if (!config.smtpUrl) return warn(what, 'SMTP_URL is not set: inquiries are stored but not e-mailed to the studio')
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs })
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  })
   const host = (() => {
     try {
       const u = new URL(config.smtpUrl!)
@@ -140,11 +176,19 @@ async function backups(config: Config, now: Date): Promise<Finding> {
   const what = 'backups'
   const all = await listBackups(config.backupDir).catch(() => [])
   const newest = all.at(-1)
-  if (!newest) return fail(what, `no backup in BACKUP_DIR=${config.backupDir} yet: run \`npm run backup\` (the running site makes one daily unless BACKUP_INTERVAL_HOURS=off)`)
+  if (!newest)
+    return fail(
+      what,
+      `no backup in BACKUP_DIR=${config.backupDir} yet: run \`npm run backup\` (the running site makes one daily unless BACKUP_INTERVAL_HOURS=off)`,
+    )
   const hours = (now.getTime() - Date.parse(newest.at)) / 3_600_000
   const limit = Math.max(48, 2 * (config.backupIntervalHours || 24))
   const age = hours < 48 ? `${hours.toFixed(1)} h` : `${(hours / 24).toFixed(1)} days`
-  if (hours > limit) return fail(what, `the newest backup, ${newest.name}, is ${age} old: is the site running? Run \`npm run backup\`, or a cron job when BACKUP_INTERVAL_HOURS=off`)
+  if (hours > limit)
+    return fail(
+      what,
+      `the newest backup, ${newest.name}, is ${age} old: is the site running? Run \`npm run backup\`, or a cron job when BACKUP_INTERVAL_HOURS=off`,
+    )
   const offsite = config.backupS3
     ? `, copied to s3://${config.backupS3.bucket}${config.backupS3.recipients ? ' encrypted' : ' UNENCRYPTED (BACKUP_S3_UNENCRYPTED=1)'}`
     : '; not copied off the machine (set BACKUP_S3_BUCKET or copy BACKUP_DIR elsewhere)'
@@ -154,7 +198,11 @@ async function backups(config: Config, now: Date): Promise<Finding> {
 async function disk(config: Config, minFree: number): Promise<Finding[]> {
   const seen = new Set<string>()
   const findings: Finding[] = []
-  for (const [name, path] of [['CONTENT_ROOT', config.contentRoot], ['DATA_DIR', config.dataDir], ['BACKUP_DIR', config.backupDir]] as const) {
+  for (const [name, path] of [
+    ['CONTENT_ROOT', config.contentRoot],
+    ['DATA_DIR', config.dataDir],
+    ['BACKUP_DIR', config.backupDir],
+  ] as const) {
     const info = await statfs(path).catch(() => null)
     if (!info) continue
     const key = `${info.type}:${info.blocks}:${info.bfree}`
@@ -163,7 +211,9 @@ async function disk(config: Config, minFree: number): Promise<Finding[]> {
     const free = info.bavail * info.bsize
     const share = info.bavail / info.blocks
     const text = `${(free / 1024 ** 3).toFixed(1)} GiB free (${Math.round(share * 100)}%) where ${name} is`
-    findings.push(free < minFree || share < 0.05 ? fail('disk space', `only ${text}: free some space or move ${name}`) : ok('disk space', text))
+    findings.push(
+      free < minFree || share < 0.05 ? fail('disk space', `only ${text}: free some space or move ${name}`) : ok('disk space', text),
+    )
   }
   return findings
 }

@@ -47,7 +47,11 @@ describe('the content repository', () => {
   it('a branch with no commit yet fails by its code', async () => {
     const { root, dataDir } = site({ HEAD: 'ref: refs/heads/main\n' })
     const h = await health(root, dataDir)
-    expect(h).toMatchObject({ status: 'failing', failing: ['content'], content: { ok: false, error: 'content repository not readable (ENOHEAD)' } })
+    expect(h).toMatchObject({
+      status: 'failing',
+      failing: ['content'],
+      content: { ok: false, error: 'content repository not readable (ENOHEAD)' },
+    })
   })
 
   it('a HEAD one character short of a commit, or in capitals, fails as having no commit', async () => {
@@ -91,7 +95,7 @@ describe('the data folder, the backup, the problems', () => {
     expect((await health(root, join(base, 'missing'))).failing).toEqual(['content', 'data'])
   })
 
-  it("problems degrade without failing; when they cannot be read, that is the problem; mail waiting is counted", async () => {
+  it('problems degrade without failing; when they cannot be read, that is the problem; mail waiting is counted', async () => {
     const { root, dataDir } = site({ HEAD: `${HASH}\n` })
     const h = await health(root, dataDir, { contentWarnings: async () => ['content repository: detached HEAD'], mailDepth: () => 3 })
     expect(h).toMatchObject({ status: 'degraded', failing: [], problems: ['content repository: detached HEAD'], mail: { pending: 3 } })
@@ -101,7 +105,8 @@ describe('the data folder, the backup, the problems', () => {
 
   it("the backup's age in whole seconds at the monitor's now, and whether the last one failed", async () => {
     const { root, dataDir } = site({ HEAD: `${HASH}\n` })
-    const backup = async () => ({ last: { at: '2026-11-27T10:00:00.000Z' }, lastError: 'disk full', warning: 'No backup for 2 days' }) as unknown as BackupStatus
+    const backup = async () =>
+      ({ last: { at: '2026-11-27T10:00:00.000Z' }, lastError: 'disk full', warning: 'No backup for 2 days' }) as unknown as BackupStatus
     const h = await health(root, dataDir, { backup, now: () => new Date('2026-11-27T10:01:30.600Z') })
     expect(h.backup).toEqual({ ageSeconds: 91, failed: true, warning: 'No backup for 2 days' })
     expect((await health(root, dataDir)).backup).toEqual({ ageSeconds: null, failed: false, warning: null })

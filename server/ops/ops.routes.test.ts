@@ -151,7 +151,7 @@ describe('cache headers for a CDN', () => {
     const feedRes = await t.call('GET', new URL(feed.url).pathname)
     expect(feedRes.status).toBe(200)
     expect(feedRes.headers.get('cache-control')).toBe('no-store')
-        const post = await t.call('POST', '/api/subscribe', { json: { email: 'x@example.com', name: 'X' } })
+    const post = await t.call('POST', '/api/subscribe', { json: { email: 'x@example.com', name: 'X' } })
     expect(post.headers.get('cache-control')).not.toMatch(/public/)
   })
 

@@ -21,7 +21,7 @@ describe('delivery estimate', () => {
     expect(deliveryEstimate([], '97201')).toBe(null)
   })
 
-  it('finds the zone the price list\'s own rule finds', () => {
+  it("finds the zone the price list's own rule finds", () => {
     for (const zip of ['97201', '97214', '97080', '97030', '98101', '97299']) {
       const estimate = deliveryEstimate(zones, zip)
       expect([zip, estimate && 'zone' in estimate ? estimate.zone : null]).toEqual([zip, zoneForZip(zones, zip)?.name ?? null])

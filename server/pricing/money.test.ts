@@ -41,18 +41,40 @@ describe('quote totals, against fixed quotes', () => {
   it('counts an optional add-on only when chosen', () => {
     const input = { lines: [bouquet, addOn], deposit: { percent: 50 } }
     expect(quoteTotals(input).totalCents).toBe(5_997)
-    expect(quoteTotals(input, new Set([1]))).toMatchObject({ itemsCents: 9_997, totalCents: 9_997, depositCents: 4_999, balanceCents: 4_998 })
+    expect(quoteTotals(input, new Set([1]))).toMatchObject({
+      itemsCents: 9_997,
+      totalCents: 9_997,
+      depositCents: 4_999,
+      balanceCents: 4_998,
+    })
   })
 
   it('never goes below zero, and a fixed deposit is capped at the total', () => {
-    expect(quoteTotals({ lines: [bouquet], discountCents: 99_999, deposit: { fixedCents: 10_000 } })).toMatchObject({ discountCents: 5_997, totalCents: 0, depositCents: 0, balanceCents: 0 })
-    expect(quoteTotals({ lines: [bouquet], deposit: { fixedCents: 2_000 } })).toMatchObject({ totalCents: 5_997, depositCents: 2_000, balanceCents: 3_997 })
+    expect(quoteTotals({ lines: [bouquet], discountCents: 99_999, deposit: { fixedCents: 10_000 } })).toMatchObject({
+      discountCents: 5_997,
+      totalCents: 0,
+      depositCents: 0,
+      balanceCents: 0,
+    })
+    expect(quoteTotals({ lines: [bouquet], deposit: { fixedCents: 2_000 } })).toMatchObject({
+      totalCents: 5_997,
+      depositCents: 2_000,
+      balanceCents: 3_997,
+    })
     expect(quoteTotals({ lines: [bouquet], deposit: { fixedCents: 9_000 } })).toMatchObject({ depositCents: 5_997, balanceCents: 0 })
   })
 })
 
 describe('decimalMoney (exports)', () => {
   it('writes cents as dollars with two decimals, no symbol or grouping, without float rounding', () => {
-    expect([0, 5, 99, 100, 15_262, 123_456_789, -1_005].map(decimalMoney)).toEqual(['0.00', '0.05', '0.99', '1.00', '152.62', '1234567.89', '-10.05'])
+    expect([0, 5, 99, 100, 15_262, 123_456_789, -1_005].map(decimalMoney)).toEqual([
+      '0.00',
+      '0.05',
+      '0.99',
+      '1.00',
+      '152.62',
+      '1234567.89',
+      '-10.05',
+    ])
   })
 })

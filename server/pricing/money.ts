@@ -67,6 +67,8 @@ export function quoteTotals(input: QuoteMoneyInput, chosenOptional: ReadonlySet<
   const discountCents = Math.min(input.discountCents ?? 0, itemsCents + deliveryFeeCents)
   const totalCents = itemsCents + deliveryFeeCents - discountCents
   const depositCents =
-    'percent' in input.deposit ? Math.min(totalCents, Math.round((totalCents * input.deposit.percent) / 100)) : Math.min(totalCents, input.deposit.fixedCents)
+    'percent' in input.deposit
+      ? Math.min(totalCents, Math.round((totalCents * input.deposit.percent) / 100))
+      : Math.min(totalCents, input.deposit.fixedCents)
   return { lineTotalsCents, itemsCents, deliveryFeeCents, discountCents, totalCents, depositCents, balanceCents: totalCents - depositCents }
 }

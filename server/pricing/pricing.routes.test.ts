@@ -26,7 +26,14 @@ describe('the price list', () => {
   it('without a file answers an empty list with the default policy', async () => {
     const res = await t.call('GET', '/api/pricing')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ items: [], addOns: [], deliveryZones: [], deposit: { percent: 30 }, balanceDueDays: 7, quoteValidDays: 14 })
+    expect(await res.json()).toEqual({
+      items: [],
+      addOns: [],
+      deliveryZones: [],
+      deposit: { percent: 30 },
+      balanceDueDays: 7,
+      quoteValidDays: 14,
+    })
   })
 
   it('a save is one commit of content/pricing.yaml, public at once, and named in History', async () => {
@@ -50,7 +57,10 @@ describe('the price list', () => {
       [{ ...list, items: [{ ...list.items[0], price: -1 }] }, 'Item 1: Price cannot be negative'],
       [{ ...list, items: [{ ...list.items[0], unit: 'per-hour' }] }, 'Item 1: Unit must be each, per-foot or flat'],
       [{ ...list, addOns: [{ ...list.addOns[0], id: 'classic-bouquet' }] }, 'Add-on 1: The id "classic-bouquet" is used twice'],
-      [{ ...list, deliveryZones: [{ name: 'X', zips: ['97a14'], fee: 1 }] }, 'Delivery zone 1: ZIP codes are 3 to 5 digits (a prefix covers every code it starts)'],
+      [
+        { ...list, deliveryZones: [{ name: 'X', zips: ['97a14'], fee: 1 }] },
+        'Delivery zone 1: ZIP codes are 3 to 5 digits (a prefix covers every code it starts)',
+      ],
     ] as const
     for (const [body, error] of bad) {
       const res = await t.call('PUT', '/api/pricing', { json: body, cookie })

@@ -14,7 +14,9 @@ const LIST_NAMES: Record<string, string> = { items: 'Item', addOns: 'Add-on', de
 /** "Add-on 2: Price must be in whole cents …": which entry, when the problem is in one. */
 function named(issue: z.core.$ZodIssue): string {
   const [list, index] = issue.path
-  return typeof list === 'string' && LIST_NAMES[list] && typeof index === 'number' ? `${LIST_NAMES[list]} ${index + 1}: ${issue.message}` : issue.message
+  return typeof list === 'string' && LIST_NAMES[list] && typeof index === 'number'
+    ? `${LIST_NAMES[list]} ${index + 1}: ${issue.message}`
+    : issue.message
 }
 
 export function createPricingRoutes({ repo, store }: Pick<ContentDeps, 'repo' | 'store'>) {

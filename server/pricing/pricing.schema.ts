@@ -68,7 +68,10 @@ const PricingShape = z.object({
 /** Items and add-ons are picked by id in a quote: each id once across both lists. */
 function uniqueIds(p: z.output<typeof PricingShape>, ctx: z.RefinementCtx): void {
   const ids = new Set<string>()
-  for (const [list, entries] of [['items', p.items], ['addOns', p.addOns]] as const) {
+  for (const [list, entries] of [
+    ['items', p.items],
+    ['addOns', p.addOns],
+  ] as const) {
     entries.forEach((e, i) => {
       if (ids.has(e.id)) ctx.addIssue({ code: 'custom', path: [list, i, 'id'], message: `The id "${e.id}" is used twice` })
       ids.add(e.id)

@@ -18,7 +18,8 @@ export function stripeClient(settings: StripeSettings): Stripe {
   })
 }
 
-const paid = (q: QuoteRecord, kind: Payment['kind']) => (q.payments ?? []).filter((p) => p.kind === kind).reduce((sum, p) => sum + p.amountCents, 0)
+const paid = (q: QuoteRecord, kind: Payment['kind']) =>
+  (q.payments ?? []).filter((p) => p.kind === kind).reduce((sum, p) => sum + p.amountCents, 0)
 
 /** What the client can pay now on a signed quote: the deposit, then the balance; null when nothing is due. */
 export function amountDue(q: QuoteRecord): { kind: Payment['kind']; amountCents: number } | null {

@@ -27,7 +27,9 @@ export class QuoteMail {
   private readonly quotes: QuoteStore
   private readonly inquiries: InquiryStore
 
-  constructor(private readonly deps: { dataDir: string; publicOrigin: string; outbox: MailOutbox; quotes: QuoteStore; inquiries: InquiryStore }) {
+  constructor(
+    private readonly deps: { dataDir: string; publicOrigin: string; outbox: MailOutbox; quotes: QuoteStore; inquiries: InquiryStore },
+  ) {
     this.quotes = deps.quotes
     this.inquiries = deps.inquiries
     deps.outbox.addChannel(this.channel())
@@ -88,8 +90,18 @@ export class QuoteMail {
     if (key === 'signed') {
       const pdf = await this.signedPdf(q)
       if (!pdf || !signature.shown) throw new Error(`Quote ${id} has no signed text to copy`)
-      const message = composeSignedCopy({ ...facts, totals: signature.totals, name: signature.name, at: signature.at, balanceDueDate: signature.shown.balanceDueDate })
-      return { ...envelope, ...message, attachments: [{ filename: `signed-quote-v${q.version}.pdf`, content: pdf, contentType: 'application/pdf' }] }
+      const message = composeSignedCopy({
+        ...facts,
+        totals: signature.totals,
+        name: signature.name,
+        at: signature.at,
+        balanceDueDate: signature.shown.balanceDueDate,
+      })
+      return {
+        ...envelope,
+        ...message,
+        attachments: [{ filename: `signed-quote-v${q.version}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      }
     }
     const sessionId = key.startsWith('receipt:') ? key.slice('receipt:'.length) : ''
     const payments = q.payments ?? []
@@ -103,7 +115,8 @@ export class QuoteMail {
   private channel(): MailChannel {
     return {
       name: CHANNEL,
-      all: async () => (await this.quotes.all()).flatMap((q) => Object.entries(q.mails ?? {}).map(([key, state]) => ({ key: `${q.id}/${key}`, state }))),
+      all: async () =>
+        (await this.quotes.all()).flatMap((q) => Object.entries(q.mails ?? {}).map(([key, state]) => ({ key: `${q.id}/${key}`, state }))),
       state: async (jobKey) => {
         const [id, key] = splitKey(jobKey)
         return (await this.quotes.find(id))?.mails?.[key]

@@ -14,7 +14,8 @@ import { QuoteMail } from './quote-mail-channel'
 import { pdfTextLines } from './testing-pdf'
 import { completedEvent, signedEvent, startFakeStripe, TEST_STRIPE_KEY, TEST_WEBHOOK_SECRET, type FakeStripe } from './testing-stripe'
 
-const AGREEMENT = '# Agreement\n\n{clientName} books {studioName} on {eventDate}: total {total}, deposit {deposit}, balance {balance} due {balanceDueDate}.\n'
+const AGREEMENT =
+  '# Agreement\n\n{clientName} books {studioName} on {eventDate}: total {total}, deposit {deposit}, balance {balance} due {balanceDueDate}.\n'
 
 const quoteBody = {
   items: [
@@ -39,7 +40,14 @@ afterAll(() => stripe.close())
 beforeEach(async () => {
   smtp = await startTestSmtp()
   t = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'site@studio.test', MAIL_RETRY_DELAYS: '0.05', STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'site@studio.test',
+      MAIL_RETRY_DELAYS: '0.05',
+      STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
   })
   cookie = await t.login()
   writeFileSync(join(t.root, 'content/agreement.md'), AGREEMENT)
@@ -51,16 +59,21 @@ afterEach(async () => {
   await smtp.stop()
 })
 
-const newInquiry = async (extra: Record<string, unknown> = {}) => (await t.deps.inquiries.create(sampleInquiry(extra) as never, { state: 'sent', attempts: 1 })).id
+const newInquiry = async (extra: Record<string, unknown> = {}) =>
+  (await t.deps.inquiries.create(sampleInquiry(extra) as never, { state: 'sent', attempts: 1 })).id
 async function makeQuote(inquiryId: string, body: object = quoteBody) {
   const res = await t.call('POST', `/api/admin/inquiries/${inquiryId}/quotes`, { json: body, cookie })
   expect(res.status).toBe(201)
   return (await res.json()) as { id: string; token: string; url: string; version: number; mail: string; emailedTo: string | null }
 }
-const accept = (token: string, addOns: number[]) => t.call('POST', `/api/quotes/${token}/accept`, { json: { name: 'Jane Q. Doe', agree: true, addOns } })
+const accept = (token: string, addOns: number[]) =>
+  t.call('POST', `/api/quotes/${token}/accept`, { json: { name: 'Jane Q. Doe', agree: true, addOns } })
 const record = (id: string) => JSON.parse(readFileSync(join(t.dataDir, 'quotes', `${id}.json`), 'utf8')) as QuoteRecord
 const deliver = (delivery: { body: string; signature: string }) =>
-  t.call('POST', '/api/stripe/webhook', { body: delivery.body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': delivery.signature } })
+  t.call('POST', '/api/stripe/webhook', {
+    body: delivery.body,
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': delivery.signature },
+  })
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map((m) => parseMail(m.raw))
 
 describe("the quote's link by e-mail", () => {
@@ -80,7 +93,10 @@ describe("the quote's link by e-mail", () => {
     const lead = await (await t.call('GET', `/api/admin/inquiries/${inquiryId}`, { cookie })).json()
     expect(lead.status).toBe('quoted')
     expect(lead.notes.at(-1).text).toBe('Quote version 1 made: $407.47, deposit $134.47; its link is being e-mailed to jane@example.com')
-    await until(async () => record(q.id).mails?.link?.state, (s) => s === 'sent')
+    await until(
+      async () => record(q.id).mails?.link?.state,
+      (s) => s === 'sent',
+    )
 
     const second = await makeQuote(inquiryId, { ...quoteBody, discount: 20 })
     const revised = parseMail((await smtp.waitFor(2))[1]!.raw)
@@ -147,8 +163,16 @@ describe('the signed copy', () => {
 
     // The owner sees the signature on the inquiry and downloads the same file (session only); it is kept in DATA_DIR.
     const [listed] = await (await t.call('GET', `/api/admin/inquiries/${inquiryId}/quotes`, { cookie })).json()
-    expect(listed).toMatchObject({ state: 'accepted', total: 447.47, signature: { name: 'Jane Q. Doe', textSha256: signature.textSha256, pdfUrl: `/api/admin/quotes/${q.id}/signed.pdf` } })
-    await until(async () => listed && (await (await t.call('GET', `/api/admin/inquiries/${inquiryId}/quotes`, { cookie })).json())[0].mails.signed?.state, (s) => s === 'sent')
+    expect(listed).toMatchObject({
+      state: 'accepted',
+      total: 447.47,
+      signature: { name: 'Jane Q. Doe', textSha256: signature.textSha256, pdfUrl: `/api/admin/quotes/${q.id}/signed.pdf` },
+    })
+    await until(
+      async () =>
+        listed && (await (await t.call('GET', `/api/admin/inquiries/${inquiryId}/quotes`, { cookie })).json())[0].mails.signed?.state,
+      (s) => s === 'sent',
+    )
     const download = await t.call('GET', `/api/admin/quotes/${q.id}/signed.pdf`, { cookie })
     expect(download.status).toBe(200)
     expect(download.headers.get('content-type')).toBe('application/pdf')
@@ -175,30 +199,50 @@ describe('the receipt for a card payment', () => {
     const event = signedEvent(completedEvent('evt_1', { id: 'cs_test_9', quoteId: q.id, kind: 'deposit', amount: 15_000 }))
     expect((await deliver(event)).status).toBe(200)
     expect((await deliver(event)).status).toBe(200)
-    expect((await deliver(signedEvent(completedEvent('evt_2', { id: 'cs_test_9', quoteId: q.id, kind: 'deposit', amount: 15_000 })))).status).toBe(200)
+    expect(
+      (await deliver(signedEvent(completedEvent('evt_2', { id: 'cs_test_9', quoteId: q.id, kind: 'deposit', amount: 15_000 })))).status,
+    ).toBe(200)
     // SMTP is down: the payment and the booking stand, the receipt waits for its next attempt.
-    const failed = await until(async () => record(q.id), (r) => r.mails?.['receipt:cs_test_9']?.state === 'failed')
+    const failed = await until(
+      async () => record(q.id),
+      (r) => r.mails?.['receipt:cs_test_9']?.state === 'failed',
+    )
     expect(failed.payments).toHaveLength(1)
     expect(failed.mails!['receipt:cs_test_9']!.nextAttemptAt).toBeDefined()
     // The owner sees it on the inquiry's quote.
     const [listed] = await (await t.call('GET', `/api/admin/inquiries/${inquiryId}/quotes`, { cookie })).json()
-    expect(listed.mails['receipt:cs_test_9']).toMatchObject({ state: 'failed', lastError: expect.stringContaining('ECONNREFUSED'), nextAttemptAt: expect.any(String) })
-    expect(await (await t.call('GET', `/api/admin/inquiries/${inquiryId}`, { cookie })).json()).toMatchObject({ status: 'booked', deposit: { amount: 150 } })
+    expect(listed.mails['receipt:cs_test_9']).toMatchObject({
+      state: 'failed',
+      lastError: expect.stringContaining('ECONNREFUSED'),
+      nextAttemptAt: expect.any(String),
+    })
+    expect(await (await t.call('GET', `/api/admin/inquiries/${inquiryId}`, { cookie })).json()).toMatchObject({
+      status: 'booked',
+      deposit: { amount: 150 },
+    })
 
     await smtp.start()
-    await until(async () => record(q.id).mails?.['receipt:cs_test_9']?.state, (s) => s === 'sent')
+    await until(
+      async () => record(q.id).mails?.['receipt:cs_test_9']?.state,
+      (s) => s === 'sent',
+    )
     expect((await deliver(event)).status).toBe(200)
     await t.deps.mailOutbox.settled()
     const receipts = mailsTo('jane@example.com').filter((m) => m.subject.startsWith('Receipt'))
     expect(receipts).toHaveLength(1)
     expect(receipts[0]!.subject).toBe('Receipt: $150.00 deposit paid to Test Balloon Studio')
-    expect(receipts[0]!.text).toContain('Thank you! We received your card payment of $150.00 for the deposit of your event on 2099-12-05 (quote version 1).')
+    expect(receipts[0]!.text).toContain(
+      'Thank you! We received your card payment of $150.00 for the deposit of your event on 2099-12-05 (quote version 1).',
+    )
     expect(receipts[0]!.text).toContain('Remaining balance: $350.00')
     expect(receipts[0]!.text).toContain('Card payment reference: pi_cs_test_9')
 
     // The balance: its own receipt, nothing left to pay.
     await deliver(signedEvent(completedEvent('evt_3', { id: 'cs_test_10', quoteId: q.id, kind: 'balance', amount: 35_000 })))
-    await until(async () => mailsTo('jane@example.com').filter((m) => m.subject.startsWith('Receipt')), (r) => r.length === 2)
+    await until(
+      async () => mailsTo('jane@example.com').filter((m) => m.subject.startsWith('Receipt')),
+      (r) => r.length === 2,
+    )
     const balance = mailsTo('jane@example.com').filter((m) => m.subject.startsWith('Receipt'))[1]!
     expect(balance.subject).toBe('Receipt: $350.00 balance paid to Test Balloon Studio')
     expect(balance.text).toContain('Remaining balance: Nothing: paid in full')
@@ -211,14 +255,20 @@ describe('the receipt for a card payment', () => {
     await smtp.waitFor(2)
     await smtp.stop()
     await deliver(signedEvent(completedEvent('evt_1', { id: 'cs_test_9', quoteId: q.id, kind: 'deposit', amount: 15_000 })))
-    await until(async () => record(q.id).mails?.['receipt:cs_test_9']?.state, (s) => s === 'failed')
+    await until(
+      async () => record(q.id).mails?.['receipt:cs_test_9']?.state,
+      (s) => s === 'failed',
+    )
     await smtp.start()
     // The server stops; a new one on the same data directory: the outbox and the quote channel as app-deps.ts wires them.
     await t.deps.mailOutbox.stop()
     const outbox = startMailOutbox({ config: t.config, store: t.deps.store, inquiries: t.deps.inquiries, photoLinks: t.deps.photoLinks })
     new QuoteMail({ dataDir: t.dataDir, publicOrigin: t.config.publicOrigin, outbox, quotes: t.deps.quotes, inquiries: t.deps.inquiries })
     try {
-      await until(async () => record(q.id).mails?.['receipt:cs_test_9']?.state, (s) => s === 'sent')
+      await until(
+        async () => record(q.id).mails?.['receipt:cs_test_9']?.state,
+        (s) => s === 'sent',
+      )
       expect(mailsTo('jane@example.com').filter((m) => m.subject.startsWith('Receipt'))).toHaveLength(1)
     } finally {
       await outbox.stop()
@@ -239,7 +289,11 @@ describe('the inquiries CSV', () => {
     const csv = (await (await t.call('GET', '/api/admin/inquiries.csv', { cookie })).text()).replace(/^\uFEFF/, '')
     const [header, ...rows] = csv.trim().split('\r\n')
     expect(header!.split(',').slice(-3)).toEqual(['Quote total', 'Paid', 'Balance'])
-    const last3 = (name: string) => rows.find((r) => r.includes(`,${name},`))!.split(',').slice(-3)
+    const last3 = (name: string) =>
+      rows
+        .find((r) => r.includes(`,${name},`))!
+        .split(',')
+        .slice(-3)
     expect(last3('Signed')).toEqual(['462.47', '152.62', '309.85'])
     expect(last3('Open')).toEqual(['407.47', '0.00', '407.47'])
     expect(last3('Noquote')).toEqual(['', '', ''])

@@ -97,7 +97,9 @@ export function composeReceipt(f: QuoteFacts & { payment: Payment; remainingCent
   const what = f.payment.kind === 'deposit' ? 'deposit' : 'balance'
   return message({
     subject: `Receipt: ${formatMoney(f.payment.amountCents)} ${what} paid to ${f.brand}`,
-    paragraphs: [`Thank you! We received your card payment of ${formatMoney(f.payment.amountCents)} for the ${what} of your event on ${f.eventDate} (quote version ${f.version}).`],
+    paragraphs: [
+      `Thank you! We received your card payment of ${formatMoney(f.payment.amountCents)} for the ${what} of your event on ${f.eventDate} (quote version ${f.version}).`,
+    ],
     rows: [
       ['Paid', `${formatMoney(f.payment.amountCents)} on ${formatStudioTime(f.payment.at)}`],
       ['For', `The ${what} of your event on ${f.eventDate}`],

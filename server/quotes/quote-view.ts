@@ -51,7 +51,12 @@ export interface QuoteView {
   replacedByUrl?: string
   signed?: { name: string; at: string; addOns: number[] }
   /** Once signed: what can be paid by card now, what was paid, and the studio's own instructions without cards. */
-  payment?: { card: boolean; due: { kind: 'deposit' | 'balance'; amount: number } | null; paid: { kind: 'deposit' | 'balance'; amount: number; at: string; refunded?: number }[]; instructions?: string }
+  payment?: {
+    card: boolean
+    due: { kind: 'deposit' | 'balance'; amount: number } | null
+    paid: { kind: 'deposit' | 'balance'; amount: number; at: string; refunded?: number }[]
+    instructions?: string
+  }
 }
 
 export function quoteView(
@@ -77,7 +82,13 @@ export function quoteView(
     clientName: facts.clientName,
     eventDate: facts.eventDate,
     balanceDueDate: addDays(facts.eventDate, -facts.balanceDueDays),
-    lines: q.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: toDollars(l.unitPriceCents), amount: toDollars(lineTotal(l)), optional: Boolean(l.optional) })),
+    lines: q.lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: toDollars(l.unitPriceCents),
+      amount: toDollars(lineTotal(l)),
+      optional: Boolean(l.optional),
+    })),
     deliveryFee: toDollars(q.deliveryFeeCents),
     discount: toDollars(q.discountCents),
     depositRule: 'percent' in q.deposit ? { percent: q.deposit.percent } : { fixed: toDollars(q.deposit.fixedCents) },
@@ -93,7 +104,12 @@ export function quoteView(
           payment: {
             card: facts.payment.card,
             due: facts.payment.due ? { kind: facts.payment.due.kind, amount: toDollars(facts.payment.due.amountCents) } : null,
-            paid: (q.payments ?? []).map((p) => ({ kind: p.kind, amount: toDollars(p.amountCents), at: p.at, ...(p.refundedCents ? { refunded: toDollars(p.refundedCents) } : {}) })),
+            paid: (q.payments ?? []).map((p) => ({
+              kind: p.kind,
+              amount: toDollars(p.amountCents),
+              at: p.at,
+              ...(p.refundedCents ? { refunded: toDollars(p.refundedCents) } : {}),
+            })),
             ...(facts.payment.instructions ? { instructions: facts.payment.instructions } : {}),
           },
         }
@@ -102,11 +118,19 @@ export function quoteView(
 }
 
 /** The totals of a view for the add-ons ticked, computed as the server computes them when it signs. */
-export function viewTotals(view: Pick<QuoteView, 'lines' | 'deliveryFee' | 'discount' | 'depositRule'>, chosen: ReadonlySet<number>): QuoteTotals {
+export function viewTotals(
+  view: Pick<QuoteView, 'lines' | 'deliveryFee' | 'discount' | 'depositRule'>,
+  chosen: ReadonlySet<number>,
+): QuoteTotals {
   const cents = (d: number) => Math.round(d * 100)
   return quoteTotals(
     {
-      lines: view.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: cents(l.unitPrice), optional: l.optional })),
+      lines: view.lines.map((l) => ({
+        description: l.description,
+        quantity: l.quantity,
+        unitPriceCents: cents(l.unitPrice),
+        optional: l.optional,
+      })),
       deliveryFeeCents: cents(view.deliveryFee),
       discountCents: cents(view.discount),
       deposit: 'percent' in view.depositRule ? view.depositRule : { fixedCents: cents(view.depositRule.fixed) },

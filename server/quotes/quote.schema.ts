@@ -27,7 +27,10 @@ export const QuoteRequestSchema = z
       .optional(),
     note: textBlock('Note').max(2000, 'The note is 2,000 characters at most').optional(),
   })
-  .refine((q) => q.depositPercent === undefined || q.deposit === undefined, { message: 'Give the deposit as a percent or an amount, not both', path: ['deposit'] })
+  .refine((q) => q.depositPercent === undefined || q.deposit === undefined, {
+    message: 'Give the deposit as a percent or an amount, not both',
+    path: ['deposit'],
+  })
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>
 
 export interface Signature {

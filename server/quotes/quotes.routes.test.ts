@@ -14,7 +14,8 @@ let t: TestApp
 let cookie: string
 let inquiryId: string
 
-const AGREEMENT = '# Agreement\n\n{clientName} books {studioName} on {eventDate}: total {total}, deposit {deposit}, balance {balance} due {balanceDueDate}.\n'
+const AGREEMENT =
+  '# Agreement\n\n{clientName} books {studioName} on {eventDate}: total {total}, deposit {deposit}, balance {balance} due {balanceDueDate}.\n'
 
 beforeEach(async () => {
   ;({ t, cookie } = ctx)
@@ -39,7 +40,16 @@ const quoteBody = {
 async function makeQuote(body: object = quoteBody) {
   const res = await t.call('POST', `/api/admin/inquiries/${inquiryId}/quotes`, { json: body, cookie })
   expect(res.status).toBe(201)
-  return (await res.json()) as { id: string; token: string; url: string; version: number; total: number; deposit: number; balance: number; validUntil: string }
+  return (await res.json()) as {
+    id: string
+    token: string
+    url: string
+    version: number
+    total: number
+    deposit: number
+    balance: number
+    validUntil: string
+  }
 }
 const open = (token: string) => t.call('GET', `/api/quotes/${token}`)
 const accept = (token: string, body: object) => t.call('POST', `/api/quotes/${token}/accept`, { json: body })
@@ -53,7 +63,9 @@ describe('a quote built from an inquiry', () => {
     expect(q).toMatchObject({ version: 1, total: 407.47, deposit: 134.47, balance: 273 })
     const lead = await (await t.call('GET', `/api/admin/inquiries/${inquiryId}`, { cookie })).json()
     expect(lead).toMatchObject({ status: 'quoted', quotedAmount: 407.47 })
-    expect(lead.notes.at(-1).text).toBe('Quote version 1 made: $407.47, deposit $134.47; e-mail is not set up, so send the client its link yourself')
+    expect(lead.notes.at(-1).text).toBe(
+      'Quote version 1 made: $407.47, deposit $134.47; e-mail is not set up, so send the client its link yourself',
+    )
     // Kept in the data directory, never in the content history.
     expect(readdirSync(join(t.dataDir, 'quotes'))).toEqual([`${q.id}.json`])
     expect(t.git('status', '--porcelain')).toBe('')
@@ -62,7 +74,10 @@ describe('a quote built from an inquiry', () => {
   it('refuses bad input naming the field, an unknown inquiry, and anyone without the session', async () => {
     const bad = [
       [{ ...quoteBody, items: [] }, 'A quote needs at least one line'],
-      [{ ...quoteBody, items: [{ description: 'x', quantity: 1, unitPrice: 1.005 }] }, 'Unit price must be in whole cents (at most two decimals)'],
+      [
+        { ...quoteBody, items: [{ description: 'x', quantity: 1, unitPrice: 1.005 }] },
+        'Unit price must be in whole cents (at most two decimals)',
+      ],
       [{ ...quoteBody, items: [{ description: 'x', quantity: 0, unitPrice: 1 }] }, 'Quantity must be more than 0'],
       [{ ...quoteBody, deposit: 50 }, 'Give the deposit as a percent or an amount, not both'],
       [{ ...quoteBody, validUntil: '2026-02-30' }, 'Valid until must be a real date'],
@@ -72,7 +87,9 @@ describe('a quote built from an inquiry', () => {
       expect(res.status).toBe(400)
       expect(await res.json()).toEqual({ error })
     }
-    expect((await t.call('POST', '/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef/quotes', { json: quoteBody, cookie })).status).toBe(404)
+    expect((await t.call('POST', '/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef/quotes', { json: quoteBody, cookie })).status).toBe(
+      404,
+    )
     expect((await t.call('POST', `/api/admin/inquiries/${inquiryId}/quotes`, { json: quoteBody })).status).toBe(401)
   })
 })
@@ -110,7 +127,13 @@ describe("the client's link", () => {
     expect(res.status).toBe(200)
     const view = await res.json()
     // 447.47 with the lights; 33% = 147.6651 -> 147.67
-    expect(view).toMatchObject({ state: 'accepted', total: 447.47, deposit: 147.67, balance: 299.8, signed: { name: 'Jane Doe', addOns: [2] } })
+    expect(view).toMatchObject({
+      state: 'accepted',
+      total: 447.47,
+      deposit: 147.67,
+      balance: 299.8,
+      signed: { name: 'Jane Doe', addOns: [2] },
+    })
     const record = JSON.parse(readFileSync(join(t.dataDir, 'quotes', `${q.id}.json`), 'utf8')) as QuoteRecord
     const shown = fillAgreement(AGREEMENT.trimEnd(), {
       clientName: 'Jane Doe',

@@ -26,12 +26,20 @@ function fontSafe(text: string, lost: { any: boolean }): string {
 
 /** The PDF of a signed quote (dated with the signature's time). */
 export function renderSignedPdf(q: QuoteRecord & { signature: Signature & { shown: SignedFacts } }): Promise<Buffer> {
-  const { signature, signature: { totals, shown } } = q
+  const {
+    signature,
+    signature: { totals, shown },
+  } = q
   const signedAt = new Date(signature.at)
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 54,
-    info: { Title: `${shown.studio}: signed agreement and quote, version ${q.version}`, Author: shown.studio, CreationDate: signedAt, ModDate: signedAt },
+    info: {
+      Title: `${shown.studio}: signed agreement and quote, version ${q.version}`,
+      Author: shown.studio,
+      CreationDate: signedAt,
+      ModDate: signedAt,
+    },
   })
   const lost = { any: false }
   const show = (text: string) => fontSafe(text, lost)
@@ -42,7 +50,8 @@ export function renderSignedPdf(q: QuoteRecord & { signature: Signature & { show
     doc.on('error', reject)
   })
 
-  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).moveDown(0.3).font('Helvetica').fontSize(10.5)
+  const heading = (text: string) =>
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).moveDown(0.3).font('Helvetica').fontSize(10.5)
   const row = (label: string, amount: string, bold = false) => {
     const y = doc.y
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(show(label), 54, y, { width: 380 })
@@ -80,7 +89,11 @@ export function renderSignedPdf(q: QuoteRecord & { signature: Signature & { show
   doc.text(`SHA-256 of the agreement text above: ${signature.textSha256}`)
   doc.text(`Agreement version (content commit): ${signature.agreementCommit ?? "the studio's standard terms (no agreement file)"}`)
   if (lost.any) {
-    doc.moveDown(0.5).text('Some characters cannot be shown in this PDF\'s font and appear as "?". The studio keeps the exact text signed; its SHA-256 is above.')
+    doc
+      .moveDown(0.5)
+      .text(
+        'Some characters cannot be shown in this PDF\'s font and appear as "?". The studio keeps the exact text signed; its SHA-256 is above.',
+      )
   }
   doc.end()
   return done

@@ -16,7 +16,9 @@ beforeEach(async () => {
   await t?.cleanup()
   stripe.requests.length = 0
   stripe.failWith(null)
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url } })
+  t = await createTestApp({
+    env: { STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+  })
   cookie = await t.login()
 })
 afterAll(() => t?.cleanup())
@@ -24,7 +26,10 @@ afterAll(() => t?.cleanup())
 /** An inquiry with a quote of $500 (30% deposit: $150), accepted and signed. */
 async function signedQuote(accept = true) {
   const inquiry = await t.deps.inquiries.create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
-  const made = await t.call('POST', `/api/admin/inquiries/${inquiry.id}/quotes`, { json: { items: [{ description: 'Arch', quantity: 1, unitPrice: 500 }], depositPercent: 30 }, cookie })
+  const made = await t.call('POST', `/api/admin/inquiries/${inquiry.id}/quotes`, {
+    json: { items: [{ description: 'Arch', quantity: 1, unitPrice: 500 }], depositPercent: 30 },
+    cookie,
+  })
   const quote = (await made.json()) as { id: string; token: string }
   if (accept) {
     const accepted = await t.call('POST', `/api/quotes/${quote.token}/accept`, { json: { name: 'Jane Doe', agree: true } })
@@ -36,7 +41,10 @@ async function signedQuote(accept = true) {
 }
 const checkout = (token: string) => t.call('POST', `/api/quotes/${token}/checkout`)
 const deliver = (delivery: { body: string; signature: string }) =>
-  t.call('POST', '/api/stripe/webhook', { body: delivery.body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': delivery.signature } })
+  t.call('POST', '/api/stripe/webhook', {
+    body: delivery.body,
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': delivery.signature },
+  })
 const lead = async (id: string) => (await t.call('GET', `/api/admin/inquiries/${id}`, { cookie })).json()
 const view = async (token: string) => (await t.call('GET', `/api/quotes/${token}`)).json()
 
@@ -67,7 +75,9 @@ describe('paying the deposit by card', () => {
     stripe.failWith(500)
     const res = await checkout(q.token)
     expect(res.status).toBe(502)
-    expect((await res.json()).error).toBe('Card payments are not available right now. Your acceptance is saved; please try again in a few minutes.')
+    expect((await res.json()).error).toBe(
+      'Card payments are not available right now. Your acceptance is saved; please try again in a few minutes.',
+    )
     expect((await view(q.token)).state).toBe('accepted')
   })
 })
@@ -79,7 +89,9 @@ describe("Stripe's webhook", () => {
     expect((await deliver(event)).status).toBe(200)
     expect((await deliver(event)).status).toBe(200)
     // The same session reported by another event (a retry Stripe numbered anew) records nothing either.
-    expect((await deliver(signedEvent(completedEvent('evt_2', { id: 'cs_test_9', quoteId: q.id, kind: 'deposit', amount: 15_000 })))).status).toBe(200)
+    expect(
+      (await deliver(signedEvent(completedEvent('evt_2', { id: 'cs_test_9', quoteId: q.id, kind: 'deposit', amount: 15_000 })))).status,
+    ).toBe(200)
     const booked = await lead(q.inquiryId)
     expect(booked).toMatchObject({ status: 'booked', deposit: { amount: 150 } })
     expect(booked.notes.filter((n: { text: string }) => n.text.startsWith('Deposit $150.00 paid by card'))).toHaveLength(1)
@@ -111,12 +123,21 @@ describe("Stripe's webhook", () => {
 
   it('a refund is recorded on the payment it belongs to', async () => {
     const q = await signedQuote()
-    await deliver(signedEvent(completedEvent('evt_4', { id: 'cs_test_11', quoteId: q.id, kind: 'deposit', amount: 15_000, paymentIntent: 'pi_42' })))
-    const refund = { id: 'evt_5', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_42', amount_refunded: 5_000 } } }
+    await deliver(
+      signedEvent(completedEvent('evt_4', { id: 'cs_test_11', quoteId: q.id, kind: 'deposit', amount: 15_000, paymentIntent: 'pi_42' })),
+    )
+    const refund = {
+      id: 'evt_5',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_42', amount_refunded: 5_000 } },
+    }
     expect((await deliver(signedEvent(refund))).status).toBe(200)
     expect((await deliver(signedEvent(refund))).status).toBe(200)
     expect((await view(q.token)).payment.paid).toEqual([{ kind: 'deposit', amount: 150, at: expect.any(String), refunded: 50 }])
-    expect((await lead(q.inquiryId)).notes.filter((n: { text: string }) => n.text === 'Refund of $50.00 recorded from Stripe')).toHaveLength(1)
+    expect(
+      (await lead(q.inquiryId)).notes.filter((n: { text: string }) => n.text === 'Refund of $50.00 recorded from Stripe'),
+    ).toHaveLength(1)
   })
 })
 
@@ -127,7 +148,12 @@ describe('without Stripe', () => {
     cookie = await t.login()
     await t.call('PUT', '/api/pricing', { json: { paymentInstructions: 'Venmo @peony-pine or Zelle hello@example.test' }, cookie })
     const q = await signedQuote()
-    expect((await view(q.token)).payment).toEqual({ card: false, due: { kind: 'deposit', amount: 150 }, paid: [], instructions: 'Venmo @peony-pine or Zelle hello@example.test' })
+    expect((await view(q.token)).payment).toEqual({
+      card: false,
+      due: { kind: 'deposit', amount: 150 },
+      paid: [],
+      instructions: 'Venmo @peony-pine or Zelle hello@example.test',
+    })
     const res = await checkout(q.token)
     expect(res.status).toBe(404)
     expect((await t.call('POST', '/api/stripe/webhook', { body: '{}', headers: { 'Content-Type': 'application/json' } })).status).toBe(404)

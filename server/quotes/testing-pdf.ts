@@ -3,7 +3,15 @@
 import { inflateSync } from 'node:zlib'
 
 /** Windows-1252 bytes 0x80-0x9F that pdfkit's standard fonts use for typographic marks. */
-const CP1252: Record<number, string> = { 0x91: '\u2018', 0x92: '\u2019', 0x93: '\u201C', 0x94: '\u201D', 0x96: '\u2013', 0x97: '\u2014', 0x85: '\u2026' }
+const CP1252: Record<number, string> = {
+  0x91: '\u2018',
+  0x92: '\u2019',
+  0x93: '\u201C',
+  0x94: '\u201D',
+  0x96: '\u2013',
+  0x97: '\u2014',
+  0x85: '\u2026',
+}
 
 const decodeHex = (hex: string) => [...Buffer.from(hex, 'hex')].map((b) => CP1252[b] ?? String.fromCharCode(b)).join('')
 

@@ -39,8 +39,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.end(JSON.stringify(body))
     }
     if (failing) return send(failing, { error: { type: 'api_error', message: 'Stripe is having a bad day' } })
-    if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } })
-    if (req.headers.authorization !== `Bearer ${TEST_STRIPE_KEY}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+    if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions')
+      return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } })
+    if (req.headers.authorization !== `Bearer ${TEST_STRIPE_KEY}`)
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
     const id = `cs_test_${++n}`
     send(200, {
       id,
@@ -68,12 +70,19 @@ const signer = new Stripe(TEST_STRIPE_KEY)
 /** A webhook delivery as Stripe sends it: the event's JSON and its `Stripe-Signature` header (SDK test helper). */
 export function signedEvent(event: object, options: { secret?: string; timestamp?: number } = {}): { body: string; signature: string } {
   const body = JSON.stringify(event)
-  const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? TEST_WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) })
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: options.secret ?? TEST_WEBHOOK_SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  })
   return { body, signature }
 }
 
 /** A `checkout.session.completed` event for a session the fake made. */
-export const completedEvent = (id: string, session: { id: string; quoteId: string; kind: string; amount: number; paymentIntent?: string }) => ({
+export const completedEvent = (
+  id: string,
+  session: { id: string; quoteId: string; kind: string; amount: number; paymentIntent?: string },
+) => ({
   id,
   object: 'event',
   type: 'checkout.session.completed',

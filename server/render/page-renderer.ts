@@ -125,7 +125,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           return ''
         })
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-        .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script type="module" src="/start-after-paint.js" data-entry="$1"></script>')
+        .replace(
+          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          '<script type="module" src="/start-after-paint.js" data-entry="$1"></script>',
+        )
       const manifestPath = join(clientDir, '.vite/manifest.json')
       const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {}
       const fonts = fontsStylesheet(manifest)
@@ -158,7 +161,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const headers: Record<string, string> = { 'Content-Type': HTML, 'Cache-Control': 'no-cache' }
     const ok = v.status >= 200 && v.status < 300
     if (v.body.length >= 1024 && acceptsGzip(c.req.header('accept-encoding'))) {
-      return c.body(v.gzip, v.status as 200, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', ...(ok ? { ETag: `W/${v.etag}` } : {}) })
+      return c.body(v.gzip, v.status as 200, {
+        ...headers,
+        'Content-Encoding': 'gzip',
+        Vary: 'Accept-Encoding',
+        ...(ok ? { ETag: `W/${v.etag}` } : {}),
+      })
     }
     return c.body(v.body, v.status as 200, { ...headers, ...(ok ? { ETag: v.etag } : {}) })
   }

@@ -121,7 +121,9 @@ describe('kept pages served in front of Hono', () => {
           expect(header(a, 'content-length')).toBe(String(a.body.length))
           expect(header(a, 'etag').startsWith('W/')).toBe(encoding !== 'identity')
           const names = a.head.map(([name]) => name)
-          expect(names).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options', 'etag', 'cache-control', 'content-type']))
+          expect(names).toEqual(
+            expect.arrayContaining(['content-security-policy', 'x-frame-options', 'etag', 'cache-control', 'content-type']),
+          )
           expect(header(a, 'cache-control')).toBe('public, s-maxage=60, stale-while-revalidate=600')
           if (encoding !== 'identity') expect(header(a, 'content-encoding')).toBe('gzip')
           if (encoding !== 'identity') expect(header(a, 'vary')).toMatch(/Accept-Encoding/)

@@ -78,7 +78,9 @@ describe('server rendering', () => {
 
   it("keeps the page's data small: every service as what the pages show of it, not its whole content", async () => {
     const { html } = await page('/')
-    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as { root: { services: Record<string, unknown>[] } }
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as {
+      root: { services: Record<string, unknown>[] }
+    }
     const bouquets = data.root.services.find((s) => s.id === 'bouquets')!
     expect(Object.keys(bouquets).sort()).toEqual(['description', 'hasAbout', 'hasPricing', 'id', 'images', 'title'])
     expect(bouquets).toMatchObject({ title: 'Bouquets', hasAbout: true, hasPricing: true })
@@ -86,13 +88,21 @@ describe('server rendering', () => {
   })
 
   it('draws every page after one stylesheet, and names the page chunks to fetch beside the entry once painted', async () => {
-    for (const [path, chunk] of [['/', 'home-page'], ['/services/bouquets', 'service-page'], ['/delivery-installation', 'delivery-page']]) {
+    for (const [path, chunk] of [
+      ['/', 'home-page'],
+      ['/services/bouquets', 'service-page'],
+      ['/delivery-installation', 'delivery-page'],
+    ]) {
       const { html } = await page(path)
       const blocking = [...html.matchAll(/<link rel="stylesheet"([^>]*)>/g)].filter((m) => !m[1].includes('media="print"'))
       expect(blocking, path).toHaveLength(1)
       // Nothing but the hero competes with the HTML and the stylesheet before the first paint.
       expect(html, path).not.toContain('rel="modulepreload"')
-      expect(html, path).toMatch(new RegExp(`<script type="module" src="/start-after-paint.js" data-preload="[^"]*/assets/${chunk}-[^"]+\\.js[^"]*" data-entry="/assets/index-[^"]+\\.js">`))
+      expect(html, path).toMatch(
+        new RegExp(
+          `<script type="module" src="/start-after-paint.js" data-preload="[^"]*/assets/${chunk}-[^"]+\\.js[^"]*" data-entry="/assets/index-[^"]+\\.js">`,
+        ),
+      )
     }
   })
 
@@ -135,10 +145,19 @@ describe('head', () => {
   it('home preloads the hero image in the formats and widths the page asks for', async () => {
     const { html } = await page('/')
     // The copies' URLs carry the source's content hash (its SHA-256, 10 hex digits), in the HTML and the page data alike.
-    const hash = createHash('sha256').update(readFileSync(join(t.root, 'uploads/hero-image.jpg'))).digest('hex').slice(0, 10)
-    expect(html).toMatch(new RegExp(`<link rel="preload" as="image" type="image/avif" imagesrcset="/img/${hash}/320/hero-image\\.jpg\\.avif 320w, [^"]+" imagesizes="100vw" fetchpriority="high">`))
+    const hash = createHash('sha256')
+      .update(readFileSync(join(t.root, 'uploads/hero-image.jpg')))
+      .digest('hex')
+      .slice(0, 10)
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" type="image/avif" imagesrcset="/img/${hash}/320/hero-image\\.jpg\\.avif 320w, [^"]+" imagesizes="100vw" fetchpriority="high">`,
+      ),
+    )
     expect(html).toMatch(new RegExp(`<source type="image/avif" srcSet="/img/${hash}/320/hero-image\\.jpg\\.avif 320w`, 'i'))
-    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as { root: { images: Record<string, string> } }
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as {
+      root: { images: Record<string, string> }
+    }
     expect(data.root.images['hero-image.jpg']).toBe(hash)
   })
 
@@ -148,11 +167,18 @@ describe('head', () => {
     expect(meta(html, 'description')).toBe('Bouquets for every occasion.')
     expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/services/bouquets">`)
     // Under the picture's content hash, so scrapers and browsers may keep it for good.
-    const hash = createHash('sha256').update(readFileSync(join(t.root, 'uploads/bouquet-one.jpg'))).digest('hex').slice(0, 10)
+    const hash = createHash('sha256')
+      .update(readFileSync(join(t.root, 'uploads/bouquet-one.jpg')))
+      .digest('hex')
+      .slice(0, 10)
     expect(meta(html, 'og:image')).toBe(`${TEST_ORIGIN}/img/${hash}/og/bouquet-one.jpg.jpg`)
     expect(meta(html, 'twitter:image')).toBe(`${TEST_ORIGIN}/img/${hash}/og/bouquet-one.jpg.jpg`)
     const service = jsonLd(html)!['@graph'].find((n) => n['@type'] === 'Service')!
-    expect(service).toMatchObject({ name: 'Bouquets', description: 'Bouquets for every occasion.', url: `${TEST_ORIGIN}/services/bouquets` })
+    expect(service).toMatchObject({
+      name: 'Bouquets',
+      description: 'Bouquets for every occasion.',
+      url: `${TEST_ORIGIN}/services/bouquets`,
+    })
     const card = await t.call('GET', `/img/${hash}/og/bouquet-one.jpg.jpg`)
     expect(card.status).toBe(200)
     expect(card.headers.get('content-type')).toBe('image/jpeg')

@@ -30,7 +30,9 @@ async function cdnSeconds(app: TestApp, path = '/api/faq') {
 
 describe('a schedule boundary ahead', () => {
   it('a FAQ question appearing in 100 s: fresh for 60 s and stale for at most the 40 s after', async () => {
-    const a = await app({ 'content/faq.yaml': `- id: santa\n  question: Is Santa available?\n  answer: Yes.\n  showFrom: ${IN_100_S}\n  showUntil: ${LATER}\n` })
+    const a = await app({
+      'content/faq.yaml': `- id: santa\n  question: Is Santa available?\n  answer: Yes.\n  showFrom: ${IN_100_S}\n  showUntil: ${LATER}\n`,
+    })
     const { fresh, stale } = (await cdnSeconds(a)) as { fresh: number; stale: number }
     expect(fresh).toBe(60)
     expect(stale).toBeGreaterThanOrEqual(38)
@@ -71,7 +73,10 @@ describe('moving the preview server clock', () => {
     expect([missing.status, await missing.json()]).toEqual([400, { error: 'now must be a date and time' }])
     for (const now of ['next week', '2026-12-24 18:00', '2026-13-01T00:00:00Z']) {
       const res = await a.call('PUT', '/api/admin/clock', { json: { now }, cookie })
-      expect([res.status, await res.json()], now).toEqual([400, { error: 'now must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00-08:00' }])
+      expect([res.status, await res.json()], now).toEqual([
+        400,
+        { error: 'now must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00-08:00' },
+      ])
     }
     const clock = (await (await a.call('GET', '/api/admin/clock', { cookie })).json()) as { now: string }
     expect(Math.abs(Date.parse(clock.now) - NOW)).toBeLessThan(5_000)

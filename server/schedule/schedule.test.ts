@@ -36,7 +36,8 @@ afterAll(() => {
 const get = (path: string) => t.call('GET', path)
 const json = async (path: string, withCookie = false) => (await t.call('GET', path, withCookie ? { cookie } : {})).json()
 const publicIds = async () => ((await json('/api/services')) as { id: string }[]).map((s) => s.id)
-const graphOf = (html: string) => JSON.stringify([...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1])))
+const graphOf = (html: string) =>
+  JSON.stringify([...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1])))
 
 /** What the public sees of the Mosaics service at the clock's current time, every place it can appear. */
 async function mosaicsEverywhere() {
@@ -70,7 +71,10 @@ describe('a scheduled service', () => {
     res = await put({ showFrom: UNTIL, showUntil: FROM })
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ error: 'Show until must be after Show from' })
-    res = await t.call('POST', '/api/services', { json: { id: 'x', title: 'X', description: 'X', aboutText: 'X', pricingInfo: 'X', showFrom: '2026-13-01T00:00' }, cookie })
+    res = await t.call('POST', '/api/services', {
+      json: { id: 'x', title: 'X', description: 'X', aboutText: 'X', pricingInfo: 'X', showFrom: '2026-13-01T00:00' },
+      cookie,
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).error).toMatch(/^Show from must be a date and time/)
     expect(t.subjects()[0]).not.toMatch(/mosaics|Mosaics|"X"/)
@@ -79,7 +83,10 @@ describe('a scheduled service', () => {
   it('appears at show from and leaves at show until by itself, everywhere at once; the admin sees it all along', async () => {
     moveClockTo(BEFORE - 600_000)
     expect(await mosaicsEverywhere()).toEqual(shown) // warm every cache with the service shown
-    const res = await t.call('PUT', '/api/services/mosaics', { json: { showFrom: '2026-12-01T17:00:00Z', showUntil: '2026-12-27T00:00' }, cookie })
+    const res = await t.call('PUT', '/api/services/mosaics', {
+      json: { showFrom: '2026-12-01T17:00:00Z', showUntil: '2026-12-27T00:00' },
+      cookie,
+    })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ showFrom: FROM, showUntil: UNTIL })
     expect(t.subjects()[0]).toBe('Update service "Mosaics": schedule')
@@ -139,7 +146,10 @@ describe('a scheduled FAQ question and a seasonal hero', () => {
       { id: 'parking', question: 'Where do I park?', answer: 'Behind the studio.' },
       { question: 'Is Santa available?', answer: 'Every weekend in December.', showFrom: FROM, showUntil: UNTIL },
     ]
-    let res = await t.call('PUT', '/api/faq', { json: { items: [items[0], { ...items[1], showUntil: FROM }], baseVersion: version }, cookie })
+    let res = await t.call('PUT', '/api/faq', {
+      json: { items: [items[0], { ...items[1], showUntil: FROM }], baseVersion: version },
+      cookie,
+    })
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ error: 'Question 2: Show until must be after Show from' })
     res = await t.call('PUT', '/api/faq', { json: { items, baseVersion: version }, cookie })
@@ -158,11 +168,24 @@ describe('a scheduled FAQ question and a seasonal hero', () => {
   it('the seasonal hero takes the hero’s place inside its window; the standing hero before and after', async () => {
     moveClockTo(BEFORE - 600_000)
     const { version, ...settings } = await json('/api/site-settings', true)
-    const seasonal = { title: 'Holiday balloons', subtitle: 'Book your December party', image: '/uploads/bouquet-one.jpg', imageAlt: 'A red bouquet', showFrom: FROM, showUntil: UNTIL }
-    let res = await t.call('PUT', '/api/site-settings', { json: { ...settings, hero: { ...settings.hero, seasonal: { ...seasonal, showFrom: 'soon' } }, baseVersion: version }, cookie })
+    const seasonal = {
+      title: 'Holiday balloons',
+      subtitle: 'Book your December party',
+      image: '/uploads/bouquet-one.jpg',
+      imageAlt: 'A red bouquet',
+      showFrom: FROM,
+      showUntil: UNTIL,
+    }
+    let res = await t.call('PUT', '/api/site-settings', {
+      json: { ...settings, hero: { ...settings.hero, seasonal: { ...seasonal, showFrom: 'soon' } }, baseVersion: version },
+      cookie,
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).error).toMatch(/^Seasonal hero: Show from must be a date and time/)
-    res = await t.call('PUT', '/api/site-settings', { json: { ...settings, hero: { ...settings.hero, seasonal }, baseVersion: version }, cookie })
+    res = await t.call('PUT', '/api/site-settings', {
+      json: { ...settings, hero: { ...settings.hero, seasonal }, baseVersion: version },
+      cookie,
+    })
     expect(res.status).toBe(200)
     expect((await json('/api/site-settings', true)).hero.seasonal).toEqual(seasonal)
 
@@ -176,7 +199,11 @@ describe('a scheduled FAQ question and a seasonal hero', () => {
     expect(await hero()).toEqual({ api: 'Balloons for every party', page: false })
     moveClockTo(OPENS)
     expect(await hero()).toEqual({ api: 'Holiday balloons', page: true })
-    expect((await json('/api/site-settings')).hero).toMatchObject({ image: '/uploads/bouquet-one.jpg', imageAlt: 'A red bouquet', primaryHref: '/contact' })
+    expect((await json('/api/site-settings')).hero).toMatchObject({
+      image: '/uploads/bouquet-one.jpg',
+      imageAlt: 'A red bouquet',
+      primaryHref: '/contact',
+    })
     moveClockTo(CLOSES)
     expect(await hero()).toEqual({ api: 'Balloons for every party', page: false })
   })

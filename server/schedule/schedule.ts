@@ -22,7 +22,9 @@ export async function contentScheduleBoundaries(store: ContentStore): Promise<nu
 }
 
 const MoveClockSchema = z.object({
-  now: z.string({ error: 'now must be a date and time' }).refine((v) => !Number.isNaN(scheduleInstant(v)), 'now must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00-08:00'),
+  now: z
+    .string({ error: 'now must be a date and time' })
+    .refine((v) => !Number.isNaN(scheduleInstant(v)), 'now must be an ISO 8601 date and time, e.g. 2026-12-01T09:00:00-08:00'),
 })
 
 const clockAnswer = () => ({ now: new Date(clockNow()).toISOString(), moved: clockMoved() })

@@ -8,7 +8,9 @@ let t: TestApp
 beforeEach(() => ({ t } = ctx))
 
 const lastmods = (xml: string) =>
-  Object.fromEntries([...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1].replace(TEST_ORIGIN, ''), m[2]]))
+  Object.fromEntries(
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1].replace(TEST_ORIGIN, ''), m[2]]),
+  )
 
 describe('robots.txt', () => {
   it('points at the sitemap and keeps crawlers out of the dashboard', async () => {

@@ -28,7 +28,14 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
   async function lastModified(files: string[]): Promise<string> {
     const log = await repo.git.raw(['log', '-1', '--format=%cI', '--', ...files]).catch(() => '')
     if (log.trim()) return log.trim()
-    const times = await Promise.all(files.map((f) => stat(store.path(f)).then((s) => s.mtimeMs, () => 0)))
+    const times = await Promise.all(
+      files.map((f) =>
+        stat(store.path(f)).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      ),
+    )
     return new Date(Math.max(...times, 0) || Date.now()).toISOString()
   }
 
@@ -48,7 +55,10 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
 
   async function sitemap(list: SitemapEntry[]): Promise<string> {
     const urls = await Promise.all(
-      list.map(async (e) => `  <url>\n    <loc>${escapeXml(`${origin}${e.path}`)}</loc>\n    <lastmod>${await lastModified(e.files)}</lastmod>\n  </url>`),
+      list.map(
+        async (e) =>
+          `  <url>\n    <loc>${escapeXml(`${origin}${e.path}`)}</loc>\n    <lastmod>${await lastModified(e.files)}</lastmod>\n  </url>`,
+      ),
     )
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
   }
@@ -63,7 +73,16 @@ export function createSeoRoutes({ config, store, repo }: ContentDeps) {
       // Rebuilt when HEAD moves, a content file changes without a commit, or a scheduled service appears or leaves
       // (all change what the sitemap says).
       const list = await entries()
-      const key = `${await gitHeadStamp(store.root)}|${(await Promise.all([SITE_FILE, SERVICES_DIR, FAQ_FILE].map((f) => stat(store.path(f)).then((s) => s.mtimeMs, () => 0)))).join(',')}|${list.map((e) => e.path).join(',')}`
+      const key = `${await gitHeadStamp(store.root)}|${(
+        await Promise.all(
+          [SITE_FILE, SERVICES_DIR, FAQ_FILE].map((f) =>
+            stat(store.path(f)).then(
+              (s) => s.mtimeMs,
+              () => 0,
+            ),
+          ),
+        )
+      ).join(',')}|${list.map((e) => e.path).join(',')}`
       if (cached?.key !== key) cached = { key, xml: await sitemap(list) }
       return c.body(cached.xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' })
     })

@@ -18,7 +18,9 @@ beforeEach(() => {
 
 const sitemap = async () => {
   const xml = await (await t.call('GET', '/sitemap.xml')).text()
-  return Object.fromEntries([...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1].replace(TEST_ORIGIN, ''), m[2]]))
+  return Object.fromEntries(
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1].replace(TEST_ORIGIN, ''), m[2]]),
+  )
 }
 function commitAt(date: string, message: string) {
   const previous = process.env.GIT_COMMITTER_DATE
@@ -30,7 +32,8 @@ function commitAt(date: string, message: string) {
     else process.env.GIT_COMMITTER_DATE = previous
   }
 }
-const edit = (file: string, change: (text: string) => string) => writeFileSync(join(t.root, file), change(readFileSync(join(t.root, file), 'utf8')))
+const edit = (file: string, change: (text: string) => string) =>
+  writeFileSync(join(t.root, file), change(readFileSync(join(t.root, file), 'utf8')))
 
 describe('robots.txt', () => {
   it('says exactly what crawlers may read, and may be kept an hour', async () => {
@@ -70,7 +73,15 @@ describe('pages the settings turn on and off', () => {
   it('lists the about page when it is on, and no service page when services are off', async () => {
     edit('content/site.yaml', (text) => text.replace('aboutEnabled: false', 'aboutEnabled: true'))
     t.git('commit', '-q', '-am', 'About on')
-    expect(Object.keys(await sitemap())).toEqual(['/', '/services/mosaics', '/services/bouquets', '/delivery-installation', '/contact', '/faq', '/about'])
+    expect(Object.keys(await sitemap())).toEqual([
+      '/',
+      '/services/mosaics',
+      '/services/bouquets',
+      '/delivery-installation',
+      '/contact',
+      '/faq',
+      '/about',
+    ])
     edit('content/site.yaml', (text) => text.replace('servicesEnabled: true', 'servicesEnabled: false'))
     t.git('commit', '-q', '-am', 'Services off')
     expect(Object.keys(await sitemap())).toEqual(['/', '/delivery-installation', '/contact', '/faq', '/about'])
@@ -89,7 +100,9 @@ describe('pages the settings turn on and off', () => {
     const res = await t.call('GET', '/sitemap.xml')
     expect(res.headers.get('cache-control')).toBe('no-cache')
     const xml = await res.text()
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n')).toBe(true)
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n'),
+    ).toBe(true)
     expect(xml.endsWith('  </url>\n</urlset>\n')).toBe(true)
     expect(xml).toContain('  </url>\n  <url>\n')
   })

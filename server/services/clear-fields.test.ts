@@ -25,7 +25,10 @@ describe('clearing a service setting', () => {
   it('an empty date is refused naming the field, and the schedule stays', async () => {
     expect((await put({ showUntil: '2099-01-01T00:00:00Z' })).status).toBe(200)
     const before = file()
-    for (const [field, value] of [['showUntil', ''], ['showFrom', ' ']] as const) {
+    for (const [field, value] of [
+      ['showUntil', ''],
+      ['showFrom', ' '],
+    ] as const) {
       const res = await put({ [field]: value })
       expect(res.status, field).toBe(400)
       expect((await res.json()).error, field).toMatch(field === 'showUntil' ? /^Show until/ : /^Show from/)

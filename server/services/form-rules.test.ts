@@ -3,7 +3,12 @@ import { describeShowWhen, firstRuleProblem, ruleProblems, shownFieldIds, type F
 import { ServiceSchema } from './services.schema'
 
 const delivery = { id: 'dropdown_1', header: 'Delivery', options: ['Yes', 'No'] }
-const style = { id: 'dropdown_2', header: 'Style', options: ['Organic arch', 'Classic arch', 'Column'], showWhen: { field: 'dropdown_1', values: ['Yes'] } }
+const style = {
+  id: 'dropdown_2',
+  header: 'Style',
+  options: ['Organic arch', 'Classic arch', 'Column'],
+  showWhen: { field: 'dropdown_1', values: ['Yes'] },
+}
 const form: FormRuleSource = {
   customTextFields: [
     { id: 'custom_1', header: 'Venue address', showWhen: { field: 'dropdown_1', values: ['Yes'] } },
@@ -45,7 +50,9 @@ describe('the rule in words', () => {
     expect(describeShowWhen({ field: 'dropdown_2', values: ['Organic arch', 'Classic arch', 'Column'] }, form)).toBe(
       'Shown only when "Style" is "Organic arch", "Classic arch" or "Column"',
     )
-    expect(describeShowWhen({ field: 'dropdown_9', values: ['Yes'] }, form)).toBe('Shown only when a question that no longer exists is "Yes"')
+    expect(describeShowWhen({ field: 'dropdown_9', values: ['Yes'] }, form)).toBe(
+      'Shown only when a question that no longer exists is "Yes"',
+    )
   })
 })
 
@@ -57,15 +64,23 @@ describe('rules the builder and the server refuse', () => {
   it('a rule pointing at a deleted field', () => {
     const broken = { ...form, customDropdownFields: [style] }
     expect(ruleProblems(broken).map((p) => p.fieldId)).toEqual(['custom_1', 'dropdown_2', 'photos_1'])
-    expect(firstRuleProblem(broken)).toBe('"Venue address" depends on a question that no longer exists. Choose another dropdown or show it always.')
+    expect(firstRuleProblem(broken)).toBe(
+      '"Venue address" depends on a question that no longer exists. Choose another dropdown or show it always.',
+    )
   })
 
   it('a rule pointing at a text field, at itself, at an answer no longer offered, or with no answers', () => {
     const bad = (showWhen: { field: string; values: string[] }) =>
-      firstRuleProblem({ customTextFields: [{ id: 'custom_1', header: 'Q' }], customDropdownFields: [{ id: 'dropdown_1', header: 'D', options: ['Yes'], showWhen }] })
+      firstRuleProblem({
+        customTextFields: [{ id: 'custom_1', header: 'Q' }],
+        customDropdownFields: [{ id: 'dropdown_1', header: 'D', options: ['Yes'], showWhen }],
+      })
     expect(bad({ field: 'custom_1', values: ['a'] })).toMatch(/"D" depends on a question that is not a dropdown/)
     expect(bad({ field: 'dropdown_1', values: ['Yes'] })).toBe('"D" cannot depend on its own answer.')
-    const offered = firstRuleProblem({ customTextFields: [{ id: 'custom_1', header: 'Q', showWhen: { field: 'dropdown_1', values: ['Maybe'] } }], customDropdownFields: [{ id: 'dropdown_1', header: 'D', options: ['Yes'] }] })
+    const offered = firstRuleProblem({
+      customTextFields: [{ id: 'custom_1', header: 'Q', showWhen: { field: 'dropdown_1', values: ['Maybe'] } }],
+      customDropdownFields: [{ id: 'dropdown_1', header: 'D', options: ['Yes'] }],
+    })
     expect(offered).toBe('"Q" depends on "Maybe", which is no longer an option of "D".')
   })
 
@@ -85,7 +100,9 @@ describe('rules the builder and the server refuse', () => {
       id: 'x',
       title: 'X',
       description: 'X',
-      customTextFields: [{ id: 'custom_1', header: 'Venue address', instructions: 'Where?', showWhen: { field: 'dropdown_7', values: ['Yes'] } }],
+      customTextFields: [
+        { id: 'custom_1', header: 'Venue address', instructions: 'Where?', showWhen: { field: 'dropdown_7', values: ['Yes'] } },
+      ],
     })
     expect(result.success).toBe(false)
     expect(result.error?.issues[0].message).toMatch(/^"Venue address" depends on a question that no longer exists/)

@@ -105,12 +105,18 @@ export function ruleProblems(form: FormRuleSource): RuleProblem[] {
     }
     const unknown = rule.values.filter((v) => !controller.options.includes(v))
     if (unknown.length) {
-      problems.push({ fieldId: field.id, message: `${name(field)} depends on ${orList(unknown)}, which is no longer an option of ${name(controller)}.` })
+      problems.push({
+        fieldId: field.id,
+        message: `${name(field)} depends on ${orList(unknown)}, which is no longer an option of ${name(controller)}.`,
+      })
       continue
     }
     const loop = loopFrom(field.id, byId)
     if (loop) {
-      problems.push({ fieldId: field.id, message: `${loop.map((id) => name(byId.get(id)!)).join(' and ')} depend on each other in a loop: one of them must be shown always.` })
+      problems.push({
+        fieldId: field.id,
+        message: `${loop.map((id) => name(byId.get(id)!)).join(' and ')} depend on each other in a loop: one of them must be shown always.`,
+      })
     }
   }
   return problems

@@ -28,7 +28,8 @@ async function upload(name: string): Promise<string> {
   return (await res.json()).url
 }
 
-const currentImages = async () => (await (await t.call('GET', '/api/services/bouquets', { cookie })).json()).images as { cropped: string; original: string }[]
+const currentImages = async () =>
+  (await (await t.call('GET', '/api/services/bouquets', { cookie })).json()).images as { cropped: string; original: string }[]
 const saveImages = (images: unknown[]) => t.call('PUT', '/api/services/bouquets/images', { json: { images }, cookie })
 
 describe('picture actions', () => {
@@ -48,9 +49,7 @@ describe('picture actions', () => {
     expect(res.status).toBe(200)
     expect(commitCount()).toBe(before + 1)
     expect(t.subjects()[0]).toBe('Add 1 picture to service "Bouquets"')
-    expect(lastCommitPaths()).toEqual(
-      [`A ${cropped.slice(1)}`, `A ${original.slice(1)}`, 'M content/services/bouquets.yaml'].sort(),
-    )
+    expect(lastCommitPaths()).toEqual([`A ${cropped.slice(1)}`, `A ${original.slice(1)}`, 'M content/services/bouquets.yaml'].sort())
     const body = t.git('log', '-1', '--format=%B')
     expect(body).toContain('Content-Item: services/bouquets')
     expect(body).toContain(`Content-Item: ${cropped.slice(1)}`)

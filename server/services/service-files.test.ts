@@ -37,22 +37,35 @@ describe('files in content/services', () => {
 
   it('services the order does not name follow it in file-name order', async () => {
     for (const id of ['zeta', 'alpha', 'mid', 'beta']) write(`content/services/${id}.yaml`, serviceText(id))
-    expect(await ids(await t.call('GET', '/api/services', { cookie }))).toEqual(['mosaics', 'bouquets', 'alpha', 'beta', 'mid', 'secret', 'zeta'])
+    expect(await ids(await t.call('GET', '/api/services', { cookie }))).toEqual([
+      'mosaics',
+      'bouquets',
+      'alpha',
+      'beta',
+      'mid',
+      'secret',
+      'zeta',
+    ])
   })
 
   it.each([
     ['a list', '- title\n- description\n', 'field "(whole file)"'],
     ['a single word', 'bouquets\n', 'field "(whole file)"'],
     ['another id', `${serviceText('Bouquets')}id: mosaics\n`, 'field "id": id must match the file name (bouquets)'],
-  ])('a new file holding %s (never valid, so nothing to fall back on) is named with what is wrong, and left out of the list with a log line', async (_name, text, problem) => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    write('content/services/fresh.yaml', text.replace('id: mosaics', 'id: mosaics'))
-    const one = await t.call('GET', '/api/services/fresh', { cookie })
-    expect(one.status).toBe(500)
-    expect((await one.json()).error).toContain(`content/services/fresh.yaml: ${problem.replace('(bouquets)', '(fresh)')}`)
-    expect(await ids(await t.call('GET', '/api/services', { cookie }))).toEqual(['mosaics', 'bouquets', 'secret'])
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`Skipping service: content/services/fresh.yaml: ${problem.replace('(bouquets)', '(fresh)')}`))
-  })
+  ])(
+    'a new file holding %s (never valid, so nothing to fall back on) is named with what is wrong, and left out of the list with a log line',
+    async (_name, text, problem) => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      write('content/services/fresh.yaml', text.replace('id: mosaics', 'id: mosaics'))
+      const one = await t.call('GET', '/api/services/fresh', { cookie })
+      expect(one.status).toBe(500)
+      expect((await one.json()).error).toContain(`content/services/fresh.yaml: ${problem.replace('(bouquets)', '(fresh)')}`)
+      expect(await ids(await t.call('GET', '/api/services', { cookie }))).toEqual(['mosaics', 'bouquets', 'secret'])
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining(`Skipping service: content/services/fresh.yaml: ${problem.replace('(bouquets)', '(fresh)')}`),
+      )
+    },
+  )
 
   it('a broken edit of a service that was valid keeps its last valid version', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)

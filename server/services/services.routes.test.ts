@@ -58,7 +58,14 @@ describe('public reads', () => {
     expect(admin.map((s: { id: string }) => s.id)).toContain('mosaics')
     const problems = await (await t.call('GET', '/api/admin/content-problems', { cookie })).json()
     expect(problems).toEqual({
-      problems: [{ file: 'content/services/mosaics.yaml', field: 'visible', message: expect.stringContaining('boolean'), lastValidCommit: t.git('rev-parse', 'HEAD~1').trim() }],
+      problems: [
+        {
+          file: 'content/services/mosaics.yaml',
+          field: 'visible',
+          message: expect.stringContaining('boolean'),
+          lastValidCommit: t.git('rev-parse', 'HEAD~1').trim(),
+        },
+      ],
     })
   })
 })
@@ -85,7 +92,14 @@ describe('management without a session', () => {
 })
 
 describe('adding a service', () => {
-  const draft = { id: 'Jumbo Balloons!', title: 'Jumbos', description: 'Big ones', aboutText: 'About', pricingInfo: 'One: $10', imageUrl: '/uploads/bouquet-one.jpg' }
+  const draft = {
+    id: 'Jumbo Balloons!',
+    title: 'Jumbos',
+    description: 'Big ones',
+    aboutText: 'About',
+    pricingInfo: 'One: $10',
+    imageUrl: '/uploads/bouquet-one.jpg',
+  }
 
   it('normalises the id, appends it to the order and commits both files', async () => {
     const res = await t.call('POST', '/api/services', { json: draft, cookie })
@@ -139,18 +153,32 @@ describe('updating a service', () => {
     // The fixture file is sparse: the first save writes its defaults out; the seed content is already complete.
     await t.call('PUT', '/api/services/bouquets', { json: { title: 'Bouquets!' }, cookie })
     await t.call('PUT', '/api/services/bouquets', { json: { visible: false }, cookie })
-    const changed = t.git('show', '--format=', '-U0', 'HEAD').split('\n').filter((l) => /^[-+][^-+]/.test(l))
+    const changed = t
+      .git('show', '--format=', '-U0', 'HEAD')
+      .split('\n')
+      .filter((l) => /^[-+][^-+]/.test(l))
     expect(changed).toEqual(['-visible: true', '+visible: false'])
   })
 
   it('a save of every field names each kind of change once, and a new title beside the old one', async () => {
     const res = await t.call('PUT', '/api/services/bouquets', {
       json: {
-        title: 'Balloon Bouquets', description: 'New', aboutText: 'New about', pricingInfo: 'All: $1', visible: false,
-        showFrom: '2030-01-01T09:00:00-08:00', showUntil: '2030-02-01T09:00:00-08:00',
-        images: [{ cropped: '/uploads/bouquet-one.jpg', original: '/uploads/bouquet-one.jpg' }], inquiryFormTitle: 'Plan it',
-        showBalloonColorSelection: true, balloonColorSelectionRequired: true, maxBalloonColors: 5, showStandardColors: false,
-        showMetallicColors: false, showCrystalColors: false, showEffectsColors: false,
+        title: 'Balloon Bouquets',
+        description: 'New',
+        aboutText: 'New about',
+        pricingInfo: 'All: $1',
+        visible: false,
+        showFrom: '2030-01-01T09:00:00-08:00',
+        showUntil: '2030-02-01T09:00:00-08:00',
+        images: [{ cropped: '/uploads/bouquet-one.jpg', original: '/uploads/bouquet-one.jpg' }],
+        inquiryFormTitle: 'Plan it',
+        showBalloonColorSelection: true,
+        balloonColorSelectionRequired: true,
+        maxBalloonColors: 5,
+        showStandardColors: false,
+        showMetallicColors: false,
+        showCrystalColors: false,
+        showEffectsColors: false,
         customTextFields: [{ id: 'custom_1', header: 'Theme', instructions: 'Tell us' }],
         customDropdownFields: [{ id: 'dropdown_1', header: 'Size', instructions: 'Pick one', options: ['Small'] }],
         fieldOrder: ['dropdown_1', 'custom_1'],
@@ -165,7 +193,11 @@ describe('updating a service', () => {
 
   it.each([
     ['a title alone', { title: 'Balloon Bouquets' }, 'Update service "Bouquets" → "Balloon Bouquets": title'],
-    ['visibility with the schedule', { visible: false, showUntil: '2031-01-01T09:00:00-08:00' }, 'Update service "Bouquets": visibility, schedule'],
+    [
+      'visibility with the schedule',
+      { visible: false, showUntil: '2031-01-01T09:00:00-08:00' },
+      'Update service "Bouquets": visibility, schedule',
+    ],
     ['one balloon color setting', { showCrystalColors: false }, 'Update service "Bouquets": balloon colors'],
     ['pictures with the form title', { images: [], inquiryFormTitle: 'Plan it' }, 'Update service "Bouquets": images, form title'],
   ])('%s is named in the commit', async (_name, json, subject) => {
@@ -273,8 +305,14 @@ describe('control characters in text fields', () => {
       [{ aboutText: 'About \uD800' }, 'About text contains an invalid character'],
       [{ pricingInfo: 'From\u0007 $200' }, 'Pricing information must not contain control characters'],
       [{ inquiryFormTitle: 'Ask\u0000' }, 'Inquiry form title must not contain control characters'],
-      [{ customTextFields: [{ id: 'custom_1', header: 'Size\u0000', instructions: 'How big?' }] }, 'Field title must not contain control characters'],
-      [{ customDropdownFields: [{ id: 'dropdown_1', header: 'Size', instructions: 'Pick', options: ['S\u202E'] }] }, 'Option must not contain text-direction control characters'],
+      [
+        { customTextFields: [{ id: 'custom_1', header: 'Size\u0000', instructions: 'How big?' }] },
+        'Field title must not contain control characters',
+      ],
+      [
+        { customDropdownFields: [{ id: 'dropdown_1', header: 'Size', instructions: 'Pick', options: ['S\u202E'] }] },
+        'Option must not contain text-direction control characters',
+      ],
     ]
     for (const [update, error] of cases) {
       const res = await t.call('PUT', '/api/services/bouquets', { json: update, cookie })
@@ -287,7 +325,10 @@ describe('control characters in text fields', () => {
   })
 
   it('tabs and line breaks stay allowed in multi-line fields, and right-to-left text anywhere', async () => {
-    const res = await t.call('PUT', '/api/services/bouquets', { json: { title: 'בלונים', pricingInfo: 'Small:\t$50\r\nLarge:\t$120' }, cookie })
+    const res = await t.call('PUT', '/api/services/bouquets', {
+      json: { title: 'בלונים', pricingInfo: 'Small:\t$50\r\nLarge:\t$120' },
+      cookie,
+    })
     expect(res.status).toBe(200)
     expect(readYaml('content/services/bouquets.yaml')).toMatchObject({ title: 'בלונים', pricingInfo: 'Small:\t$50\r\nLarge:\t$120' })
   })

@@ -28,7 +28,6 @@ import {
 } from './services.store'
 
 export function createServiceRoutes({ repo, store }: ContentDeps) {
-
   /** Hidden, unknown and scheduled-out services look the same to the public: 404. */
   async function serviceFor(c: Parameters<typeof isAdmin>[0], id: string): Promise<Service> {
     const service = await findService(store, id)
@@ -36,41 +35,43 @@ export function createServiceRoutes({ repo, store }: ContentDeps) {
     return service
   }
 
-  return new Hono<AppEnv>()
-    .get('/services', async (c) => {
-      const services = await listServices(store)
-      const now = clockNow()
-      return c.json(isAdmin(c) ? services.map(withVersion) : services.filter((s) => isPublicService(s, now)))
-    })
-    .get('/services/:id', async (c) => {
-      const service = await serviceFor(c, c.req.param('id'))
-      return c.json(isAdmin(c) ? withVersion(service) : service)
-    })
-    .get('/service-order', async (c) => c.json(await readServiceOrder(store)))
-    .get('/service-content/:id', async (c) => c.json(serviceContentOf(await serviceFor(c, c.req.param('id')))))
-    .post('/services', requireAdmin, async (c) => {
-      const input = await jsonBody(c, NewServiceSchema)
-      return c.json(await addService(repo, store, input), 201)
-    })
-    // The dashboard loads each service with its version and sends it back as baseVersion; a stale one answers 409.
-    .put('/services/:id', requireAdmin, async (c) => {
-      const { baseVersion, ...update } = await jsonPatchBody(c, ServiceUpdateSchema)
-      return c.json(withVersion(await updateService(repo, store, c.req.param('id'), update, baseVersion)))
-    })
-    .delete('/services/:id', requireAdmin, async (c) => {
-      await deleteService(repo, store, c.req.param('id'))
-      return c.json({ ok: true as const })
-    })
-    .put('/services/:id/images', requireAdmin, async (c) => {
-      const { images } = await jsonBody(c, ServiceImagesUpdateSchema)
-      return c.json(withVersion(await updateService(repo, store, c.req.param('id'), { images })))
-    })
-    .put('/service-order', requireAdmin, async (c) => {
-      const order = await jsonBody(c, ServiceOrderSchema)
-      return c.json(await writeServiceOrder(repo, store, order))
-    })
-    .put('/service-content/:id', requireAdmin, async (c) => {
-      const content = await jsonBody(c, ServiceContentSchema)
-      return c.json(await updateServiceContent(repo, store, c.req.param('id'), content))
-    })
+  return (
+    new Hono<AppEnv>()
+      .get('/services', async (c) => {
+        const services = await listServices(store)
+        const now = clockNow()
+        return c.json(isAdmin(c) ? services.map(withVersion) : services.filter((s) => isPublicService(s, now)))
+      })
+      .get('/services/:id', async (c) => {
+        const service = await serviceFor(c, c.req.param('id'))
+        return c.json(isAdmin(c) ? withVersion(service) : service)
+      })
+      .get('/service-order', async (c) => c.json(await readServiceOrder(store)))
+      .get('/service-content/:id', async (c) => c.json(serviceContentOf(await serviceFor(c, c.req.param('id')))))
+      .post('/services', requireAdmin, async (c) => {
+        const input = await jsonBody(c, NewServiceSchema)
+        return c.json(await addService(repo, store, input), 201)
+      })
+      // The dashboard loads each service with its version and sends it back as baseVersion; a stale one answers 409.
+      .put('/services/:id', requireAdmin, async (c) => {
+        const { baseVersion, ...update } = await jsonPatchBody(c, ServiceUpdateSchema)
+        return c.json(withVersion(await updateService(repo, store, c.req.param('id'), update, baseVersion)))
+      })
+      .delete('/services/:id', requireAdmin, async (c) => {
+        await deleteService(repo, store, c.req.param('id'))
+        return c.json({ ok: true as const })
+      })
+      .put('/services/:id/images', requireAdmin, async (c) => {
+        const { images } = await jsonBody(c, ServiceImagesUpdateSchema)
+        return c.json(withVersion(await updateService(repo, store, c.req.param('id'), { images })))
+      })
+      .put('/service-order', requireAdmin, async (c) => {
+        const order = await jsonBody(c, ServiceOrderSchema)
+        return c.json(await writeServiceOrder(repo, store, order))
+      })
+      .put('/service-content/:id', requireAdmin, async (c) => {
+        const content = await jsonBody(c, ServiceContentSchema)
+        return c.json(await updateServiceContent(repo, store, c.req.param('id'), content))
+      })
+  )
 }

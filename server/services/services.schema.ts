@@ -32,9 +32,7 @@ export const ServiceIdSchema = z
   .max(80, 'Service id is too long')
   .regex(SERVICE_ID_PATTERN, 'Use lowercase letters, numbers and hyphens')
 
-const UploadUrlSchema = z
-  .string()
-  .regex(/^\/uploads\/[A-Za-z0-9._-]+$/, 'Image URLs must be under /uploads/')
+const UploadUrlSchema = z.string().regex(/^\/uploads\/[A-Za-z0-9._-]+$/, 'Image URLs must be under /uploads/')
 
 const ServiceImageSchema = z.object({
   cropped: UploadUrlSchema,
@@ -50,7 +48,10 @@ const instructions = textLine('Instructions').max(1000).min(1, 'Instructions are
 /** Ask the question only when a dropdown has one of these answers (form-rules.ts applies it). */
 export const ShowWhenSchema = z.object({
   field: z.string().regex(/^dropdown_[0-9]+$/, 'A question can only depend on a dropdown'),
-  values: z.array(textLine('Answer').max(200).min(1, 'Answers cannot be blank')).min(1, 'Choose at least one answer that shows the question').max(100),
+  values: z
+    .array(textLine('Answer').max(200).min(1, 'Answers cannot be blank'))
+    .min(1, 'Choose at least one answer that shows the question')
+    .max(100),
 })
 const showWhen = ShowWhenSchema.nullable().optional()
 
@@ -68,10 +69,7 @@ export const CustomDropdownFieldSchema = z.object({
   header,
   instructions,
   optional: z.boolean().default(false),
-  options: z
-    .array(textLine('Option').max(200).min(1, 'Options cannot be blank'))
-    .min(1, 'At least one option is required')
-    .max(100),
+  options: z.array(textLine('Option').max(200).min(1, 'Options cannot be blank')).min(1, 'At least one option is required').max(100),
   showWhen,
 })
 export type CustomDropdownField = z.infer<typeof CustomDropdownFieldSchema>
@@ -111,7 +109,9 @@ export const ServiceFieldsSchema = z.object({
   visible: z.boolean().default(true),
   /** When the service appears and leaves the public site (ISO 8601; absent or null: no limit). */
   ...scheduleShape,
-  inquiryFormTitle: textLine('Inquiry form title').max(120).default(DEFAULT_INQUIRY_FORM_TITLE)
+  inquiryFormTitle: textLine('Inquiry form title')
+    .max(120)
+    .default(DEFAULT_INQUIRY_FORM_TITLE)
     .transform((t) => t || DEFAULT_INQUIRY_FORM_TITLE),
   showBalloonColorSelection: z.boolean().default(false),
   balloonColorSelectionRequired: z.boolean().default(false),
@@ -146,19 +146,22 @@ export function reconcileFieldOrder(
 export const ServiceSchema = ServiceFieldsSchema.extend({
   id: ServiceIdSchema,
   images: z.array(ServiceImageSchema).max(100).default([]),
-}).superRefine(refineWindow).superRefine(refineFormRules).transform(({ id, title, description, visible, showFrom, showUntil, images, ...rest }) => ({
-  // Key order of a new service file: who it is and what it shows first, form settings after.
-  id,
-  title,
-  description,
-  visible,
-  // null (no limit) is written as no key at all.
-  showFrom: showFrom ?? undefined,
-  showUntil: showUntil ?? undefined,
-  images,
-  ...rest,
-  fieldOrder: reconcileFieldOrder(rest.fieldOrder, rest.customTextFields, rest.customDropdownFields, rest.customPhotoFields),
-}))
+})
+  .superRefine(refineWindow)
+  .superRefine(refineFormRules)
+  .transform(({ id, title, description, visible, showFrom, showUntil, images, ...rest }) => ({
+    // Key order of a new service file: who it is and what it shows first, form settings after.
+    id,
+    title,
+    description,
+    visible,
+    // null (no limit) is written as no key at all.
+    showFrom: showFrom ?? undefined,
+    showUntil: showUntil ?? undefined,
+    images,
+    ...rest,
+    fieldOrder: reconcileFieldOrder(rest.fieldOrder, rest.customTextFields, rest.customDropdownFields, rest.customPhotoFields),
+  }))
 export type Service = z.output<typeof ServiceSchema>
 
 /** A rule pointing at a deleted question, at an answer no longer offered, or forming a loop is refused. */
@@ -174,16 +177,18 @@ export { firstRuleProblem }
 const REQUIRED = 'Missing required fields'
 
 /** Body of POST /api/services: the add-service dialog's draft. */
-export const NewServiceSchema = z.object({
-  id: textLine('Service id', REQUIRED).min(1, REQUIRED).max(80).transform(normaliseServiceId),
-  title: textLine('Title', REQUIRED).min(1, REQUIRED).max(120),
-  description: textBlock('Short description', REQUIRED).trim().min(1, REQUIRED).max(500),
-  aboutText: textBlock('About text', REQUIRED).trim().min(1, REQUIRED).max(10_000),
-  pricingInfo: textBlock('Pricing information', REQUIRED).trim().min(1, REQUIRED).max(10_000),
-  imageUrl: textLine('Image URL').max(500).optional(),
-  inquiryFormTitle: textLine('Inquiry form title').max(120).optional(),
-  ...scheduleShape,
-}).superRefine(refineWindow)
+export const NewServiceSchema = z
+  .object({
+    id: textLine('Service id', REQUIRED).min(1, REQUIRED).max(80).transform(normaliseServiceId),
+    title: textLine('Title', REQUIRED).min(1, REQUIRED).max(120),
+    description: textBlock('Short description', REQUIRED).trim().min(1, REQUIRED).max(500),
+    aboutText: textBlock('About text', REQUIRED).trim().min(1, REQUIRED).max(10_000),
+    pricingInfo: textBlock('Pricing information', REQUIRED).trim().min(1, REQUIRED).max(10_000),
+    imageUrl: textLine('Image URL').max(500).optional(),
+    inquiryFormTitle: textLine('Inquiry form title').max(120).optional(),
+    ...scheduleShape,
+  })
+  .superRefine(refineWindow)
 export type NewService = z.output<typeof NewServiceSchema>
 
 /** Body of PUT /api/services/{id}: any subset of the fields (a visibility toggle sends only `visible`). */

@@ -100,7 +100,7 @@ export async function addService(repo: ContentRepo, store: ContentStore, input: 
     message: `Add service "${input.title}"`,
     items: [serviceItem(input.id), SERVICE_ORDER_ITEM],
     apply: async () => {
-      if (await store.readText(servicePath(input.id)) !== null) {
+      if ((await store.readText(servicePath(input.id))) !== null) {
         throw conflict(`A service with id "${input.id}" already exists`)
       }
       const image = input.imageUrl?.startsWith('/uploads/') ? [{ cropped: input.imageUrl, original: input.imageUrl }] : []
@@ -228,7 +228,12 @@ export async function updateService(
   })
 }
 
-export async function updateServiceContent(repo: ContentRepo, store: ContentStore, id: string, content: ServiceContent): Promise<ServiceContent> {
+export async function updateServiceContent(
+  repo: ContentRepo,
+  store: ContentStore,
+  id: string,
+  content: ServiceContent,
+): Promise<ServiceContent> {
   return serviceContentOf(await updateService(repo, store, id, content))
 }
 
@@ -252,7 +257,13 @@ export async function deleteService(repo: ContentRepo, store: ContentStore, id: 
       const paths = [await store.remove(servicePath(id))]
       const items = [serviceItem(id)]
       if (order?.includes(id)) {
-        paths.push(await store.writeYaml(SERVICE_ORDER_FILE, ServiceOrderSchema, order.filter((o) => o !== id)))
+        paths.push(
+          await store.writeYaml(
+            SERVICE_ORDER_FILE,
+            ServiceOrderSchema,
+            order.filter((o) => o !== id),
+          ),
+        )
         items.push(SERVICE_ORDER_ITEM)
       }
       const images = service.images.flatMap((img) => [img.cropped, img.original])

@@ -15,7 +15,12 @@ async function save(change: (s: Settings) => void) {
   change(body)
   return ctx.t.call('PUT', '/api/site-settings', { json: { ...body, baseVersion: version }, cookie: ctx.cookie })
 }
-const seasonal = { title: 'Holiday balloons', subtitle: 'Book your December party', image: '/uploads/bouquet-one.jpg', imageAlt: 'A red bouquet' }
+const seasonal = {
+  title: 'Holiday balloons',
+  subtitle: 'Book your December party',
+  image: '/uploads/bouquet-one.jpg',
+  imageAlt: 'A red bouquet',
+}
 
 describe('clearing optional settings', () => {
   it('the seasonal hero: null removes it', async () => {
@@ -28,7 +33,10 @@ describe('clearing optional settings', () => {
   })
 
   it("the owner's name and the second button label: an empty text removes them", async () => {
-    expect((await save((s) => Object.assign(s.brand, { ownerName: 'Penelope' }) && Object.assign(s.hero, { secondaryLabel: 'See prices' }))).status).toBe(200)
+    expect(
+      (await save((s) => Object.assign(s.brand, { ownerName: 'Penelope' }) && Object.assign(s.hero, { secondaryLabel: 'See prices' })))
+        .status,
+    ).toBe(200)
     expect(siteFile()).toMatch(/ownerName: Penelope/)
     expect(siteFile()).toMatch(/secondaryLabel: See prices/)
     const res = await save((s) => Object.assign(s.brand, { ownerName: '' }) && Object.assign(s.hero, { secondaryLabel: '' }))
@@ -42,7 +50,13 @@ describe('clearing optional settings', () => {
 
 describe('profile links that almost pass', () => {
   it('refuses http, a host without a dot, a space, and a bare scheme, naming the field; takes a plain https address', async () => {
-    for (const link of ['http://www.tiktok.com/@studio', 'https://tiktok/@studio', 'https://www.tiktok.com/@stu dio', 'https://', 'www.tiktok.com/@studio']) {
+    for (const link of [
+      'http://www.tiktok.com/@studio',
+      'https://tiktok/@studio',
+      'https://www.tiktok.com/@stu dio',
+      'https://',
+      'www.tiktok.com/@studio',
+    ]) {
       const res = await save((s) => (s.social.tiktok = link))
       expect(res.status, link).toBe(400)
       expect((await res.json()).error, link).toMatch(/^TikTok link must be a full address starting with https:\/\/, or empty/)

@@ -18,8 +18,12 @@ beforeAll(async () => {
 afterAll(() => t?.cleanup())
 
 const html = async (path: string) => (await t.call('GET', path)).text()
-const graph = (source: string) => (JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(source)![1]) as { '@graph': Record<string, unknown>[] })['@graph']
-const meta = (source: string, key: string) => new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(source)?.[1]
+const graph = (source: string) =>
+  (JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(source)![1]) as { '@graph': Record<string, unknown>[] })[
+    '@graph'
+  ]
+const meta = (source: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(source)?.[1]
 
 async function saveSettings(change: (s: Record<string, Record<string, unknown>>) => void) {
   const { version, ...settings } = await (await t.call('GET', '/api/site-settings', { cookie })).json()
@@ -37,7 +41,11 @@ describe('public pages after a save', () => {
       Object.assign(s.contact, { phone: '(503) 555-0199', hours: 'Mon–Fri, 10am–4pm', area: 'Portland & Vancouver' })
       Object.assign(s.social, { tiktok: 'https://www.tiktok.com/@teststudio' })
       Object.assign(s.hero, { title: 'Spring balloons', imageAlt: 'Balloon arch in the spring sun' })
-      Object.assign(s.seo, { description: 'Hand-built balloon décor for Portland parties.', shareImage: '/uploads/bouquet-one.jpg', shareImageAlt: 'A bouquet' })
+      Object.assign(s.seo, {
+        description: 'Hand-built balloon décor for Portland parties.',
+        shareImage: '/uploads/bouquet-one.jpg',
+        shareImageAlt: 'A bouquet',
+      })
       ;(s as Record<string, unknown>).why = [{ title: 'Local and kind', text: 'We are your neighbours.' }]
       Object.assign(s.pages, { servicesTitle: 'What we make', ctaTitle: 'Shall we plan your party?' })
     })
@@ -63,11 +71,15 @@ describe('public pages after a save', () => {
     })
   })
 
-  it('the about page appears with the owner\'s story when switched on, and leaves when switched off', async () => {
+  it("the about page appears with the owner's story when switched on, and leaves when switched off", async () => {
     expect((await t.call('GET', '/about')).status).toBe(404)
     await saveSettings((s) => {
       s.features.aboutEnabled = true
-      Object.assign(s.about, { story: 'We started in a garage.\n\nNow we fill ballrooms.', photo: '/uploads/shared-image.jpg', photoAlt: 'The team at work' })
+      Object.assign(s.about, {
+        story: 'We started in a garage.\n\nNow we fill ballrooms.',
+        photo: '/uploads/shared-image.jpg',
+        photoAlt: 'The team at work',
+      })
     })
     const about = await html('/about')
     expect(about).toContain('<p>We started in a garage.</p><p>Now we fill ballrooms.</p>')
@@ -77,7 +89,7 @@ describe('public pages after a save', () => {
     expect((await t.call('GET', '/about')).status).toBe(404)
   })
 
-  it('the closing call\'s button and the contact and about pages\' headings are the owner\'s page texts', async () => {
+  it("the closing call's button and the contact and about pages' headings are the owner's page texts", async () => {
     const texts = {
       ctaButton: 'Write to us',
       contactReachTitle: 'Reach the studio',
@@ -99,7 +111,8 @@ describe('public pages after a save', () => {
     expect(home).toContain('>Write to us</a>')
     expect(home).not.toContain('>Contact Us</a>')
     const contact = await html('/contact')
-    for (const key of ['contactReachTitle', 'contactSocialTitle', 'contactQuoteTitle', 'contactQuoteText'] as const) expect(contact).toContain(texts[key])
+    for (const key of ['contactReachTitle', 'contactSocialTitle', 'contactQuoteTitle', 'contactQuoteText'] as const)
+      expect(contact).toContain(texts[key])
     expect(contact).not.toContain('Get in touch')
     const about = await html('/about')
     for (const key of ['aboutEyebrow', 'aboutStoryTitle', 'aboutValuesTitle', 'aboutButton'] as const) expect(about).toContain(texts[key])
@@ -107,7 +120,7 @@ describe('public pages after a save', () => {
     await saveSettings((s) => (s.features.aboutEnabled = false))
   })
 
-  it('a service picture\'s description is its alt text and the link preview\'s', async () => {
+  it("a service picture's description is its alt text and the link preview's", async () => {
     const service = await (await t.call('GET', '/api/services/bouquets', { cookie })).json()
     const images = service.images.map((image: object, i: number) => (i === 0 ? { ...image, alt: 'Pink bouquet on a white table' } : image))
     expect((await t.call('PUT', '/api/services/bouquets/images', { json: { images }, cookie })).status).toBe(200)
@@ -116,7 +129,7 @@ describe('public pages after a save', () => {
     expect(meta(page, 'og:image:alt')).toBe('Pink bouquet on a white table')
   })
 
-  it('/faq renders the answers\' markdown safely with FAQPage JSON-LD, and shows a save on the next request', async () => {
+  it("/faq renders the answers' markdown safely with FAQPage JSON-LD, and shows a save on the next request", async () => {
     const { version } = await (await t.call('GET', '/api/admin/faq', { cookie })).json()
     const items = [
       { question: 'Do you deliver?', answer: 'Yes, **across Portland**.' },

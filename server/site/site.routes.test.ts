@@ -27,13 +27,17 @@ async function edited(change: (s: Settings) => void): Promise<Record<string, unk
 const siteFile = () => readFileSync(join(t.root, 'content/site.yaml'), 'utf8')
 
 describe('GET /api/site-settings', () => {
-  it('fills the new parts with their defaults for an older file: the specification\'s three Why Choose items', async () => {
+  it("fills the new parts with their defaults for an older file: the specification's three Why Choose items", async () => {
     const res = await t.call('GET', '/api/site-settings')
     const body = await res.json()
     expect(body.why).toEqual(DEFAULT_WHY_ITEMS)
     expect(body.about).toMatchObject({ photo: '', values: [{ title: 'Quality' }, { title: 'Creativity' }, { title: 'Service' }] })
     expect(body.seo).toEqual({ description: '', shareImage: '', shareImageAlt: '' })
-    expect(body.pages).toMatchObject({ servicesTitle: 'Our Services', testimonialsTitle: 'What Our Clients Say', contactTitle: 'Contact Us' })
+    expect(body.pages).toMatchObject({
+      servicesTitle: 'Our Services',
+      testimonialsTitle: 'What Our Clients Say',
+      contactTitle: 'Contact Us',
+    })
     expect(body.version).toBeUndefined()
     expect((await current()).version).toMatch(/^[0-9a-f]{16}$/)
   })
@@ -67,7 +71,10 @@ describe('PUT /api/site-settings', () => {
   })
 
   it('optional social links: TikTok and Pinterest are kept, and an empty one is left out of the file', async () => {
-    let res = await t.call('PUT', '/api/site-settings', { json: await edited((s) => Object.assign(s.social, { tiktok: 'https://www.tiktok.com/@studio', pinterest: '' })), cookie })
+    let res = await t.call('PUT', '/api/site-settings', {
+      json: await edited((s) => Object.assign(s.social, { tiktok: 'https://www.tiktok.com/@studio', pinterest: '' })),
+      cookie,
+    })
     expect(res.status).toBe(200)
     expect(siteFile()).toContain('tiktok: https://www.tiktok.com/@studio')
     expect(siteFile()).not.toContain('pinterest')
@@ -77,18 +84,54 @@ describe('PUT /api/site-settings', () => {
 
   it.each([
     ['a bad e-mail', (s: Settings) => (s.contact.email = 'hello-at-example'), /Contact e-mail must be an e-mail address/],
-    ['a link that is not https', (s: Settings) => (s.social.instagram = 'javascript:alert(1)'), /Instagram link must be a full address starting with https:\/\//],
-    ['a button link that is neither a page nor an address', (s: Settings) => (s.hero.primaryHref = 'contact us'), /First button link must be a page of this site/],
-    ['a button link starting /\\ (a browser goes to another site)', (s: Settings) => (s.hero.primaryHref = '/\\evil.example'), /First button link must be a page of this site/],
-    ['a button link starting \\\\', (s: Settings) => (s.hero.secondaryHref = '\\\\evil.example/x'), /Second button link must be a page of this site/],
-    ['a scheme-relative button link', (s: Settings) => (s.hero.primaryHref = '//evil.example'), /First button link must be a page of this site/],
-    ['a button link with a backslash later on', (s: Settings) => (s.hero.primaryHref = '/contact\\..\\\\evil.example'), /First button link must be a page of this site/],
-    ['an address whose host holds a backslash', (s: Settings) => (s.hero.primaryHref = 'https://site.test\\@evil.example'), /First button link must be a page of this site/],
-    ['a hero picture that is not an upload', (s: Settings) => (s.hero.image = 'https://evil.example/x.jpg'), /Hero picture must be an uploaded picture/],
+    [
+      'a link that is not https',
+      (s: Settings) => (s.social.instagram = 'javascript:alert(1)'),
+      /Instagram link must be a full address starting with https:\/\//,
+    ],
+    [
+      'a button link that is neither a page nor an address',
+      (s: Settings) => (s.hero.primaryHref = 'contact us'),
+      /First button link must be a page of this site/,
+    ],
+    [
+      'a button link starting /\\ (a browser goes to another site)',
+      (s: Settings) => (s.hero.primaryHref = '/\\evil.example'),
+      /First button link must be a page of this site/,
+    ],
+    [
+      'a button link starting \\\\',
+      (s: Settings) => (s.hero.secondaryHref = '\\\\evil.example/x'),
+      /Second button link must be a page of this site/,
+    ],
+    [
+      'a scheme-relative button link',
+      (s: Settings) => (s.hero.primaryHref = '//evil.example'),
+      /First button link must be a page of this site/,
+    ],
+    [
+      'a button link with a backslash later on',
+      (s: Settings) => (s.hero.primaryHref = '/contact\\..\\\\evil.example'),
+      /First button link must be a page of this site/,
+    ],
+    [
+      'an address whose host holds a backslash',
+      (s: Settings) => (s.hero.primaryHref = 'https://site.test\\@evil.example'),
+      /First button link must be a page of this site/,
+    ],
+    [
+      'a hero picture that is not an upload',
+      (s: Settings) => (s.hero.image = 'https://evil.example/x.jpg'),
+      /Hero picture must be an uploaded picture/,
+    ],
     ['an empty phone', (s: Settings) => (s.contact.phone = ''), /Phone is required/],
     ['a phone that is not a number', (s: Settings) => (s.contact.phone = 'call us'), /Phone must be a phone number/],
     ['no Why Choose items', (s: Settings) => (s.why = [] as never), /Keep at least one Why Choose item/],
-    ['a Why Choose item without a title', (s: Settings) => (s.why = [{ title: '', text: 'x' }] as never), /Why Choose item title is required/],
+    [
+      'a Why Choose item without a title',
+      (s: Settings) => (s.why = [{ title: '', text: 'x' }] as never),
+      /Why Choose item title is required/,
+    ],
     ['a hero title on two lines', (s: Settings) => (s.hero.title = 'a\nb'), /Hero title must be one line/],
     ['a missing part', (s: Settings) => delete (s as Partial<Settings>).seo, /Search and sharing is required/],
     ['an empty section heading', (s: Settings) => (s.pages.servicesTitle = ' '), /Services: heading is required/],
@@ -150,7 +193,10 @@ describe('site settings on the public side, on the next request', () => {
     const seed = t.git('rev-parse', 'HEAD').trim()
     await t.call('PUT', '/api/site-settings', { json: await edited((s) => (s.contact.phone = '503 555 0123')), cookie })
     const detail = await (await t.call('GET', `/api/admin/history/commits/${t.git('rev-parse', 'HEAD').trim()}`, { cookie })).json()
-    expect(detail.changes[0]).toMatchObject({ item: 'site', fields: [{ label: 'Contact › Phone', before: '503-555-0100', after: '503 555 0123' }] })
+    expect(detail.changes[0]).toMatchObject({
+      item: 'site',
+      fields: [{ label: 'Contact › Phone', before: '503-555-0100', after: '503 555 0123' }],
+    })
     const res = await t.call('POST', '/api/admin/history/restore', { json: { hash: seed, item: 'site' }, cookie })
     expect(res.status).toBe(200)
     expect(((await current()).contact as { phone: string }).phone).toBe('503-555-0100')

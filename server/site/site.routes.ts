@@ -14,7 +14,11 @@ const SaveSchema = SiteSettingsInputSchema.extend({ baseVersion: BaseVersionSche
 
 /** zod's own messages for a wrong shape do not say where; the field's path does. */
 function named(issue: z.core.$ZodIssue): string {
-  return issue.code === 'custom' || issue.code === 'too_big' || issue.code === 'too_small' || issue.code === 'invalid_format' || !issue.path.length
+  return issue.code === 'custom' ||
+    issue.code === 'too_big' ||
+    issue.code === 'too_small' ||
+    issue.code === 'invalid_format' ||
+    !issue.path.length
     ? issue.message
     : `${issue.path.join('.')}: ${issue.message}`
 }

@@ -7,8 +7,14 @@ import { textBlock, textLine } from '../lib/text'
 
 /** The specification's three "Why Choose" features: the items a site starts with. */
 export const DEFAULT_WHY_ITEMS = [
-  { title: 'Premium Quality', text: 'Professional-grade balloons, double-stuffed colours and sturdy frames that look flawless from the first guest to the last.' },
-  { title: 'Custom Designs', text: 'Every installation is designed around your palette, venue and story. No templates, just your vision brought to life.' },
+  {
+    title: 'Premium Quality',
+    text: 'Professional-grade balloons, double-stuffed colours and sturdy frames that look flawless from the first guest to the last.',
+  },
+  {
+    title: 'Custom Designs',
+    text: 'Every installation is designed around your palette, venue and story. No templates, just your vision brought to life.',
+  },
   { title: 'Delivery & Setup', text: 'We deliver across the Portland area and handle installation, so you can focus on the celebration.' },
 ]
 
@@ -31,17 +37,29 @@ export const DEFAULT_ABOUT = {
 export const PAGE_TEXT_FIELDS = {
   servicesEyebrow: { label: 'Services: small heading', default: 'What we create', max: 60 },
   servicesTitle: { label: 'Services: heading', default: 'Our Services', max: 80 },
-  servicesLead: { label: 'Services: text', default: 'From a single bouquet to a full venue transformation, every piece is designed and built by hand.', max: 300 },
+  servicesLead: {
+    label: 'Services: text',
+    default: 'From a single bouquet to a full venue transformation, every piece is designed and built by hand.',
+    max: 300,
+  },
   whyEyebrow: { label: 'Why Choose: small heading', default: 'The difference', max: 60 },
   testimonialsEyebrow: { label: 'Testimonials: small heading', default: 'Kind words', max: 60 },
   testimonialsTitle: { label: 'Testimonials: heading', default: 'What Our Clients Say', max: 80 },
   ctaEyebrow: { label: 'Closing call: small heading', default: "Let's celebrate", max: 60 },
   ctaTitle: { label: 'Closing call: heading', default: 'Ready to make your event unforgettable?', max: 120 },
-  ctaText: { label: 'Closing call: text', default: "Tell us about your date, venue and colours, and we'll send a tailored quote, usually within one business day.", max: 300 },
+  ctaText: {
+    label: 'Closing call: text',
+    default: "Tell us about your date, venue and colours, and we'll send a tailored quote, usually within one business day.",
+    max: 300,
+  },
   ctaButton: { label: 'Closing call: button', default: 'Contact Us', max: 40 },
   contactEyebrow: { label: 'Contact page: small heading', default: 'Say hello', max: 60 },
   contactTitle: { label: 'Contact page: heading', default: 'Contact Us', max: 80 },
-  contactLead: { label: 'Contact page: text', default: 'Planning a celebration? Reach out and we will help you shape the idea, the palette and the budget.', max: 300 },
+  contactLead: {
+    label: 'Contact page: text',
+    default: 'Planning a celebration? Reach out and we will help you shape the idea, the palette and the budget.',
+    max: 300,
+  },
   contactReachTitle: { label: 'Contact page: heading of the e-mail and call buttons', default: 'Get in touch', max: 80 },
   contactSocialTitle: { label: 'Contact page: social links heading', default: 'Follow along', max: 80 },
   contactQuoteTitle: { label: 'Contact page: services heading', default: 'Request a quote', max: 80 },
@@ -93,9 +111,15 @@ export const SiteSettingsSchema = z.object({
     imageAlt: z.string().default(''),
     primaryLabel: z.string().default('Get a Quote'),
     // A hand-edited file gets the same rule as the dashboard: an unsafe link is read as the default page.
-    primaryHref: z.string().default('/contact').transform((v) => (isSafeLink(v) ? v : '/contact')),
+    primaryHref: z
+      .string()
+      .default('/contact')
+      .transform((v) => (isSafeLink(v) ? v : '/contact')),
     secondaryLabel: z.string().optional(),
-    secondaryHref: z.string().default('/services').transform((v) => (isSafeLink(v) ? v : '/services')),
+    secondaryHref: z
+      .string()
+      .default('/services')
+      .transform((v) => (isSafeLink(v) ? v : '/services')),
     /**
      * A seasonal hero: its title, subtitle and picture take the standing hero's place while its window is open
      * (`showFrom`/`showUntil`, ISO 8601; absent: no limit). Outside it, the public site shows the standing hero.
@@ -123,7 +147,14 @@ export const SiteSettingsSchema = z.object({
       photoAlt: z.string().default(''),
     })
     .prefault({}),
-  pages: z.object(Object.fromEntries(pageTextEntries.map(([key, f]) => [key, z.string().default(f.default)])) as Record<PageTextKey, z.ZodDefault<z.ZodString>>).prefault({}),
+  pages: z
+    .object(
+      Object.fromEntries(pageTextEntries.map(([key, f]) => [key, z.string().default(f.default)])) as Record<
+        PageTextKey,
+        z.ZodDefault<z.ZodString>
+      >,
+    )
+    .prefault({}),
   seo: z
     .object({
       /** The home page's search and link-preview description; empty: one made from the brand and area. */
@@ -133,10 +164,12 @@ export const SiteSettingsSchema = z.object({
       shareImageAlt: z.string().default(''),
     })
     .prefault({}),
-  features: z.object({
-    servicesEnabled: z.boolean().default(true),
-    aboutEnabled: z.boolean().default(false),
-  }).default({ servicesEnabled: true, aboutEnabled: false }),
+  features: z
+    .object({
+      servicesEnabled: z.boolean().default(true),
+      aboutEnabled: z.boolean().default(false),
+    })
+    .default({ servicesEnabled: true, aboutEnabled: false }),
 })
 export type SiteSettings = z.output<typeof SiteSettingsSchema>
 export type SeasonalHero = NonNullable<SiteSettings['hero']['seasonal']>
@@ -160,13 +193,18 @@ const line = (label: string, max: number) => textLine(label).max(max, `${label} 
 const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`)
 const block = (label: string, max: number) => textBlock(label).max(max, `${label} is too long (${max} characters at most)`)
 const picture = (label: string) => line(label, 300).regex(UPLOAD_URL, `${label} must be an uploaded picture (/uploads/...)`)
-const optionalPicture = (label: string) => line(label, 300).refine((v) => v === '' || UPLOAD_URL.test(v), `${label} must be an uploaded picture (/uploads/...)`)
-const link = (label: string) => required(label, 500).regex(LINK, `${label} must be a page of this site (/contact) or a full address (https://...)`)
+const optionalPicture = (label: string) =>
+  line(label, 300).refine((v) => v === '' || UPLOAD_URL.test(v), `${label} must be an uploaded picture (/uploads/...)`)
+const link = (label: string) =>
+  required(label, 500).regex(LINK, `${label} must be a page of this site (/contact) or a full address (https://...)`)
 const profile = (label: string) =>
   line(label, 500).refine((v) => /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(v), `${label} must be a full address starting with https://`)
 const optionalProfile = (label: string) =>
   line(label, 500)
-    .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(v), `${label} must be a full address starting with https://, or empty`)
+    .refine(
+      (v) => v === '' || /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/.test(v),
+      `${label} must be a full address starting with https://, or empty`,
+    )
     .transform((v) => v || undefined)
 const titledItems = (what: string, max: number) =>
   z
@@ -174,7 +212,16 @@ const titledItems = (what: string, max: number) =>
     .max(max, `At most ${max} ${what.toLowerCase()}s`)
 
 export const SiteSettingsInputSchema = z.object({
-  brand: z.object({ name: required('Brand name', 120), tagline: line('Tagline', 200), ownerName: line('Your name', 80).transform((v) => v || undefined).optional() }, { error: 'Brand is required' }),
+  brand: z.object(
+    {
+      name: required('Brand name', 120),
+      tagline: line('Tagline', 200),
+      ownerName: line('Your name', 80)
+        .transform((v) => v || undefined)
+        .optional(),
+    },
+    { error: 'Brand is required' },
+  ),
   contact: z.object(
     {
       email: line('Contact e-mail', 200).pipe(z.email({ error: 'Contact e-mail must be an e-mail address like name@example.com' })),
@@ -201,7 +248,9 @@ export const SiteSettingsInputSchema = z.object({
       imageAlt: line('Hero picture description', 200),
       primaryLabel: required('First button label', 40),
       primaryHref: link('First button link'),
-      secondaryLabel: line('Second button label', 40).transform((v) => v || undefined).optional(),
+      secondaryLabel: line('Second button label', 40)
+        .transform((v) => v || undefined)
+        .optional(),
       secondaryHref: link('Second button link'),
       seasonal: z
         .object(
@@ -235,7 +284,10 @@ export const SiteSettingsInputSchema = z.object({
     { error: 'About page is required' },
   ),
   pages: z.object(
-    Object.fromEntries(pageTextEntries.map(([key, f]) => [key, required(f.label, f.max)])) as Record<PageTextKey, ReturnType<typeof required>>,
+    Object.fromEntries(pageTextEntries.map(([key, f]) => [key, required(f.label, f.max)])) as Record<
+      PageTextKey,
+      ReturnType<typeof required>
+    >,
     { error: 'Page texts are required' },
   ),
   seo: z.object(

@@ -27,14 +27,21 @@ export async function readSiteSettings(store: ContentStore): Promise<SiteSetting
 
 /** The top-level parts whose values differ between two versions of the settings. */
 export function changedParts(before: SiteSettings, after: SiteSettings): string[] {
-  return Object.keys(PART_NAMES).filter((key) => contentVersion(before[key as keyof SiteSettings]) !== contentVersion(after[key as keyof SiteSettings]))
+  return Object.keys(PART_NAMES).filter(
+    (key) => contentVersion(before[key as keyof SiteSettings]) !== contentVersion(after[key as keyof SiteSettings]),
+  )
 }
 
 /**
  * Replaces the settings: one commit touching only content/site.yaml, none when nothing changed. With a baseVersion,
  * refuses (409) when the settings changed since the editor loaded them (checked in the write queue).
  */
-export function writeSiteSettings(repo: ContentRepo, store: ContentStore, input: SiteSettings, baseVersion?: string): Promise<SiteSettings> {
+export function writeSiteSettings(
+  repo: ContentRepo,
+  store: ContentStore,
+  input: SiteSettings,
+  baseVersion?: string,
+): Promise<SiteSettings> {
   return repo.change({
     message: 'Update site settings',
     items: [SITE_ITEM],
@@ -45,7 +52,11 @@ export function writeSiteSettings(repo: ContentRepo, store: ContentStore, input:
       const parts = changedParts(current, next)
       if (parts.length === 0) return { paths: [], result: current }
       const path = await store.writeYaml(SITE_FILE, SiteSettingsSchema, next)
-      return { paths: [path], result: await readSiteSettings(store), message: `Update site settings: ${parts.map((p) => PART_NAMES[p]).join(', ')}` }
+      return {
+        paths: [path],
+        result: await readSiteSettings(store),
+        message: `Update site settings: ${parts.map((p) => PART_NAMES[p]).join(', ')}`,
+      }
     },
   })
 }

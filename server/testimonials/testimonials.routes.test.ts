@@ -21,14 +21,20 @@ describe('testimonials', () => {
     t.git('rm', '-q', 'content/testimonials.yaml')
     t.git('commit', '-qm', 'No testimonials yet')
     expect(await (await t.call('GET', '/api/testimonials')).json()).toEqual([])
-    const res = await t.call('POST', '/api/testimonials', { json: { quote: 'Lovely', author: 'Ana R.', position: '', imageSrc: '' }, cookie })
+    const res = await t.call('POST', '/api/testimonials', {
+      json: { quote: 'Lovely', author: 'Ana R.', position: '', imageSrc: '' },
+      cookie,
+    })
     expect(res.status).toBe(201)
     const { version: _, ...created } = await res.json()
     expect(stored()).toEqual([created])
   })
 
   it('adding returns the created testimonial and commits it', async () => {
-    const res = await t.call('POST', '/api/testimonials', { json: { quote: 'Lovely', author: 'Ana R.', position: '', imageSrc: '' }, cookie })
+    const res = await t.call('POST', '/api/testimonials', {
+      json: { quote: 'Lovely', author: 'Ana R.', position: '', imageSrc: '' },
+      cookie,
+    })
     expect(res.status).toBe(201)
     const created = await res.json()
     expect(created).toMatchObject({ quote: 'Lovely', author: 'Ana R.', position: '', imageSrc: '' })
@@ -46,7 +52,10 @@ describe('testimonials', () => {
   })
 
   it('editing by id returns the updated testimonial', async () => {
-    const res = await t.call('PUT', '/api/testimonials/sam-k', { json: { quote: 'Even better', author: 'Sam K.', position: 'CEO' }, cookie })
+    const res = await t.call('PUT', '/api/testimonials/sam-k', {
+      json: { quote: 'Even better', author: 'Sam K.', position: 'CEO' },
+      cookie,
+    })
     // The dashboard gets the testimonial's new version back, for its next save.
     expect(await res.json()).toEqual({
       id: 'sam-k',
@@ -119,13 +128,29 @@ describe('control characters in text fields', () => {
 
 describe('a testimonial with a face', () => {
   it('saves a photo, its description and featured, and the public list carries them', async () => {
-    const [jane] = (await (await t.call('GET', '/api/testimonials', { cookie })).json()) as { id: string; version: string; quote: string; author: string }[]
+    const [jane] = (await (await t.call('GET', '/api/testimonials', { cookie })).json()) as {
+      id: string
+      version: string
+      quote: string
+      author: string
+    }[]
     const res = await t.call('PUT', `/api/testimonials/${jane.id}`, {
-      json: { quote: jane.quote, author: jane.author, photo: '/uploads/testimonial-jane.jpg', photoAlt: 'Jane smiling under a balloon arch', featured: true, baseVersion: jane.version },
+      json: {
+        quote: jane.quote,
+        author: jane.author,
+        photo: '/uploads/testimonial-jane.jpg',
+        photoAlt: 'Jane smiling under a balloon arch',
+        featured: true,
+        baseVersion: jane.version,
+      },
       cookie,
     })
     expect(res.status).toBe(200)
-    expect(stored()[0]).toMatchObject({ photo: '/uploads/testimonial-jane.jpg', photoAlt: 'Jane smiling under a balloon arch', featured: true })
+    expect(stored()[0]).toMatchObject({
+      photo: '/uploads/testimonial-jane.jpg',
+      photoAlt: 'Jane smiling under a balloon arch',
+      featured: true,
+    })
     const [publicJane] = await (await t.call('GET', '/api/testimonials')).json()
     expect(publicJane).toMatchObject({ photo: '/uploads/testimonial-jane.jpg', featured: true })
     expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/testimonials.yaml')

@@ -12,7 +12,11 @@ export const TEST_ORIGIN = 'http://site.test'
 
 /** A real JPEG, small enough to keep fixtures fast. */
 export async function makeJpeg(width = 8, height = 6): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#e4573d' } }).jpeg().toBuffer())
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#e4573d' } })
+      .jpeg()
+      .toBuffer(),
+  )
 }
 
 const service = (id: string, title: string, extra = '') => `title: ${title}
@@ -39,16 +43,24 @@ hero:
   title: Balloons for every party
   image: /uploads/hero-image.jpg
 `,
-    'content/services/bouquets.yaml': service('bouquets', 'Bouquets', `images:
+    'content/services/bouquets.yaml': service(
+      'bouquets',
+      'Bouquets',
+      `images:
   - cropped: /uploads/bouquet-one.jpg
     original: /uploads/bouquet-one.jpg
   - cropped: /uploads/shared-image.jpg
     original: /uploads/shared-image.jpg
-`),
-    'content/services/mosaics.yaml': service('mosaics', 'Mosaics', `images:
+`,
+    ),
+    'content/services/mosaics.yaml': service(
+      'mosaics',
+      'Mosaics',
+      `images:
   - cropped: /uploads/shared-image.jpg
     original: /uploads/shared-image.jpg
-`),
+`,
+    ),
     'content/services/secret.yaml': service('secret', 'Secret').replace('visible: true', 'visible: false'),
     'content/service-order.yaml': '- mosaics\n- gone\n- bouquets\n',
     'content/testimonials.yaml': `- id: jane-d
@@ -101,7 +113,11 @@ export interface TestApp extends TempContentRoot {
 }
 
 export async function createTestApp(
-  options: { files?: Record<string, string | Uint8Array>; seed?: boolean; env?: Record<string, string> | ((root: string) => Record<string, string>) } = {},
+  options: {
+    files?: Record<string, string | Uint8Array>
+    seed?: boolean
+    env?: Record<string, string> | ((root: string) => Record<string, string>)
+  } = {},
 ): Promise<TestApp> {
   const files = options.files ?? fixtureFiles(await makeJpeg())
   const content = makeTempContentRoot({ seed: options.seed ?? false, files })

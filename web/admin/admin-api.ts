@@ -11,7 +11,7 @@ export type { Service, ServiceImage, Testimonial, TestimonialInput, DeliveryCont
 
 type Method = Parameters<typeof apiRequest>[0]
 
-const manage = <T,>(method: Method, path: string, body?: unknown): Promise<T> =>
+const manage = <T>(method: Method, path: string, body?: unknown): Promise<T> =>
   apiRequest<T>(method, path, body === undefined ? {} : { body })
 
 /** The server's own words for a refused request (400/409), or null for failures a person cannot act on. */
@@ -51,8 +51,7 @@ export const getServerClock = () => manage<{ now: string; moved: boolean }>('GET
 
 export const getServices = () => manage<Service[]>('GET', '/services')
 export const createService = (draft: NewService) => manage<Service>('POST', '/services', draft)
-export const updateService = (id: string, update: ServiceUpdate) =>
-  manage<Service>('PUT', `/services/${encodeURIComponent(id)}`, update)
+export const updateService = (id: string, update: ServiceUpdate) => manage<Service>('PUT', `/services/${encodeURIComponent(id)}`, update)
 export const deleteService = (id: string) => manage<{ ok: true }>('DELETE', `/services/${encodeURIComponent(id)}`)
 export const saveServiceImages = (id: string, images: ServiceImage[]) =>
   manage<Service>('PUT', `/services/${encodeURIComponent(id)}/images`, { images })
@@ -132,7 +131,8 @@ export const deleteTestimonial = (id: string) => manage<{ ok: true }>('DELETE', 
 
 export const getFaq = () => manage<{ items: FaqItem[]; version: string }>('GET', '/admin/faq')
 /** The whole list in page order; questions without an id are new. A list changed elsewhere since answers 409. */
-export const saveFaq = (items: FaqItemInput[], baseVersion?: string) => manage<{ items: FaqItem[]; version: string }>('PUT', '/faq', { items, baseVersion })
+export const saveFaq = (items: FaqItemInput[], baseVersion?: string) =>
+  manage<{ items: FaqItem[]; version: string }>('PUT', '/faq', { items, baseVersion })
 
 // Delivery & installation page
 

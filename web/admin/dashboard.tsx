@@ -47,7 +47,15 @@ const ADMIN_TABS: AdminTab[] = [
 ]
 
 /** `focusHeading`: right after logging in, focus moves to the dashboard's heading (the login form is gone). */
-export function Dashboard({ brand, onLogout, focusHeading = false }: { brand: string | null; onLogout: () => void; focusHeading?: boolean }) {
+export function Dashboard({
+  brand,
+  onLogout,
+  focusHeading = false,
+}: {
+  brand: string | null
+  onLogout: () => void
+  focusHeading?: boolean
+}) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (focusHeading) heading.current?.focus()

@@ -73,13 +73,15 @@ function AdminApp() {
     <LeaveGuardProvider>
       <div className="admin-root">
         {session === 'unknown' && <Loading label="Loading..." fill />}
-        {session === 'logged-out' && <LoginForm
+        {session === 'logged-out' && (
+          <LoginForm
             brand={brand}
             onLoggedIn={() => {
               setJustLoggedIn(true)
               setSession('logged-in')
             }}
-          />}
+          />
+        )}
         {session === 'logged-in' && <Dashboard brand={brand} onLogout={handleLogout} focusHeading={justLoggedIn} />}
       </div>
       {/* At the bottom, above a save bar held there (admin.css sets --admin-toast-bottom), where they cover neither the

@@ -5,4 +5,5 @@ import type { Pricing } from '../../server/pricing/pricing.schema'
 export type VersionedPricing = Pricing & { version: string }
 
 export const getPricing = () => apiRequest<VersionedPricing>('GET', '/pricing')
-export const savePricing = (pricing: Pricing, baseVersion?: string) => apiRequest<VersionedPricing>('PUT', '/pricing', { body: { ...pricing, baseVersion } })
+export const savePricing = (pricing: Pricing, baseVersion?: string) =>
+  apiRequest<VersionedPricing>('PUT', '/pricing', { body: { ...pricing, baseVersion } })

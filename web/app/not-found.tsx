@@ -16,7 +16,9 @@ export function NotFoundPage() {
         <path d="M60 126 C 50 150, 72 165, 58 198" stroke="#c9a03d" strokeWidth="2" fill="none" />
         <ellipse cx="42" cy="40" rx="9" ry="15" fill="#fff" opacity="0.35" transform="rotate(-25 42 40)" />
       </svg>
-      <h1 id="not-found-title" className="not-found__title">Oops! This page has floated away.</h1>
+      <h1 id="not-found-title" className="not-found__title">
+        Oops! This page has floated away.
+      </h1>
       <p className="not-found__text">The page you are looking for isn't here. Let's get you back to the party.</p>
       <a href="/" className="button button--primary">
         Return to Home

@@ -10,7 +10,6 @@ import { rootLoader } from './root-loader'
 import { pageTitles } from './titles'
 import type { PageData, PublicRouteId } from '../lib/page-context'
 
-
 interface LoaderArgs {
   params: Record<string, string | undefined>
   request: Request
@@ -28,7 +27,12 @@ const route = <D>(r: PublicRoute<D>) => r as PublicRoute
 
 const PUBLIC_ROUTES: PublicRoute[] = [
   route<HomeData>({ id: 'home', path: '/', load: homeLoader, title: (brand) => pageTitles.home(brand) }),
-  route<ServiceData>({ id: 'service', path: '/services/:serviceId', load: serviceLoader, title: (brand, d) => pageTitles.service(d.service.title, brand) }),
+  route<ServiceData>({
+    id: 'service',
+    path: '/services/:serviceId',
+    load: serviceLoader,
+    title: (brand, d) => pageTitles.service(d.service.title, brand),
+  }),
   route({ id: 'about', path: '/about', load: aboutLoader, title: (brand) => pageTitles.about(brand) }),
   route({ id: 'contact', path: '/contact', title: (brand) => pageTitles.contact(brand) }),
   route({ id: 'delivery', path: '/delivery-installation', load: deliveryLoader, title: (brand) => pageTitles.delivery(brand) }),
@@ -38,7 +42,10 @@ const PUBLIC_ROUTES: PublicRoute[] = [
 ]
 
 /** The public pages with a fixed path (for the bundle benchmark); the service page is one per service. */
-export const PUBLIC_PAGE_PATHS = Object.fromEntries(PUBLIC_ROUTES.map((r) => [r.id, r.path])) as Record<Exclude<PublicRouteId, 'not-found'>, string>
+export const PUBLIC_PAGE_PATHS = Object.fromEntries(PUBLIC_ROUTES.map((r) => [r.id, r.path])) as Record<
+  Exclude<PublicRouteId, 'not-found'>,
+  string
+>
 
 type LoadedPage =
   | { status: 200 | 404; data: PageData; title: string }

@@ -6,10 +6,13 @@ export async function rootLoader({ request }: { request: Request }): Promise<Roo
   const [settings, services, images] = await Promise.all([
     getSiteSettings(request.signal),
     // Only what every page shows of them: the whole of each service would more than double the page's data.
-    getPublicServices(request.signal).then((services) => services.map(summarise), (error: unknown) => {
-      console.error(error)
-      return null
-    }),
+    getPublicServices(request.signal).then(
+      (services) => services.map(summarise),
+      (error: unknown) => {
+        console.error(error)
+        return null
+      },
+    ),
     getImageVersions(request.signal).catch((error: unknown) => {
       console.error(error)
       return {}

@@ -25,7 +25,11 @@ interface HeadInput {
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 /** JSON inside <script>: `<` escaped so no string in the content can close the element. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 const PAGE_DESCRIPTIONS: Record<string, (s: SiteSettings) => string> = {
   home: (s) =>
@@ -113,7 +117,9 @@ export function jsonLd(input: HeadInput): object {
       itemListElement: services.map((s, i) => ({
         '@type': 'ListItem',
         position: i + 1,
-        item: settings.features.servicesEnabled ? serviceLd(origin, settings, s, input.images) : { '@type': 'Service', name: s.title, description: s.description },
+        item: settings.features.servicesEnabled
+          ? serviceLd(origin, settings, s, input.images)
+          : { '@type': 'Service', name: s.title, description: s.description },
       })),
     })
   }

@@ -20,7 +20,16 @@ export function Collapsible({
   return (
     <div className={`collapsible${open ? ' is-open' : ''}`}>
       <h3 className="collapsible__heading">
-        <button type="button" className="collapsible__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} onPointerEnter={onIntent} onPointerDown={onIntent} onFocus={onIntent}>
+        <button
+          type="button"
+          className="collapsible__toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((o) => !o)}
+          onPointerEnter={onIntent}
+          onPointerDown={onIntent}
+          onFocus={onIntent}
+        >
           <span>{title}</span>
           <ChevronDownIcon className="collapsible__chevron" />
         </button>

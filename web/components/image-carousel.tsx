@@ -55,7 +55,10 @@ export function ImageCarousel({
   }
 
   // The owner's description of each picture; without one, which service and which picture it is.
-  const slides = images.map((img, i) => ({ src: img.original || img.cropped, alt: img.alt?.trim() || `${label}, image ${i + 1} of ${images.length}` }))
+  const slides = images.map((img, i) => ({
+    src: img.original || img.cropped,
+    alt: img.alt?.trim() || `${label}, image ${i + 1} of ${images.length}`,
+  }))
 
   return (
     <div className="carousel" role="group" aria-roledescription="carousel" aria-label={`${label} images`}>
@@ -77,8 +80,19 @@ export function ImageCarousel({
               />
             )
             return (
-              <div className="carousel__slide" key={`${img.cropped}-${i}`} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
-                <button type="button" className="carousel__image-button" onClick={() => setLightboxIndex(i)} aria-label={`Enlarge ${slides[i].alt}`}>
+              <div
+                className="carousel__slide"
+                key={`${img.cropped}-${i}`}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${images.length}`}
+              >
+                <button
+                  type="button"
+                  className="carousel__image-button"
+                  onClick={() => setLightboxIndex(i)}
+                  aria-label={`Enlarge ${slides[i].alt}`}
+                >
                   {running || priority ? picture : <noscript>{picture}</noscript>}
                   <span className="carousel__zoom" aria-hidden="true">
                     <ZoomIcon width={18} height={18} />
@@ -92,10 +106,14 @@ export function ImageCarousel({
       {images.length > 1 && (
         <>
           <button type="button" className="carousel__arrow carousel__arrow--prev" onClick={prev} aria-label="Previous image">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
           </button>
           <button type="button" className="carousel__arrow carousel__arrow--next" onClick={next} aria-label="Next image">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M9 5l7 7-7 7" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M9 5l7 7-7 7" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
           </button>
           <div className="carousel__dots">
             {images.map((_, i) => (

@@ -6,7 +6,13 @@ const loadModal = () => import('./mailing-list-modal')
 const MailingListModal = lazy(loadModal)
 
 /** `label`: the button's text where the home page's 'Join our Mailing List' is also on screen (the footer's). */
-export function MailingListDialog({ triggerClassName = 'button button--gold', label = 'Join our Mailing List' }: { triggerClassName?: string; label?: string }) {
+export function MailingListDialog({
+  triggerClassName = 'button button--gold',
+  label = 'Join our Mailing List',
+}: {
+  triggerClassName?: string
+  label?: string
+}) {
   return (
     <LoadOnUse load={loadModal} button={{ className: triggerClassName, 'aria-haspopup': 'dialog', children: label }}>
       {() => <MailingListModal triggerClassName={triggerClassName} label={label} defaultOpen />}

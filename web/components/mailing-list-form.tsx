@@ -90,10 +90,35 @@ export default function MailingListForm({ onDone }: { onDone: () => void }) {
       <p className="field__hint">
         All fields are required<span aria-hidden="true"> (*)</span>.
       </p>
-      <TextField id="ml-email" label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={(v) => update('email', v)} onBlur={() => reveal('email')} />
+      <TextField
+        id="ml-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(v) => update('email', v)}
+        onBlur={() => reveal('email')}
+      />
       <div className="modal__row">
-        <TextField id="ml-first" label="First name" autoComplete="given-name" value={values.firstName} error={errors.firstName} onChange={(v) => update('firstName', v)} onBlur={() => reveal('firstName')} />
-        <TextField id="ml-last" label="Last name" autoComplete="family-name" value={values.lastName} error={errors.lastName} onChange={(v) => update('lastName', v)} onBlur={() => reveal('lastName')} />
+        <TextField
+          id="ml-first"
+          label="First name"
+          autoComplete="given-name"
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(v) => update('firstName', v)}
+          onBlur={() => reveal('firstName')}
+        />
+        <TextField
+          id="ml-last"
+          label="Last name"
+          autoComplete="family-name"
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(v) => update('lastName', v)}
+          onBlur={() => reveal('lastName')}
+        />
       </div>
       <fieldset
         className="interests"
@@ -114,7 +139,11 @@ export default function MailingListForm({ onDone }: { onDone: () => void }) {
           <div className="interests__list">
             {segments.segments.map((s) => (
               <label key={s.id} className="interest">
-                <input type="checkbox" checked={values.segment_ids.includes(s.id)} onChange={(e) => toggleSegment(s.id, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={values.segment_ids.includes(s.id)}
+                  onChange={(e) => toggleSegment(s.id, e.target.checked)}
+                />
                 <span>{s.name}</span>
               </label>
             ))}

@@ -7,7 +7,15 @@ import './mailing-list-dialog.css'
 const MailingListForm = lazy(() => import('./mailing-list-form'))
 const Toaster = lazy(() => import('./mailing-list-form').then((m) => ({ default: m.Toaster })))
 
-export default function MailingListModal({ triggerClassName, label, defaultOpen = false }: { triggerClassName: string; label: string; defaultOpen?: boolean }) {
+export default function MailingListModal({
+  triggerClassName,
+  label,
+  defaultOpen = false,
+}: {
+  triggerClassName: string
+  label: string
+  defaultOpen?: boolean
+}) {
   const [open, setOpen] = useState(defaultOpen)
   const [used, setUsed] = useState(defaultOpen)
   const onOpenChange = (next: boolean) => {

@@ -13,5 +13,7 @@ export function isCurrent(href: string, path: string, end = false): boolean {
 
 export function NavLink({ href, end, className, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; end?: boolean }) {
   const active = isCurrent(href, useCurrentPath(), end)
-  return <a href={href} className={`${className ?? ''}${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined} {...rest} />
+  return (
+    <a href={href} className={`${className ?? ''}${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined} {...rest} />
+  )
 }

@@ -38,7 +38,11 @@ export function ServiceCard({ service, servicesEnabled }: { service: ServiceSumm
           )}
         </div>
         {servicesEnabled && (
-          <a href={`/services/${service.id}`} className="button button--outline button--small service-card__more" aria-label={`Learn More about ${service.title}`}>
+          <a
+            href={`/services/${service.id}`}
+            className="button button--outline button--small service-card__more"
+            aria-label={`Learn More about ${service.title}`}
+          >
             Learn More
           </a>
         )}

@@ -28,19 +28,35 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
         </div>
 
         <nav className="site-footer__col" aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="site-footer__heading">Quick Links</h2>
+          <h2 id="footer-quick-links" className="site-footer__heading">
+            Quick Links
+          </h2>
           <ul>
-            <li><a href="/">Home</a></li>
-            {features.aboutEnabled && <li><a href="/about">About</a></li>}
-            <li><a href="/delivery-installation">Delivery &amp; Installation</a></li>
-            <li><a href="/faq">FAQ</a></li>
-            <li><a href="/contact">Contact</a></li>
+            <li>
+              <a href="/">Home</a>
+            </li>
+            {features.aboutEnabled && (
+              <li>
+                <a href="/about">About</a>
+              </li>
+            )}
+            <li>
+              <a href="/delivery-installation">Delivery &amp; Installation</a>
+            </li>
+            <li>
+              <a href="/faq">FAQ</a>
+            </li>
+            <li>
+              <a href="/contact">Contact</a>
+            </li>
           </ul>
         </nav>
 
         {services?.length ? (
           <nav className="site-footer__col" aria-labelledby="footer-services">
-            <h2 id="footer-services" className="site-footer__heading">Services</h2>
+            <h2 id="footer-services" className="site-footer__heading">
+              Services
+            </h2>
             <ul>
               {services.map((s) => (
                 <li key={s.id}>

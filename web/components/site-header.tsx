@@ -57,7 +57,16 @@ const MobileMenu = lazy(loadMobileMenu)
 
 /** The Radix menu, with its positioning library, loads when a visitor reaches for it: ~15 KB gzip off first load. */
 function ServicesDropdown() {
-  const button = { className: 'site-nav__link site-nav__trigger', 'aria-haspopup': 'menu' as const, 'aria-expanded': false, children: <>Services <ChevronDownIcon /></> }
+  const button = {
+    className: 'site-nav__link site-nav__trigger',
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': false,
+    children: (
+      <>
+        Services <ChevronDownIcon />
+      </>
+    ),
+  }
   return (
     <LoadOnUse load={loadServicesMenu} button={button}>
       {(byKeyboard) => <ServicesMenu defaultOpen focusFirst={byKeyboard} />}
@@ -66,7 +75,12 @@ function ServicesDropdown() {
 }
 
 function MobileMenuButton({ settings }: { settings: SiteSettings }) {
-  const button = { className: 'menu-button', 'aria-label': 'Open menu', 'aria-haspopup': 'dialog' as const, children: <MenuIcon width={24} height={24} /> }
+  const button = {
+    className: 'menu-button',
+    'aria-label': 'Open menu',
+    'aria-haspopup': 'dialog' as const,
+    children: <MenuIcon width={24} height={24} />,
+  }
   return (
     <LoadOnUse load={loadMobileMenu} button={button}>
       {() => <MobileMenu settings={settings} defaultOpen />}

@@ -28,7 +28,6 @@ test.beforeAll(async ({ site: s, browser: b }) => {
   setFeatures(site, { aboutEnabled: true })
 })
 
-
 /** Collects axe's findings state by state, so one run reports every failing state at once. */
 class Audit {
   readonly states: string[] = []
@@ -101,7 +100,10 @@ describe('axe finds nothing', () => {
     await page.keyboard.press('Escape')
     await page.getByRole('menu').waitFor({ state: 'detached' })
 
-    await page.getByRole('button', { name: /^Enlarge / }).first().click()
+    await page
+      .getByRole('button', { name: /^Enlarge / })
+      .first()
+      .click()
     await page.locator('.yarl__root').waitFor()
     await audit.both('/ lightbox open')
     await page.keyboard.press('Escape')
@@ -164,7 +166,8 @@ describe('axe finds nothing', () => {
     for (const viewport of WIDTHS) {
       await page.setViewportSize(viewport)
       for (const r of await tabThrough(page, 40)) {
-        if (r.style === 'none' || r.width < 2 || r.ratio < 3) ringProblems.push(`${viewport.width}px: focus ring of ${r.element}: ${r.style} ${r.width}px ${r.ratio.toFixed(2)}:1`)
+        if (r.style === 'none' || r.width < 2 || r.ratio < 3)
+          ringProblems.push(`${viewport.width}px: focus ring of ${r.element}: ${r.style} ${r.width}px ${r.ratio.toFixed(2)}:1`)
       }
     }
     expect(ringProblems).toEqual([])
@@ -191,17 +194,26 @@ describe('axe finds nothing', () => {
     await page.locator('.admin-service-row__select').first().click()
     await page.getByRole('button', { name: 'Save Changes' }).waitFor()
     await audit.both('service editor')
-    await page.locator('input[type=file]').first().setInputFiles(await makeJpeg('/tmp/axe-crop.jpg', 800, 600))
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles(await makeJpeg('/tmp/axe-crop.jpg', 800, 600))
     const crop = page.getByRole('dialog', { name: 'Crop Image' })
     await crop.waitFor()
     await audit.both('crop dialog')
     await crop.getByRole('button', { name: 'Cancel' }).click()
     await crop.waitFor({ state: 'detached' })
-    await expectTrapAndReturn(page, page.getByRole('button', { name: 'Delete Service' }), page.getByRole('alertdialog', { name: 'Delete Service' }), () =>
-      audit.both('delete-service confirm dialog'),
+    await expectTrapAndReturn(
+      page,
+      page.getByRole('button', { name: 'Delete Service' }),
+      page.getByRole('alertdialog', { name: 'Delete Service' }),
+      () => audit.both('delete-service confirm dialog'),
     )
-    await expectTrapAndReturn(page, page.getByRole('button', { name: 'Add Service' }), page.getByRole('dialog', { name: 'Add Service' }), () =>
-      audit.both('add-service dialog'),
+    await expectTrapAndReturn(
+      page,
+      page.getByRole('button', { name: 'Add Service' }),
+      page.getByRole('dialog', { name: 'Add Service' }),
+      () => audit.both('add-service dialog'),
     )
 
     // The stale-edit dialog: the service is changed elsewhere while the owner edits it.
@@ -209,7 +221,13 @@ describe('axe finds nothing', () => {
     const shownTitle = await titleField.inputValue()
     const current = (await api<Service[]>(site, 'GET', '/api/services')).find((s) => s.title === shownTitle)!
     await titleField.fill(`${current.title} (edited here)`)
-    await api(site, 'PUT', `/api/services/${current.id}`, { pricingInfo: `${current.pricingInfo}\nChanged elsewhere: $1` }, await adminCookie(site))
+    await api(
+      site,
+      'PUT',
+      `/api/services/${current.id}`,
+      { pricingInfo: `${current.pricingInfo}\nChanged elsewhere: $1` },
+      await adminCookie(site),
+    )
     await page.getByRole('button', { name: 'Save Changes' }).click()
     const stale = page.getByRole('alertdialog', { name: 'Changed elsewhere' })
     await stale.waitFor()
@@ -222,12 +240,21 @@ describe('axe finds nothing', () => {
 
     // The testimonial editor and its confirm dialog.
     await openTab(page, page.getByRole('tab', { name: 'Testimonials Management' }))
-    await page.getByRole('button', { name: /^Edit testimonial from / }).first().click()
+    await page
+      .getByRole('button', { name: /^Edit testimonial from / })
+      .first()
+      .click()
     await page.getByRole('form', { name: /^Edit testimonial from / }).waitFor()
     await audit.both('testimonial editor')
-    await page.getByRole('form', { name: /^Edit testimonial from / }).getByRole('button', { name: 'Cancel' }).click()
-    await expectTrapAndReturn(page, page.getByRole('button', { name: /^Delete testimonial from / }).first(), page.getByRole('alertdialog'), () =>
-      audit.both('delete-testimonial confirm dialog'),
+    await page
+      .getByRole('form', { name: /^Edit testimonial from / })
+      .getByRole('button', { name: 'Cancel' })
+      .click()
+    await expectTrapAndReturn(
+      page,
+      page.getByRole('button', { name: /^Delete testimonial from / }).first(),
+      page.getByRole('alertdialog'),
+      () => audit.both('delete-testimonial confirm dialog'),
     )
 
     // The FAQ editor with a new, empty question that cannot be saved, and the guard when leaving it unsaved.
@@ -268,17 +295,25 @@ describe('axe finds nothing', () => {
 /** True when the element's box lies wholly within the container's box. */
 async function isInside(element: ReturnType<Page['getByRole']>, container: ReturnType<Page['getByRole']>): Promise<boolean> {
   // Both boxes in one go: the page may move between two reads (a status line appearing above).
-  return element.evaluate((el, box) => {
-    const [a, b] = [el.getBoundingClientRect(), box!.getBoundingClientRect()]
-    return a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5
-  }, await container.elementHandle())
+  return element.evaluate(
+    (el, box) => {
+      const [a, b] = [el.getBoundingClientRect(), box!.getBoundingClientRect()]
+      return a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5
+    },
+    await container.elementHandle(),
+  )
 }
 
 /**
  * How much darker the scroller's two edges are than its middle (0-255 grey levels), as painted: its items are hidden
  * for the screenshot, so only the background (with any scroll shade) is measured. `axis` x: left and right edges.
  */
-async function edgeShades(page: Page, scroller: ReturnType<Page['getByRole']>, items: string, axis: 'x' | 'y'): Promise<{ start: number; end: number }> {
+async function edgeShades(
+  page: Page,
+  scroller: ReturnType<Page['getByRole']>,
+  items: string,
+  axis: 'x' | 'y',
+): Promise<{ start: number; end: number }> {
   const box = (await scroller.boundingBox())!
   await scroller.evaluate((el, sel) => el.querySelectorAll<HTMLElement>(sel).forEach((i) => (i.style.visibility = 'hidden')), items)
   const strip = 8
@@ -300,7 +335,12 @@ async function edgeShades(page: Page, scroller: ReturnType<Page['getByRole']>, i
  * Opens a dialog from the keyboard, checks that Tab keeps focus inside it and that Escape closes it and gives focus back
  * to the control that opened it; `whileOpen` runs with the dialog on screen.
  */
-async function expectTrapAndReturn(page: Page, opener: ReturnType<Page['getByRole']>, dialog: ReturnType<Page['getByRole']>, whileOpen: () => Promise<void>): Promise<void> {
+async function expectTrapAndReturn(
+  page: Page,
+  opener: ReturnType<Page['getByRole']>,
+  dialog: ReturnType<Page['getByRole']>,
+  whileOpen: () => Promise<void>,
+): Promise<void> {
   await opener.focus()
   await page.keyboard.press('Enter')
   await dialog.waitFor()
@@ -351,7 +391,13 @@ function measureInPage(kind: 'hero' | 'ring' | 'borders'): { element: string; ra
     const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p)
     return (x + 0.05) / (y + 0.05)
   }
-  const ANY_PICTURE: Rgba[] = [...Array.from({ length: 52 }, (_, i) => [i * 5, i * 5, i * 5, 1] as Rgba), [255, 255, 0, 1], [0, 0, 255, 1], [255, 0, 0, 1], [0, 255, 0, 1]]
+  const ANY_PICTURE: Rgba[] = [
+    ...Array.from({ length: 52 }, (_, i) => [i * 5, i * 5, i * 5, 1] as Rgba),
+    [255, 255, 0, 1],
+    [0, 0, 255, 1],
+    [255, 0, 0, 1],
+    [0, 255, 0, 1],
+  ]
   /** The colours seen behind `target`, starting at `from`: the backgrounds down to the page, or to a picture under it. */
   const backdrops = (from: Element | null, target: Element): Rgba[] => {
     const box = target.getBoundingClientRect()
@@ -373,7 +419,8 @@ function measureInPage(kind: 'hero' | 'ring' | 'borders'): { element: string; ra
   }
   /** The worst, over what may be behind, of the best-contrasting tone. */
   const worst = (tones: Rgba[], behind: Rgba[]) => Math.min(...behind.map((b) => Math.max(...tones.map((t) => ratio(over(t, b), b)))))
-  const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`
 
   if (kind === 'hero') {
     return [...document.querySelectorAll('.hero__panel *')]
@@ -392,13 +439,27 @@ function measureInPage(kind: 'hero' | 'ring' | 'borders'): { element: string; ra
   if (style.outlineStyle !== 'none') {
     const inside = parseFloat(style.outlineOffset) < 0
     const tones = [parse(style.outlineColor)]
-    return [{ element: name(el), style: style.outlineStyle, width: parseFloat(style.outlineWidth), ratio: worst(tones, backdrops(inside ? el : el.parentElement, el)) }]
+    return [
+      {
+        element: name(el),
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        ratio: worst(tones, backdrops(inside ? el : el.parentElement, el)),
+      },
+    ]
   }
   if (after.content !== 'none' && after.borderTopStyle !== 'none') {
     // Two bands drawn over the element: its ::after's border and, inside it, an inset shadow.
     const tones = [parse(after.borderTopColor), parse(after.boxShadow)]
     const bands = ratio(tones[0], tones[1])
-    return [{ element: name(el), style: `two bands ${bands.toFixed(1)}:1 apart`, width: parseFloat(after.borderTopWidth), ratio: Math.min(bands, worst(tones, backdrops(el, el))) }]
+    return [
+      {
+        element: name(el),
+        style: `two bands ${bands.toFixed(1)}:1 apart`,
+        width: parseFloat(after.borderTopWidth),
+        ratio: Math.min(bands, worst(tones, backdrops(el, el))),
+      },
+    ]
   }
   return [{ element: name(el), style: 'none', width: 0, ratio: 1 }]
 }
@@ -447,9 +508,14 @@ describe('beyond what axe sees', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     const drawer = page.getByRole('dialog', { name: 'Menu' })
     await drawer.getByRole('link').first().waitFor()
-    const entries = await drawer.getByRole('link').evaluateAll((links) => links.map((a) => `${a.textContent?.trim()} ${new URL((a as HTMLAnchorElement).href).pathname}`))
+    const entries = await drawer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => `${a.textContent?.trim()} ${new URL((a as HTMLAnchorElement).href).pathname}`))
     expect(entries.length).toBeGreaterThan(5)
-    expect(entries.filter((e, i) => entries.indexOf(e) !== i), 'entries listed twice').toEqual([])
+    expect(
+      entries.filter((e, i) => entries.indexOf(e) !== i),
+      'entries listed twice',
+    ).toEqual([])
     expect(new Set(entries.map((e) => e.split(' ').pop())).size, 'destinations').toBe(entries.length)
     await page.keyboard.press('Escape')
 
@@ -504,10 +570,12 @@ describe('beyond what axe sees', () => {
           expect(hero.length, 'hero texts measured').toBeGreaterThanOrEqual(3)
           for (const h of hero) if (h.ratio < 4.5) problems.push(`${where}: hero text ${h.element} ${h.ratio.toFixed(2)}:1`)
         }
-        for (const b of await page.evaluate(measureInPage, 'borders' as const)) if (b.ratio < 3) problems.push(`${where}: field border ${b.element} ${b.ratio.toFixed(2)}:1`)
+        for (const b of await page.evaluate(measureInPage, 'borders' as const))
+          if (b.ratio < 3) problems.push(`${where}: field border ${b.element} ${b.ratio.toFixed(2)}:1`)
         for (const r of await tabThrough(page, 60)) {
           rings++
-          if (r.style === 'none' || r.width < 2 || r.ratio < 3) problems.push(`${where}: focus ring of ${r.element}: ${r.style} ${r.width}px ${r.ratio.toFixed(2)}:1`)
+          if (r.style === 'none' || r.width < 2 || r.ratio < 3)
+            problems.push(`${where}: focus ring of ${r.element}: ${r.style} ${r.width}px ${r.ratio.toFixed(2)}:1`)
         }
       }
     }

@@ -47,7 +47,9 @@ describe('backup status in the dashboard', () => {
     renameSync(`${backupDir}.aside`, backupDir)
     await page.getByRole('button', { name: 'Back up now' }).click()
     // Bundling the seed's pictures takes a few seconds on a busy machine.
-    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^Last backup \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) P[SD]T \(\d+\.\d [KM]B\)$/)
+    await expect
+      .poll(() => line.textContent(), { timeout: 30_000 })
+      .toMatch(/^Last backup \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) P[SD]T \(\d+\.\d [KM]B\)$/)
     expect(await page.getByRole('button', { name: 'Back up now' }).count()).toBe(0)
     expect(readdirSync(backupDir).filter((n) => n.endsWith('.tar.gz'))).toHaveLength(2)
     await keepScreenshot(page, 'backup-ok-390')
@@ -55,7 +57,14 @@ describe('backup status in the dashboard', () => {
 
     const desktop = await openPage(browser, DESKTOP)
     await loginAsOwner(desktop.page, site.url)
-    await expect.poll(() => desktop.page.getByRole('status').filter({ hasText: /backup/i }).textContent()).toMatch(/^Last backup /)
+    await expect
+      .poll(() =>
+        desktop.page
+          .getByRole('status')
+          .filter({ hasText: /backup/i })
+          .textContent(),
+      )
+      .toMatch(/^Last backup /)
     await keepScreenshot(desktop.page, 'backup-ok-1366')
     await desktop.context.close()
   }, 120_000)

@@ -32,13 +32,29 @@ describe('admin booking e-mails', () => {
     const cookie = await adminCookie(site)
     // Booked and signed, the event in three days: the balance (due a week before) is overdue.
     const today = studioToday()
-    overdueId = (await sendInquiry(site, { firstName: 'Olive', lastName: 'Overdue', email: 'olive@example.com', eventDate: addDays(today, 3) })).id
-    const quote = await api<{ token: string }>(site, 'POST', `/api/admin/inquiries/${overdueId}/quotes`, { items: [{ description: 'Arch', quantity: 1, unitPrice: 800 }] }, cookie)
+    overdueId = (
+      await sendInquiry(site, { firstName: 'Olive', lastName: 'Overdue', email: 'olive@example.com', eventDate: addDays(today, 3) })
+    ).id
+    const quote = await api<{ token: string }>(
+      site,
+      'POST',
+      `/api/admin/inquiries/${overdueId}/quotes`,
+      { items: [{ description: 'Arch', quantity: 1, unitPrice: 800 }] },
+      cookie,
+    )
     await api(site, 'POST', `/api/quotes/${quote.token}/accept`, { name: 'Olive Overdue', agree: true })
     await api(site, 'PATCH', `/api/admin/inquiries/${overdueId}`, { status: 'booked' }, cookie)
     // Quoted today: its follow-up is scheduled three days on.
-    const quoted = (await sendInquiry(site, { firstName: 'Quinn', lastName: 'Quoted', email: 'quinn@example.com', eventDate: addDays(today, 40) })).id
-    await api(site, 'POST', `/api/admin/inquiries/${quoted}/quotes`, { items: [{ description: 'Garland', quantity: 10, unitPrice: 25 }] }, cookie)
+    const quoted = (
+      await sendInquiry(site, { firstName: 'Quinn', lastName: 'Quoted', email: 'quinn@example.com', eventDate: addDays(today, 40) })
+    ).id
+    await api(
+      site,
+      'POST',
+      `/api/admin/inquiries/${quoted}/quotes`,
+      { items: [{ description: 'Garland', quantity: 10, unitPrice: 25 }] },
+      cookie,
+    )
   })
   test.afterAll(async () => {
     await smtp?.stop()
@@ -67,12 +83,24 @@ describe('admin booking e-mails', () => {
     await page.keyboard.press('Space')
     await expectToast(page, 'Booking e-mails off for this lead')
     const cookie = await adminCookie(site)
-    await expect.poll(async () => (await api<{ bookingMail?: { off?: boolean } }>(site, 'GET', `/api/admin/inquiries/${overdueId}`, undefined, cookie)).bookingMail?.off).toBe(true)
+    await expect
+      .poll(
+        async () =>
+          (await api<{ bookingMail?: { off?: boolean } }>(site, 'GET', `/api/admin/inquiries/${overdueId}`, undefined, cookie)).bookingMail
+            ?.off,
+      )
+      .toBe(true)
     // Off: a run sends nothing for this lead, and it leaves "Coming up".
     await api(site, 'POST', '/api/admin/booking-mail/run', undefined, cookie)
     const overdueNotes = () => smtp.received.map((m) => parseMail(m.raw)).filter((m) => m.subject.startsWith('Balance overdue'))
     expect(overdueNotes()).toHaveLength(0)
-    await expect.poll(async () => (await api<{ items: { inquiryId: string }[] }>(site, 'GET', '/api/admin/booking-mail/upcoming', undefined, cookie)).items.some((i) => i.inquiryId === overdueId)).toBe(false)
+    await expect
+      .poll(async () =>
+        (await api<{ items: { inquiryId: string }[] }>(site, 'GET', '/api/admin/booking-mail/upcoming', undefined, cookie)).items.some(
+          (i) => i.inquiryId === overdueId,
+        ),
+      )
+      .toBe(false)
     await expect.poll(() => coming.getByText('Olive Overdue').count()).toBe(0)
 
     await row.getByRole('checkbox', { name: 'Automatic e-mails for this lead' }).click()
@@ -122,8 +150,18 @@ describe('admin booking e-mails', () => {
     await expectToast(page, 'Booking e-mails saved')
     expect(site.git('log', '-1', '--format=%s').trim()).toBe('Update booking e-mails: 4 of 5 on')
     const cookie = await adminCookie(site)
-    const saved = await api<{ balanceReminder: { subject: string }; thankYou: { on: boolean }; reviewUrl: string }>(site, 'GET', '/api/admin/booking-mail', undefined, cookie)
-    expect(saved).toMatchObject({ balanceReminder: { subject: 'Please pay {balance} by {balanceDueDate}' }, thankYou: { on: false }, reviewUrl: 'https://g.page/r/studio/review' })
+    const saved = await api<{ balanceReminder: { subject: string }; thankYou: { on: boolean }; reviewUrl: string }>(
+      site,
+      'GET',
+      '/api/admin/booking-mail',
+      undefined,
+      cookie,
+    )
+    expect(saved).toMatchObject({
+      balanceReminder: { subject: 'Please pay {balance} by {balanceDueDate}' },
+      thankYou: { on: false },
+      reviewUrl: 'https://g.page/r/studio/review',
+    })
     await page.setViewportSize(PHONE)
     expect(describeFindings(await axeFindings(page, 'booking e-mails phone'))).toBe('')
     await keepScreenshot(page, 'booking-mail-tab-390', { fullPage: true })

@@ -29,7 +29,13 @@ describe('event calendar', () => {
   const freeDay = nextMonthDay(9)
 
   async function bookedLead(firstName: string, eventDate: string) {
-    const { id } = await sendInquiry(site, { firstName, lastName: 'Calendartest', email: `${firstName.toLowerCase()}@example.com`, phone: '503-555-0142', eventDate })
+    const { id } = await sendInquiry(site, {
+      firstName,
+      lastName: 'Calendartest',
+      email: `${firstName.toLowerCase()}@example.com`,
+      phone: '503-555-0142',
+      eventDate,
+    })
     await api(site, 'PATCH', `/api/admin/inquiries/${id}`, { status: 'booked' }, cookie)
   }
 
@@ -64,7 +70,9 @@ describe('event calendar', () => {
     await named(
       `${shortEventDate(busyDay)}, 2 events: Ana Calendartest · Booked, Bea Calendartest · Booked, warning: Double booking: Ana Calendartest and Bea Calendartest are both booked on this date.`,
     ).waitFor()
-    await named(`${shortEventDate(blockedDay)}, blocked: Family wedding, 1 event: Cleo Calendartest · Booked, warning: Booked on a blocked date (Family wedding).`).waitFor()
+    await named(
+      `${shortEventDate(blockedDay)}, blocked: Family wedding, 1 event: Cleo Calendartest · Booked, warning: Booked on a blocked date (Family wedding).`,
+    ).waitFor()
     await day(page, busyDay).click()
     const details = page.getByRole('region', { name: shortEventDate(busyDay) })
     await details.getByRole('note').filter({ hasText: 'Double booking' }).waitFor()
@@ -77,11 +85,22 @@ describe('event calendar', () => {
     await details.getByRole('link', { name: 'Ana Calendartest' }).click()
     await page.waitForURL(/\/admin\/inbox\?inquiry=/)
     const rows = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem')
-    await rows.filter({ hasText: 'Ana Calendartest' }).getByRole('note').filter({ hasText: 'Double booking: Ana Calendartest and Bea Calendartest' }).waitFor()
+    await rows
+      .filter({ hasText: 'Ana Calendartest' })
+      .getByRole('note')
+      .filter({ hasText: 'Double booking: Ana Calendartest and Bea Calendartest' })
+      .waitFor()
     await rows.filter({ hasText: 'Ana Calendartest' }).getByText('Double booking', { exact: true }).waitFor()
     await rows.filter({ hasText: 'Cleo Calendartest' }).getByText('Blocked date', { exact: true }).waitFor()
-    await rows.filter({ hasText: 'Cleo Calendartest' }).getByRole('button', { name: /Cleo Calendartest/ }).click()
-    await rows.filter({ hasText: 'Cleo Calendartest' }).getByRole('note').filter({ hasText: 'Booked on a blocked date (Family wedding).' }).waitFor()
+    await rows
+      .filter({ hasText: 'Cleo Calendartest' })
+      .getByRole('button', { name: /Cleo Calendartest/ })
+      .click()
+    await rows
+      .filter({ hasText: 'Cleo Calendartest' })
+      .getByRole('note')
+      .filter({ hasText: 'Booked on a blocked date (Family wedding).' })
+      .waitFor()
     expect(await axeViolations(page, '.admin-inbox')).toEqual([])
     await keepScreenshot(page, 'inbox-1366', { fullPage: true })
     await context.close()
@@ -140,8 +159,15 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the site's Content-Security-Policy does not stop it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+    const axe = (
+      window as unknown as {
+        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> }
+      }
+    ).axe
+    const result = await axe.run(
+      { include: [include] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } },
+    )
     return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
   }, selector)
 }

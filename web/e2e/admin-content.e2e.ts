@@ -114,7 +114,9 @@ describe('admin testimonials and delivery page', () => {
     expect(await save.isDisabled()).toBe(true)
     const original = await editor.inputValue()
 
-    await editor.fill(`${original}\n\n## Rain plans\n\nOutdoor installs get a **free** weather check.\n\n- Covered setups\n- Wind-safe weights\n`)
+    await editor.fill(
+      `${original}\n\n## Rain plans\n\nOutdoor installs get a **free** weather check.\n\n- Covered setups\n- Wind-safe weights\n`,
+    )
     const preview = page.locator('.admin-delivery__preview')
     await preview.getByRole('heading', { name: 'Rain plans' }).waitFor()
     expect(await preview.locator('strong', { hasText: 'free' }).count()).toBe(1)

@@ -13,7 +13,13 @@ import { test } from './support/fixtures'
 import { loginAsOwner } from './support/owner'
 import type { Site } from './support/site'
 
-const DEV_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' }
+const DEV_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Dev',
+  GIT_AUTHOR_EMAIL: 'dev@example.test',
+  GIT_COMMITTER_NAME: 'Dev',
+  GIT_COMMITTER_EMAIL: 'dev@example.test',
+}
 
 test.override('siteEnv', { scope: 'file' }, () => ({ GIT_REMOTE: 'origin', GIT_SYNC_SECONDS: 'off' }))
 
@@ -50,7 +56,9 @@ describe('the dashboard when a developer works with git', () => {
       await loginAsOwner(page, site.url)
       const notice = page.getByRole('region', { name: 'A content file needs attention' })
       await notice.waitFor()
-      expect(await notice.textContent()).toMatch(/Site settings \(content\/site\.yaml, line \d+\)The file is not valid YAML: .*Visitors see its last valid version/)
+      expect(await notice.textContent()).toMatch(
+        /Site settings \(content\/site\.yaml, line \d+\)The file is not valid YAML: .*Visitors see its last valid version/,
+      )
       await keepScreenshot(page, `content-problem-${viewport.width}`)
       expect(describeFindings(await axeFindings(page, `content problem ${viewport.width}`))).toBe('')
       await context.close()

@@ -30,7 +30,9 @@ describe('admin history', () => {
     const entries = page.locator('.history__entry')
     await entries.first().waitFor()
     await expect.poll(() => entries.first().locator('.history__summary').textContent()).toBe(`Changed the price of ${service.title}`)
-    expect(await entries.first().locator('.history__meta').textContent()).toMatch(/\d{4}, \d{1,2}:\d{2} (AM|PM) · Studio Admin, in the dashboard/)
+    expect(await entries.first().locator('.history__meta').textContent()).toMatch(
+      /\d{4}, \d{1,2}:\d{2} (AM|PM) · Studio Admin, in the dashboard/,
+    )
 
     // Wait for exactly the filtered list (the unfiltered one also has two entries or more).
     expect((await showChangesTo(page, api, `services/${service.id}`)).length).toBeGreaterThanOrEqual(2)

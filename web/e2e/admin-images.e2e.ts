@@ -25,8 +25,7 @@ describe('admin service images', () => {
   let jpeg: string
 
   const trackedUploads = () => site.git('ls-files', 'uploads').split('\n').filter(Boolean)
-  const current = async () =>
-    (await (await page.request.get(`${site.url}/api/services/${serviceId}`)).json()) as ApiService
+  const current = async () => (await (await page.request.get(`${site.url}/api/services/${serviceId}`)).json()) as ApiService
   const tiles = () => page.locator('.admin-image-tile')
 
   test.beforeAll(async ({ site: s, browser: b }) => {

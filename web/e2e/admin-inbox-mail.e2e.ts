@@ -51,19 +51,25 @@ describe('admin inbox, e-mail failing', () => {
     const row = list.getByRole('listitem').filter({ hasText: 'Ottilie Mailtest' })
     // The first attempt is made right after the inquiry is stored; the inbox shows its failure after a reload.
     await expect
-      .poll(async () => {
-        if ((await row.getByText('E-mail failing', { exact: true }).count()) > 0) return true
-        await page.reload()
-        await page.getByRole('list', { name: 'Inquiries' }).waitFor()
-        return false
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          if ((await row.getByText('E-mail failing', { exact: true }).count()) > 0) return true
+          await page.reload()
+          await page.getByRole('list', { name: 'Inquiries' }).waitFor()
+          return false
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true)
 
     await row.getByRole('button', { name: /Ottilie Mailtest/ }).click()
     const failure = row.getByRole('note').filter({ hasText: 'E-mail failed after 1 attempt' })
     await failure.waitFor()
     expect(await failure.textContent()).toMatch(/Next automatic try /)
-    await row.getByRole('region', { name: 'History' }).getByText(/^E-mail to the studio failing \(1 attempt\)/).waitFor()
+    await row
+      .getByRole('region', { name: 'History' })
+      .getByText(/^E-mail to the studio failing \(1 attempt\)/)
+      .waitFor()
 
     // The health check counts the e-mail waiting for its retry (and names no address).
     const waiting = await (await fetch(`${site.url}/healthz`)).text()

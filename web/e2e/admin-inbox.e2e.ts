@@ -76,7 +76,15 @@ describe('admin inbox', () => {
     expect(await row.locator('.admin-inquiry__badges').textContent()).toContain('Quoted $1,250.50')
     expect(await row.locator('.admin-inquiry__badges').textContent()).toContain('Deposit $300')
     const history = row.getByRole('region', { name: 'History' })
-    for (const step of ['Received from the website', 'New → Contacted', 'Contacted → Quoted', 'Quoted $1,250.50', 'Quoted → Booked', 'Deposit of $300 received on Fri, Nov 20, 2026', 'Not e-mailed: e-mail is not set up']) {
+    for (const step of [
+      'Received from the website',
+      'New → Contacted',
+      'Contacted → Quoted',
+      'Quoted $1,250.50',
+      'Quoted → Booked',
+      'Deposit of $300 received on Fri, Nov 20, 2026',
+      'Not e-mailed: e-mail is not set up',
+    ]) {
       await history.getByText(step).waitFor()
     }
 
@@ -99,7 +107,9 @@ describe('admin inbox', () => {
     expect(csv).toContain('Rosalind,Inboxtest,rosalind@example.com')
     expect(csv).toContain('1250.50,300.00,2026-11-20')
     expect(csv).toContain('Prefers pastel colours; call after 5 pm')
-    const subscribers = await context.request.get(`${site.url}${await page.getByRole('link', { name: 'Export subscribers' }).getAttribute('href')}`)
+    const subscribers = await context.request.get(
+      `${site.url}${await page.getByRole('link', { name: 'Export subscribers' }).getAttribute('href')}`,
+    )
     expect(subscribers.status()).toBe(200)
 
     // A reload shows everything as saved.
@@ -112,9 +122,14 @@ describe('admin inbox', () => {
     await context.close()
   })
 
-  test("on a phone: the owner writes her own reply template and replies with it; a lost lead keeps the reason chosen or written", async () => {
+  test('on a phone: the owner writes her own reply template and replies with it; a lost lead keeps the reason chosen or written', async () => {
     const eventDate = '2031-06-06'
-    const { service } = await sendInquiry(site, { firstName: 'Marguerite', lastName: 'Losttest', email: 'marguerite@example.com', eventDate })
+    const { service } = await sendInquiry(site, {
+      firstName: 'Marguerite',
+      lastName: 'Losttest',
+      email: 'marguerite@example.com',
+      eventDate,
+    })
     const { page, context } = await openPage(browser, PHONE)
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: /Inbox/ }).click()
@@ -172,7 +187,10 @@ describe('admin inbox', () => {
       const { page, context } = await openPage(browser, viewport)
       await loginAsOwner(page, site.url)
       await page.getByRole('tab', { name: /Inbox/ }).click()
-      const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: `${first} Quotetest` })
+      const row = page
+        .getByRole('list', { name: 'Inquiries' })
+        .getByRole('listitem')
+        .filter({ hasText: `${first} Quotetest` })
       await row.getByRole('button', { name: new RegExp(`${first} Quotetest`) }).click()
 
       // Her path: the status first, then the amount, then the one Save.
@@ -206,7 +224,10 @@ describe('admin inbox', () => {
 
       // A reload shows both as saved.
       await page.reload()
-      const again = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: `${first} Quotetest` })
+      const again = page
+        .getByRole('list', { name: 'Inquiries' })
+        .getByRole('listitem')
+        .filter({ hasText: `${first} Quotetest` })
       await again.getByRole('button', { name: new RegExp(`${first} Quotetest`) }).click()
       expect(await again.getByLabel('Status', { exact: true }).inputValue()).toBe('quoted')
       expect(await again.getByLabel('Quoted amount ($)').inputValue()).toBe('725')
@@ -214,7 +235,7 @@ describe('admin inbox', () => {
     })
   }
 
-  test('signs replies with the owner\'s name once she gives it, which the public site never shows; warns when the quote is missing', async () => {
+  test("signs replies with the owner's name once she gives it, which the public site never shows; warns when the quote is missing", async () => {
     const cookie = await adminCookie(site)
     const settings = await api<Record<string, any>>(site, 'GET', '/api/site-settings', undefined, cookie)
     const { version, ...rest } = settings

@@ -12,7 +12,14 @@ async function withAuthenticator(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
 }
 
@@ -61,7 +68,10 @@ describe('passkeys for the owner', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
     await page.getByRole('button', { name: 'Log out' }).or(page.getByRole('alert')).first().waitFor()
     expect(await page.getByRole('alert').count(), await page.getByRole('alert').allTextContents().then(String)).toBe(0)
-    const list = (await page.evaluate(async () => (await fetch('/api/admin/passkeys')).json())) as { passkeys: { label: string; lastUsedAt: string | null }[]; recoveryCodesLeft: number }
+    const list = (await page.evaluate(async () => (await fetch('/api/admin/passkeys')).json())) as {
+      passkeys: { label: string; lastUsedAt: string | null }[]
+      recoveryCodesLeft: number
+    }
     expect(list.passkeys).toEqual([expect.objectContaining({ label: 'Test phone', lastUsedAt: expect.any(String) })])
     expect(list.recoveryCodesLeft).toBe(10)
     await context.close()
@@ -75,7 +85,11 @@ describe('passkeys for the owner', () => {
     await other.page.getByRole('button', { name: 'Sign in with the code' }).click()
     await other.page.getByRole('button', { name: 'Log out' }).waitFor()
     const again = await other.page.evaluate(async (c) => {
-      const res = await fetch('/api/login/recovery', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: c }) })
+      const res = await fetch('/api/login/recovery', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code: c }),
+      })
       return { status: res.status, body: await res.json() }
     }, code)
     expect(again).toEqual({ status: 401, body: { error: 'That recovery code is not valid (each works once)' } })

@@ -91,7 +91,10 @@ describe('held bars and notices on the dashboard', () => {
 
       // Inbox: three notes in a row; the notices stack at the bottom, over neither header nor tabs.
       await page.getByRole('tab', { name: /Inbox/ }).click()
-      const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: `Toast${viewport.width} Layouttest` })
+      const row = page
+        .getByRole('list', { name: 'Inquiries' })
+        .getByRole('listitem')
+        .filter({ hasText: `Toast${viewport.width} Layouttest` })
       await row.getByRole('button', { name: new RegExp(`Toast${viewport.width} Layouttest`) }).click()
       for (const n of [1, 2, 3]) {
         await row.getByLabel('Add a note').fill(`Note ${n}`)
@@ -102,7 +105,9 @@ describe('held bars and notices on the dashboard', () => {
       }
       await page.evaluate(() => scrollTo(0, 0))
       await expectControlsFree(page, 'Inbox, top, three notices')
-      const toasts = await page.locator('[data-sonner-toast]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0 && r.width > 0))
+      const toasts = await page
+        .locator('[data-sonner-toast]')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0 && r.width > 0))
       expect(toasts.length).toBeGreaterThan(0)
       const header = (await page.getByRole('banner').boundingBox())!
       const tabBar = (await page.locator('.admin-tabs__bar').boundingBox())!

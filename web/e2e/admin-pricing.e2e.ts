@@ -35,7 +35,9 @@ describe('admin pricing', () => {
     await keepScreenshot(page, 'pricing-390', { fullPage: true })
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expectToast(page, 'Price list saved')
-    const pricing = (await (await fetch(`${site.url}/api/pricing`)).json()) as { items: { id: string; name: string; price: number; unit: string }[] }
+    const pricing = (await (await fetch(`${site.url}/api/pricing`)).json()) as {
+      items: { id: string; name: string; price: number; unit: string }[]
+    }
     expect(pricing.items[0]!.price).toBe(49.5)
     expect(pricing.items.at(-1)).toEqual({ id: 'balloon-wall-8-x-8-ft', name: 'Balloon wall (8 x 8 ft)', unit: 'flat', price: 1200 })
     expect(site.git('log', '-1', '--format=%s').trim()).toMatch(/^Update price list: \d+ items, 2 add-ons, 2 delivery zones$/)
@@ -77,7 +79,10 @@ describe('admin pricing', () => {
     await dialog.getByRole('button', { name: 'Compare' }).click()
     const rows = dialog.locator('tbody tr')
     await rows.first().waitFor()
-    expect(await rows.allTextContents()).toEqual([`Balance due (days before the event)${pricing.balanceDueDays}21`, 'Quote valid for (days)3014'])
+    expect(await rows.allTextContents()).toEqual([
+      `Balance due (days before the event)${pricing.balanceDueDays}21`,
+      'Quote valid for (days)3014',
+    ])
     await dialog.getByRole('button', { name: 'Reload' }).click()
     await dialog.waitFor({ state: 'hidden' })
     expect(await days.inputValue()).toBe('14')

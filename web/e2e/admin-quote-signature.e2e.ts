@@ -29,7 +29,9 @@ describe('a signed quote on the inquiry', () => {
     site = s
     browser = b
     api = ownerApi
-    inquiryId = (await new InquiryStore(site.dataDir).create(sampleInquiry({ firstName: 'Signe' }) as never, { state: 'sent', attempts: 1 })).id
+    inquiryId = (
+      await new InquiryStore(site.dataDir).create(sampleInquiry({ firstName: 'Signe' }) as never, { state: 'sent', attempts: 1 })
+    ).id
   })
   test.afterAll(async () => {
     await smtp?.stop()
@@ -39,7 +41,11 @@ describe('a signed quote on the inquiry', () => {
     await gotoReady(page, `${site.url}/admin/inbox`)
     const row = page.locator('.admin-inquiry').filter({ hasText: 'Signe Doe' }).first()
     await row.waitFor()
-    if ((await row.getByRole('region', { name: 'Quotes' }).count()) === 0) await row.getByRole('button', { name: /Signe Doe/ }).first().click()
+    if ((await row.getByRole('region', { name: 'Quotes' }).count()) === 0)
+      await row
+        .getByRole('button', { name: /Signe Doe/ })
+        .first()
+        .click()
     return { row, quotes: row.getByRole('region', { name: 'Quotes' }) }
   }
 
@@ -80,7 +86,10 @@ describe('a signed quote on the inquiry', () => {
       await expect.poll(() => signature.allTextContents()).toContain('Signe Q. Doe')
       expect(await signature.allTextContents()).toContain(signed!.signature.textSha256)
       await quotes.getByText(/^Signed copy \(PDF\) e-mailed to the client /).waitFor()
-      const [download] = await Promise.all([page.waitForEvent('download'), quotes.getByRole('link', { name: 'Download the signed PDF (version 1)' }).click()])
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        quotes.getByRole('link', { name: 'Download the signed PDF (version 1)' }).click(),
+      ])
       expect(download.suggestedFilename()).toBe('signed-quote-v1.pdf')
       expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-')
       expect(describeFindings(await axeFindings(page, `signed quote ${viewport.width}`))).toBe('')

@@ -10,7 +10,11 @@ import { loginAsOwner } from './support/owner'
 import type { Site } from './support/site'
 import { expectToast } from './support/admin'
 
-test.override('siteEnv', { scope: 'file' }, () => ({ NODE_ENV: 'development', FAKE_NOW: '2026-11-30T12:00:00-08:00', PUBLIC_CACHE_SECONDS: '60' }))
+test.override('siteEnv', { scope: 'file' }, () => ({
+  NODE_ENV: 'development',
+  FAKE_NOW: '2026-11-30T12:00:00-08:00',
+  PUBLIC_CACHE_SECONDS: '60',
+}))
 
 describe('a seasonal service in the dashboard and on the public site', () => {
   let site: Site
@@ -57,7 +61,9 @@ describe('a seasonal service in the dashboard and on the public site', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expectToast(page, 'Changes saved')
     expect(site.git('log', '-1', '--format=%s').trim()).toBe('Update service "Mosaics": schedule')
-    expect(site.git('show', 'HEAD:content/services/mosaics.yaml')).toMatch(/showFrom: 2026-12-01T09:00:00-08:00\nshowUntil: 2026-12-27T00:00:00-08:00/)
+    expect(site.git('show', 'HEAD:content/services/mosaics.yaml')).toMatch(
+      /showFrom: 2026-12-01T09:00:00-08:00\nshowUntil: 2026-12-27T00:00:00-08:00/,
+    )
     await mosaicsRow().getByText('Scheduled: shows Dec 1, 2026, 9:00 AM – Dec 27, 2026, 12:00 AM').waitFor()
     await keepScreenshot(page, 'service-list-scheduled-1366')
     expect(await publicMosaics()).toEqual({ home: false, page: 404, api: false, sitemap: false })

@@ -335,7 +335,10 @@ describe('admin service management', () => {
     await confirm.getByText('Are you sure you want to delete "Baby Showers"? This action cannot be undone.').waitFor()
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await expectToast(page, 'Service deleted')
-    await eventually(() => serviceTitles(page), (t) => !t.includes('Baby Showers'))
+    await eventually(
+      () => serviceTitles(page),
+      (t) => !t.includes('Baby Showers'),
+    )
     expect(await serviceTitles(page)).not.toContain('Baby Showers')
     expect(lastCommit()).toBe('Delete service "Baby Showers"')
     expect((await fetch(`${site.url}/services/baby-showers-2026`)).status).toBe(404)

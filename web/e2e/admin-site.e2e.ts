@@ -20,7 +20,8 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
   const subjects = () => site.git('log', '--format=%s').trim().split('\n')
   const changedFiles = () => site.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')
   const html = async (path: string) => (await fetch(`${site.url}${path}`)).text()
-  const jsonLd = (source: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(source)![1]) as { '@graph': Record<string, unknown>[] }
+  const jsonLd = (source: string) =>
+    JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(source)![1]) as { '@graph': Record<string, unknown>[] }
 
   /** Picks a new JPEG for the picture field `label` and confirms the Crop Image dialog. */
   async function cropAndUpload(label: string, width: number, height: number) {
@@ -92,7 +93,13 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     const taglineBefore = await tagline.inputValue()
     // Meanwhile the hours are changed from another tab.
     const cookie = await adminCookie(site)
-    const { version, ...settings } = await api<{ version: string; contact: { hours: string } }>(site, 'GET', '/api/site-settings', undefined, cookie)
+    const { version, ...settings } = await api<{ version: string; contact: { hours: string } }>(
+      site,
+      'GET',
+      '/api/site-settings',
+      undefined,
+      cookie,
+    )
     settings.contact.hours = 'Closed for the holidays until Jan 3'
     await api(site, 'PUT', '/api/site-settings', { ...settings, baseVersion: version }, cookie)
     const before = subjects().length
@@ -192,7 +199,10 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     expect(await sideways(), 'service editor: sideways scroll').toBeLessThanOrEqual(0)
     await keepScreenshot(p, 'service-editor-390', { fullPage: true })
     await gotoReady(p, `${site.url}/admin/testimonials`)
-    await p.getByRole('button', { name: /^Edit testimonial from / }).first().click()
+    await p
+      .getByRole('button', { name: /^Edit testimonial from / })
+      .first()
+      .click()
     await p.getByRole('switch', { name: 'Featured' }).waitFor()
     expect(await sideways(), 'testimonial editor: sideways scroll').toBeLessThanOrEqual(0)
     await keepScreenshot(p, 'testimonial-editor-390', { fullPage: true })
@@ -250,7 +260,9 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expectToast(page, 'Testimonial updated')
     expect(subjects()).toHaveLength(before + 1)
-    const { photo } = ((await (await fetch(`${site.url}/api/testimonials`)).json()) as { author: string; photo?: string }[]).find((t) => t.author === author)!
+    const { photo } = ((await (await fetch(`${site.url}/api/testimonials`)).json()) as { author: string; photo?: string }[]).find(
+      (t) => t.author === author,
+    )!
     expect(photo).toMatch(/^\/uploads\//)
     expect(changedFiles().sort()).toEqual(['content/testimonials.yaml', photo!.slice(1)].sort())
     for (let i = 0; i < 8; i++) {
@@ -288,7 +300,10 @@ describe('the owner edits the site-wide copy, picture descriptions and the FAQ',
   })
 
   test('moves a question with the keyboard and deletes another: one commit, and /faq in the new order', async () => {
-    const faqOrder = async () => (jsonLd(await html('/faq'))['@graph'].find((n) => n['@type'] === 'FAQPage') as { mainEntity: { name: string }[] }).mainEntity.map((q) => q.name)
+    const faqOrder = async () =>
+      (jsonLd(await html('/faq'))['@graph'].find((n) => n['@type'] === 'FAQPage') as { mainEntity: { name: string }[] }).mainEntity.map(
+        (q) => q.name,
+      )
     const [first, second, third] = await faqOrder()
     await dismissToasts(page)
     await page.getByRole('tab', { name: 'FAQ' }).click()

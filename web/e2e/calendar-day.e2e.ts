@@ -23,7 +23,13 @@ test.beforeAll(async ({ site: s, browser: b }) => {
   site = s
   browser = b
   const cookie = await adminCookie(site)
-  const { id } = await sendInquiry(site, { firstName: 'Marisol', lastName: 'Dayview', email: 'marisol@example.com', phone: '503-555-0142', eventDate: bookedDay })
+  const { id } = await sendInquiry(site, {
+    firstName: 'Marisol',
+    lastName: 'Dayview',
+    email: 'marisol@example.com',
+    phone: '503-555-0142',
+    eventDate: bookedDay,
+  })
   await api(site, 'PATCH', `/api/admin/inquiries/${id}`, { status: 'booked' }, cookie)
 })
 
@@ -34,12 +40,17 @@ const seenText = (target: Locator) =>
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement!
-      if (parent.checkVisibility() && !parent.closest('.admin-visually-hidden') && node.textContent!.trim()) words.push(node.textContent!.trim())
+      if (parent.checkVisibility() && !parent.closest('.admin-visually-hidden') && node.textContent!.trim())
+        words.push(node.textContent!.trim())
     }
     return words.join(' ')
   })
 
-const inView = (target: Locator) => target.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight })
+const inView = (target: Locator) =>
+  target.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    return r.top >= 0 && r.bottom <= innerHeight
+  })
 
 describe('the calendar', () => {
   for (const viewport of [PHONE, DESKTOP]) {

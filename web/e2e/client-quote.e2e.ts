@@ -76,9 +76,15 @@ describe("the client's quote page", () => {
     await page.getByRole('button', { name: 'Accept and sign' }).click()
     await page.getByText(/^Accepted and signed by Jane Doe on /).waitFor()
     // No card payments on this site: the deposit due and how to pay, no card button.
-    expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toBe('PaymentDeposit due: $156.00. The studio will tell you how to pay.')
+    expect(await page.getByRole('region', { name: 'Payment' }).textContent()).toBe(
+      'PaymentDeposit due: $156.00. The studio will tell you how to pay.',
+    )
     expect(await page.getByRole('button', { name: /by card/ }).count()).toBe(0)
-    const signed = (await (await api('GET', `/admin/inquiries/${inquiryId}/quotes`)).json()) as { version: number; total: number; signature: { name: string; addOns: number[] } | null }[]
+    const signed = (await (await api('GET', `/admin/inquiries/${inquiryId}/quotes`)).json()) as {
+      version: number
+      total: number
+      signature: { name: string; addOns: number[] } | null
+    }[]
     expect(signed.at(-1)).toMatchObject({ total: 520, signature: { name: 'Jane Doe', addOns: [2] } })
     await context.close()
   })
@@ -89,7 +95,11 @@ describe("the client's quote page", () => {
     await gotoReady(page, `${site.url}/admin/inbox`)
     const row = page.locator('.admin-inquiry').filter({ hasText: 'Jane Doe' }).first()
     await row.waitFor()
-    if ((await row.getByRole('region', { name: 'Quotes' }).count()) === 0) await row.getByRole('button', { name: /Jane Doe/ }).first().click()
+    if ((await row.getByRole('region', { name: 'Quotes' }).count()) === 0)
+      await row
+        .getByRole('button', { name: /Jane Doe/ })
+        .first()
+        .click()
     const quotes = row.getByRole('region', { name: 'Quotes' })
     await quotes.getByRole('button', { name: /Make a (new version|quote)/ }).click()
     expect(await quotes.getByLabel(/^Delivery fee/).inputValue()).toBe('25')
@@ -104,7 +114,13 @@ describe("the client's quote page", () => {
     const link = links.last()
     const href = (await link.getAttribute('href'))!
     const client = await fetch(`${site.url}/api${new URL(href).pathname.replace('/quote/', '/quotes/')}`)
-    expect(await client.json()).toMatchObject({ total: 205, lines: [{ description: 'Classic bouquet (5 latex balloons)', quantity: 4, amount: 180 }, { optional: true, amount: 40 }] })
+    expect(await client.json()).toMatchObject({
+      total: 205,
+      lines: [
+        { description: 'Classic bouquet (5 latex balloons)', quantity: 4, amount: 180 },
+        { optional: true, amount: 40 },
+      ],
+    })
     expect(await row.textContent()).toContain('Quoted')
     await context.close()
   })

@@ -57,7 +57,10 @@ describe('History: pictures and undos in her words', () => {
       const title = (await entry.locator('.history__summary').textContent())!.trim()
       await entry.click()
       const detail = page.getByRole('region', { name: 'Change details' })
-      await detail.locator('.history__thumbs').getByRole('img', { name: `Picture “${alt}” (Service "${service.title}")`, exact: true }).waitFor({ state: 'attached' })
+      await detail
+        .locator('.history__thumbs')
+        .getByRole('img', { name: `Picture “${alt}” (Service "${service.title}")`, exact: true })
+        .waitFor({ state: 'attached' })
       await detail.getByRole('button', { name: 'Undo this change' }).click()
 
       const dialog = page.getByRole('alertdialog')
@@ -67,7 +70,9 @@ describe('History: pictures and undos in her words', () => {
       expect(listed).toContain(`Picture “${alt}” (Service "${service.title}") removed`)
       expect(listed).toContain(`Full-size picture “${alt}” (Service "${service.title}") removed`)
       const thumb = dialog.getByRole('img', { name: `Picture “${alt}” (Service "${service.title}")`, exact: true })
-      await expect.poll(() => thumb.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true)
+      await expect
+        .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+        .toBe(true)
       await thumb.scrollIntoViewIfNeeded()
       await keepScreenshot(page, `history-picture-undo-${viewport.width}`)
       const findings = (await axeFindings(page, `picture undo ${viewport.width}`)).filter((f) => !SHELL_RULES.has(f.rule))

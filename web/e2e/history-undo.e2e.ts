@@ -26,7 +26,8 @@ describe('History: the log in words, undo and restore', () => {
 
   const current = async () => (await (await api('GET', `/services/${service.id}`)).json()) as ApiService
   const head = () => site.git('rev-parse', 'HEAD').trim()
-  const axe = async (page: Page, state: string) => findings.push(...(await axeFindings(page, state)).filter((f) => !SHELL_RULES.has(f.rule)))
+  const axe = async (page: Page, state: string) =>
+    findings.push(...(await axeFindings(page, state)).filter((f) => !SHELL_RULES.has(f.rule)))
 
   async function openHistory(page: Page) {
     await page.getByRole('tab', { name: 'History' }).click()
@@ -40,7 +41,7 @@ describe('History: the log in words, undo and restore', () => {
     service = await firstService(site, api)
   })
 
-  test("reads like her actions: words, who, the first content, code-only commits left out, filters, highlighted words", async () => {
+  test('reads like her actions: words, who, the first content, code-only commits left out, filters, highlighted words', async () => {
     const { page, context } = await openPage(browser, DESKTOP, { bypassCSP: true })
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Small: $50\nLarge: $120' })).status).toBe(200)
     expect((await api('PUT', `/services/${service.id}`, { pricingInfo: 'Small: $55\nLarge: $120' })).status).toBe(200)
@@ -56,7 +57,9 @@ describe('History: the log in words, undo and restore', () => {
     await page.getByRole('tab', { name: 'History' }).click()
     const entries = page.locator('.history__entry')
     await expect.poll(() => entries.first().locator('.history__summary').textContent()).toBe('Changed the Delivery & Installation page')
-    expect(await entries.first().locator('.history__meta').textContent()).toMatch(/\d{4}, \d{1,2}:\d{2} (AM|PM) · Test Developer, a developer's git commit$/)
+    expect(await entries.first().locator('.history__meta').textContent()).toMatch(
+      /\d{4}, \d{1,2}:\d{2} (AM|PM) · Test Developer, a developer's git commit$/,
+    )
     expect(await entries.nth(1).locator('.history__summary').textContent()).toBe(`Changed the price of ${service.title}`)
     expect(await entries.nth(1).locator('.history__meta').textContent()).toMatch(/ · Studio Admin, in the dashboard$/)
     expect(await listedCommits(page)).not.toContain(codeOnly)
@@ -84,7 +87,9 @@ describe('History: the log in words, undo and restore', () => {
 
     // Filters: by kind, then by item too.
     await page.getByLabel('Kind of change').selectOption('pages')
-    await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Changed the Delivery & Installation page'), expect.stringContaining("The site's first content")])
+    await expect
+      .poll(() => entries.allTextContents())
+      .toEqual([expect.stringContaining('Changed the Delivery & Installation page'), expect.stringContaining("The site's first content")])
     await page.getByLabel('Kind of change').selectOption('')
     await showChangesTo(page, api, `services/${service.id}`)
     await page.getByLabel('Kind of change').selectOption('pictures')

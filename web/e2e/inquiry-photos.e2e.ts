@@ -31,11 +31,21 @@ test.beforeAll(async ({ site: s, browser: b }) => {
     id: 'arches',
     title: 'Arches',
     showBalloonColorSelection: false,
-    customDropdownFields: [{ id: 'dropdown_1', header: 'Delivery', instructions: 'Shall we bring it?', optional: false, options: ['Yes', 'No'] }],
-    customTextFields: [
-      { id: 'custom_1', header: 'Venue address', instructions: 'Where is the party?', optional: false, showWhen: { field: 'dropdown_1', values: ['Yes'] } },
+    customDropdownFields: [
+      { id: 'dropdown_1', header: 'Delivery', instructions: 'Shall we bring it?', optional: false, options: ['Yes', 'No'] },
     ],
-    customPhotoFields: [{ id: 'photos_1', header: 'Inspiration photos', instructions: 'Pictures of arches you love', optional: true, maxPhotos: 3 }],
+    customTextFields: [
+      {
+        id: 'custom_1',
+        header: 'Venue address',
+        instructions: 'Where is the party?',
+        optional: false,
+        showWhen: { field: 'dropdown_1', values: ['Yes'] },
+      },
+    ],
+    customPhotoFields: [
+      { id: 'photos_1', header: 'Inspiration photos', instructions: 'Pictures of arches you love', optional: true, maxPhotos: 3 },
+    ],
     fieldOrder: ['dropdown_1', 'custom_1', 'photos_1'],
     visible: true,
   })
@@ -57,7 +67,10 @@ function tomorrow(): string {
 async function cameraJpeg(color: string): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: color } })
     .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: 'Canon', Model: 'EOS Test' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'Canon', Model: 'EOS Test' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' },
+    })
     .jpeg()
     .toBuffer()
 }
@@ -98,17 +111,29 @@ describe('quote form with photos on a phone', () => {
     const input = page.locator('#inq-photos_1')
     await input.setInputFiles([
       { name: 'arch-one.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg('#e4573d') },
-      { name: 'venue-wall.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3d7be4' } }).png().toBuffer() },
+      {
+        name: 'venue-wall.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3d7be4' } })
+          .png()
+          .toBuffer(),
+      },
       { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('these are my notes, not a photo') },
       { name: 'party.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1') },
-      { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(11 * 1024 * 1024)]) },
+      {
+        name: 'huge.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(11 * 1024 * 1024)]),
+      },
     ])
     const refused = page.locator('.photo-field__refused')
     await refused.getByText('notes.jpg: not a JPEG, PNG or WebP photo, although it is named as a JPEG.').waitFor()
     await refused.getByText('party.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).').waitFor()
     await refused.getByText(/^huge\.jpg: larger than 10 MB/).waitFor()
     await expect.poll(() => page.locator('.photo-field__item.is-done').count(), { timeout: 20_000 }).toBe(2)
-    expect(await page.locator('.photo-field__item img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true])
+    expect(
+      await page.locator('.photo-field__item img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0)),
+    ).toEqual([true, true])
 
     // A third, then removed again.
     await input.setInputFiles([{ name: 'extra.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg('#44aa66') }])
@@ -129,7 +154,9 @@ describe('quote form with photos on a phone', () => {
     await context.close()
 
     // What was stored: no venue answer, two photos, the estimate.
-    const [record] = (await api<InquiryRecord[]>(site, 'GET', '/api/admin/inquiries', undefined, cookie)).filter((r) => r.inquiry.lastName === 'Photo')
+    const [record] = (await api<InquiryRecord[]>(site, 'GET', '/api/admin/inquiries', undefined, cookie)).filter(
+      (r) => r.inquiry.lastName === 'Photo',
+    )
     expect(record.inquiry.customFields).toEqual({})
     expect(record.inquiry.customDropdownFields).toEqual({ dropdown_1: { header: 'Delivery', value: 'No' } })
     expect(record.inquiry.deliveryEstimate).toEqual({ zip: '97214', zone: 'Portland', fee: 45 })
@@ -170,7 +197,12 @@ describe('a slow connection', () => {
     await gotoReady(page, `${site.url}/services/arches`)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 1_000_000, uploadThroughput: 60_000 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: 1_000_000,
+      uploadThroughput: 60_000,
+    })
     await label(page, 'First Name').fill('Slow')
     await label(page, 'Last Name').fill('Upload')
     await label(page, 'Email').fill('slow@example.com')
@@ -180,7 +212,11 @@ describe('a slow connection', () => {
     await label(page, 'Zipcode').fill('97214')
     await label(page, 'Event Date').fill(tomorrow())
     await label(page, 'Delivery').selectOption('No')
-    const grain = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer()
+    const grain = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer()
     await page.locator('#inq-photos_1').setInputFiles([{ name: 'slow.png', mimeType: 'image/png', buffer: grain }])
     await page.getByText(/^Uploading \d+%$/).waitFor()
     await page.getByRole('button', { name: 'Submit Inquiry' }).click()
@@ -188,7 +224,9 @@ describe('a slow connection', () => {
     expect(await page.getByRole('button', { name: 'Submitting...' }).count()).toBe(1)
     await page.waitForURL(`${site.url}/thank-you`, { timeout: 60_000 })
     await context.close()
-    const [record] = (await api<InquiryRecord[]>(site, 'GET', '/api/admin/inquiries', undefined, cookie)).filter((r) => r.inquiry.lastName === 'Upload')
+    const [record] = (await api<InquiryRecord[]>(site, 'GET', '/api/admin/inquiries', undefined, cookie)).filter(
+      (r) => r.inquiry.lastName === 'Upload',
+    )
     expect(record.inquiry.photos?.[0].files.map((f) => f.name)).toEqual(['slow.png'])
   }, 90_000)
 })
@@ -226,13 +264,22 @@ describe('the form builder', () => {
     expect(findings, describeFindings(findings)).toEqual([])
     await save.click()
     await page.getByText('Changes saved').first().waitFor()
-    const saved = await api<{ customPhotoFields: { header: string; maxPhotos: number; showWhen: unknown }[]; customDropdownFields: { id: string }[] }>(site, 'GET', '/api/services/arches', undefined, cookie)
+    const saved = await api<{
+      customPhotoFields: { header: string; maxPhotos: number; showWhen: unknown }[]
+      customDropdownFields: { id: string }[]
+    }>(site, 'GET', '/api/services/arches', undefined, cookie)
     const styleId = saved.customDropdownFields[1].id
-    expect(saved.customPhotoFields[1]).toMatchObject({ header: 'Arch location photos', maxPhotos: 4, showWhen: { field: styleId, values: ['Organic arch', 'Classic arch'] } })
+    expect(saved.customPhotoFields[1]).toMatchObject({
+      header: 'Arch location photos',
+      maxPhotos: 4,
+      showWhen: { field: styleId, values: ['Organic arch', 'Classic arch'] },
+    })
 
     // Deleting the dropdown that a rule points at: the rule says why, and Save stays off until it is fixed.
     await page.getByRole('button', { name: 'Remove Arch style' }).click()
-    await photos.getByText('"Arch location photos" depends on a question that no longer exists. Choose another dropdown or show it always.').waitFor()
+    await photos
+      .getByText('"Arch location photos" depends on a question that no longer exists. Choose another dropdown or show it always.')
+      .waitFor()
     expect(await save.isDisabled()).toBe(true)
     await photos.getByLabel('Show this question').selectOption({ label: 'Always' })
     expect(await save.isEnabled()).toBe(true)

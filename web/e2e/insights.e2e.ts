@@ -15,14 +15,16 @@ import { axeFindings, describeFindings } from './support/axe'
 import { adminCookie, inquiryFor } from './support/public-fixtures'
 import { changeLabel } from '../admin/insights/period'
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
 /** The visitors stored for the day `n` days before today. */
 const pastVisitors = (n: number) => 8 + ((n * 7) % 11) + (n <= 30 ? 6 : 0)
-const sumPastVisitors = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => pastVisitors(first + i)).reduce((a, b) => a + b, 0)
+const sumPastVisitors = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, i) => pastVisitors(first + i)).reduce((a, b) => a + b, 0)
 
 /** Earlier days as the server keeps them, so the chart and the comparison have something to show. */
 function writePastDays(dataDir: string, today: string) {
@@ -52,7 +54,12 @@ describe('insights', () => {
   const contexts: BrowserContext[] = []
 
   /** A visitor's own browser: its user agent, its screen, any extra headers (DNT), no state shared with others. */
-  async function visitor(userAgent: string, viewport = DESKTOP, extraHTTPHeaders?: Record<string, string>, bypassCSP = false): Promise<{ context: BrowserContext; page: Page }> {
+  async function visitor(
+    userAgent: string,
+    viewport = DESKTOP,
+    extraHTTPHeaders?: Record<string, string>,
+    bypassCSP = false,
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const phone = viewport.width < 600
     const context = await browser.newContext({ userAgent, viewport, isMobile: phone, hasTouch: phone, extraHTTPHeaders, bypassCSP })
     contexts.push(context)
@@ -83,7 +90,7 @@ describe('insights', () => {
     // When the beacon leaves, against the first contentful paint.
     await page.addInitScript(() => {
       const send = navigator.sendBeacon.bind(navigator)
-      navigator.sendBeacon = (url, data) => ((window as unknown as { beaconAt: number }).beaconAt = performance.now(), send(url, data))
+      navigator.sendBeacon = (url, data) => (((window as unknown as { beaconAt: number }).beaconAt = performance.now()), send(url, data))
     })
     const setCookies: string[] = []
     page.on('response', async (r) => {
@@ -91,15 +98,23 @@ describe('insights', () => {
       if (header) setCookies.push(`${r.url()}: ${header}`)
     })
     const sent = await visit(page, `/services/${service.id}?utm_source=instagram&utm_medium=social&utm_campaign=spring`)
-    expect(JSON.parse(sent.postData() ?? '')).toEqual({ path: `/services/${service.id}?utm_source=instagram&utm_medium=social&utm_campaign=spring`, referrer: '' })
-    const [paintedAt, beaconAt] = await page.evaluate(() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime, (window as unknown as { beaconAt?: number }).beaconAt])
+    expect(JSON.parse(sent.postData() ?? '')).toEqual({
+      path: `/services/${service.id}?utm_source=instagram&utm_medium=social&utm_campaign=spring`,
+      referrer: '',
+    })
+    const [paintedAt, beaconAt] = await page.evaluate(() => [
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      (window as unknown as { beaconAt?: number }).beaconAt,
+    ])
     expect(paintedAt).toBeGreaterThan(0)
     expect(beaconAt).toBeGreaterThan(paintedAt!)
 
     // The visitor asks for a quote from that page: an inquiry credited to the spring campaign and to the service.
     const inquiry = inquiryFor(service)
     const inquiryStatus = await page.evaluate(
-      async (body) => (await fetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+      async (body) =>
+        (await fetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }))
+          .status,
       inquiry,
     )
     expect(inquiryStatus).toBe(200)
@@ -107,7 +122,14 @@ describe('insights', () => {
     // The visitor joins the mailing list from that page: a sign-up credited to the spring campaign.
     const segments = (await (await fetch(`${site.url}/api/flodesk-segments`)).json()) as { id: string }[]
     const status = await page.evaluate(
-      async (ids) => (await fetch('/api/subscribe', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.com', firstName: 'Ana', lastName: 'Ruiz', segment_ids: ids }) })).status,
+      async (ids) =>
+        (
+          await fetch('/api/subscribe', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email: 'ana@example.com', firstName: 'Ana', lastName: 'Ruiz', segment_ids: ids }),
+          })
+        ).status,
       [segments[0].id],
     )
     expect(status).toBe(200)
@@ -116,7 +138,10 @@ describe('insights', () => {
     const desk = await visitor(WINDOWS)
     await visit(desk.page, '/')
     const privacyBeacon = desk.page.waitForResponse((r) => r.url().endsWith('/api/collect'))
-    await desk.page.getByRole('contentinfo').getByRole('link', { name: /Privacy/ }).click()
+    await desk.page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /Privacy/ })
+      .click()
     await desk.page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor()
     expect((await privacyBeacon).status()).toBe(204)
     expect(await desk.page.getByText('No cookies and nothing saved in your browser.').isVisible()).toBe(true)
@@ -130,11 +155,24 @@ describe('insights', () => {
 
   test('no public page and no beacon answer sets a cookie', async () => {
     const services = (await (await fetch(`${site.url}/api/services`)).json()) as Service[]
-    for (const path of ['/', ...services.map((s) => `/services/${s.id}`), '/about', '/contact', '/delivery-installation', '/thank-you', '/privacy', '/no-such-page']) {
+    for (const path of [
+      '/',
+      ...services.map((s) => `/services/${s.id}`),
+      '/about',
+      '/contact',
+      '/delivery-installation',
+      '/thank-you',
+      '/privacy',
+      '/no-such-page',
+    ]) {
       const res = await fetch(`${site.url}${path}`)
       expect(res.headers.get('set-cookie'), path).toBeNull()
     }
-    const beacon = await fetch(`${site.url}/api/collect`, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'User-Agent': 'curl/8' }, body: '{"path":"/"}' })
+    const beacon = await fetch(`${site.url}/api/collect`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'User-Agent': 'curl/8' },
+      body: '{"path":"/"}',
+    })
     expect([beacon.status, beacon.headers.get('set-cookie')]).toEqual([204, null])
   })
 
@@ -148,7 +186,9 @@ describe('insights', () => {
     contexts.push(bot)
     await visit(await bot.newPage(), '/')
     const admin = await visitor(MAC)
-    await admin.context.addCookies((await adminCookie(site)).split('; ').map((c) => ({ name: c.split('=')[0], value: c.slice(c.indexOf('=') + 1), url: site.url })))
+    await admin.context.addCookies(
+      (await adminCookie(site)).split('; ').map((c) => ({ name: c.split('=')[0], value: c.slice(c.indexOf('=') + 1), url: site.url })),
+    )
     await visit(admin.page, '/')
   }, 120_000)
 
@@ -174,7 +214,8 @@ describe('insights', () => {
     expect(await figure('Sign-ups').textContent()).toBe('1')
     expect(await figure('Inquiries').textContent()).toBe('1')
 
-    const rowOf = (table: string, name: string) => page.getByRole('region', { name: table }).getByRole('row', { name: new RegExp(`^${name}`) })
+    const rowOf = (table: string, name: string) =>
+      page.getByRole('region', { name: table }).getByRole('row', { name: new RegExp(`^${name}`) })
     expect(await rowOf('Sources', 'instagram').textContent()).toBe('instagram111')
     expect(await rowOf('Sources', 'Direct').textContent()).toMatch(/1 ?0 ?0$/)
     expect(await rowOf('Campaigns', 'spring').textContent()).toBe('spring111')
@@ -188,7 +229,10 @@ describe('insights', () => {
     // The CSV holds the same figures.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
     expect(download.suggestedFilename()).toBe(`insights-${today}-to-${today}.csv`)
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n')
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(csv).toContain(`Total,${today} to ${today},2,3,1,1,50.0%`)
     expect(csv).toContain('Source,instagram,1,,1,1,100.0%')
     expect(csv).toContain('Campaign,spring,1,,1,1,100.0%')

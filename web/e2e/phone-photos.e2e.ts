@@ -30,7 +30,8 @@ describe('a picture from a phone', () => {
       page.setDefaultTimeout(20_000)
       const uploads: string[] = []
       page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/upload') uploads.push(request.headers()['content-type'] ?? '')
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/upload')
+          uploads.push(request.headers()['content-type'] ?? '')
       })
       await loginAsOwner(page, site.url)
       await page.locator('.admin-service-row__select').first().click()
@@ -47,7 +48,12 @@ describe('a picture from a phone', () => {
       // A slow phone connection (64 KiB/s up), so the upload is seen on its way.
       const cdp = await context.newCDPSession(page)
       await cdp.send('Network.enable')
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 64 * 1024 })
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 50,
+        downloadThroughput: -1,
+        uploadThroughput: 64 * 1024,
+      })
       await confirm.click()
 
       // The dialog closes at once; the progress shows where the picture goes, with real figures.
@@ -55,9 +61,21 @@ describe('a picture from a phone', () => {
       const bar = page.getByRole('progressbar', { name: 'Uploading image' })
       await bar.waitFor()
       await expect
-        .poll(() => bar.evaluate((el) => { const p = el as HTMLProgressElement; return p.position > 0.05 && p.position < 0.95 }), { timeout: 15_000 })
+        .poll(
+          () =>
+            bar.evaluate((el) => {
+              const p = el as HTMLProgressElement
+              return p.position > 0.05 && p.position < 0.95
+            }),
+          { timeout: 15_000 },
+        )
         .toBe(true)
-      expect(await bar.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight })).toBe(true)
+      expect(
+        await bar.evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          return r.top >= 0 && r.bottom <= innerHeight
+        }),
+      ).toBe(true)
       const figures = page.locator('.admin-upload-progress__figures')
       expect(await figures.textContent()).toMatch(/^\d+ of \d+ KB sent$/)
       expect(await page.getByRole('status').filter({ hasText: 'Uploading image: sending' }).count()).toBe(1)
@@ -78,7 +96,11 @@ describe('a picture from a phone', () => {
       // One request carried the picture once, as picked; the server cut the crop.
       expect(uploads).toHaveLength(1)
       expect(uploads[0]).toMatch(/^multipart\/form-data/)
-      const service = (await (await page.request.get(`${site.url}/api/services/${await page.locator('.admin-service-row').first().getAttribute('data-service-id')}`)).json()) as {
+      const service = (await (
+        await page.request.get(
+          `${site.url}/api/services/${await page.locator('.admin-service-row').first().getAttribute('data-service-id')}`,
+        )
+      ).json()) as {
         images: { cropped: string; original: string }[]
       }
       const added = service.images.at(-1)!

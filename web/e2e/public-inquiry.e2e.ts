@@ -33,9 +33,15 @@ test.beforeAll(async ({ site: s, browser: b }) => {
     fieldOrder: ['dropdown_1', 'custom_1', 'custom_2'],
     visible: true,
   })
-  await putService(site, cookie, { id: 'events', title: 'Events', showBalloonColorSelection: false, customTextFields: [], customDropdownFields: [], visible: true })
+  await putService(site, cookie, {
+    id: 'events',
+    title: 'Events',
+    showBalloonColorSelection: false,
+    customTextFields: [],
+    customDropdownFields: [],
+    visible: true,
+  })
 })
-
 
 function tomorrow(): string {
   const d = new Date(`${studioToday()}T12:00:00Z`)
@@ -70,7 +76,15 @@ describe('inquiry form', () => {
     expect(await unavailable(page)).toBe(true)
 
     const referral = await page.getByLabel('How did you hear about us?').locator('option').allTextContents()
-    expect(referral.slice(1)).toEqual(['Instagram', 'Facebook', 'Other Social Media', 'Internet Search', 'Friend/Family Referral', 'At an Event/Party', 'Other'])
+    expect(referral.slice(1)).toEqual([
+      'Instagram',
+      'Facebook',
+      'Other Social Media',
+      'Internet Search',
+      'Friend/Family Referral',
+      'At an Event/Party',
+      'Other',
+    ])
 
     // Messages appear when a field is left, and clear as soon as it is edited.
     const firstName = page.getByLabel('First Name')
@@ -89,7 +103,13 @@ describe('inquiry form', () => {
     await page.getByLabel('Email').blur()
     await page.getByText('Email is required').waitFor()
 
-    for (const [label, message] of [['Phone', 'Phone number is required'], ['Address', 'Address is required'], ['City', 'City is required'], ['Zipcode', 'Zipcode is required'], ['Event Date', 'Event date is required']]) {
+    for (const [label, message] of [
+      ['Phone', 'Phone number is required'],
+      ['Address', 'Address is required'],
+      ['City', 'City is required'],
+      ['Zipcode', 'Zipcode is required'],
+      ['Event Date', 'Event date is required'],
+    ]) {
       await page.getByLabel(label).focus()
       await page.getByLabel(label).blur()
       await page.getByText(message, { exact: true }).waitFor()
@@ -149,7 +169,10 @@ describe('inquiry form', () => {
       referralSource: 'referral',
       service: 'Bouquets',
       balloonColors: ['Blush', 'Rockstar'],
-      customFields: { custom_1: { header: 'Theme', value: 'Peonies and gold' }, custom_2: { header: 'Card Message', value: 'Not provided' } },
+      customFields: {
+        custom_1: { header: 'Theme', value: 'Peonies and gold' },
+        custom_2: { header: 'Card Message', value: 'Not provided' },
+      },
       customDropdownFields: { dropdown_1: { header: 'Size', value: 'Large' } },
     })
     await context.close()
@@ -166,9 +189,11 @@ describe('inquiry form', () => {
     await button.focus()
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true)
     const needed = page.locator('#inq-still-needed')
-    await expect.poll(() => needed.textContent()).toBe(
-      'Please complete the required fields (*) to send your inquiry: first name, last name, email, phone, address, city, zipcode, event date, balloon colors, Size, Theme.',
-    )
+    await expect
+      .poll(() => needed.textContent())
+      .toBe(
+        'Please complete the required fields (*) to send your inquiry: first name, last name, email, phone, address, city, zipcode, event date, balloon colors, Size, Theme.',
+      )
     expect(await button.getAttribute('aria-describedby')).toBe('inq-still-needed')
 
     // Required answers are marked as such, for the eye (a star) and for assistive technology.
@@ -203,7 +228,11 @@ describe('inquiry form', () => {
     expect(page.url()).toBe(`${site.url}/services/bouquets`)
 
     // Every invalid answer, the colours and the dropdown included, is marked and tied to its message.
-    for (const [field, message] of [['Phone', 'Please enter a 10-digit phone number'], ['Size', 'Size is required'], ['Theme', 'Theme is required']]) {
+    for (const [field, message] of [
+      ['Phone', 'Please enter a 10-digit phone number'],
+      ['Size', 'Size is required'],
+      ['Theme', 'Theme is required'],
+    ]) {
       const input = labelled(page, field)
       expect(await input.getAttribute('aria-invalid')).toBe('true')
       const describedBy = (await input.getAttribute('aria-describedby'))!.split(' ')
@@ -221,7 +250,9 @@ describe('inquiry form', () => {
     expect(await page.getByLabel('Phone').evaluate((el) => el === document.activeElement)).toBe(true)
     await page.getByLabel('Phone').fill('503-555-0100')
     expect(await page.getByLabel('Phone').getAttribute('aria-invalid')).toBe(null)
-    await expect.poll(() => page.getByRole('group', { name: 'Please fix 9 answers to send your inquiry:' }).getByRole('link').count()).toBe(9)
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Please fix 9 answers to send your inquiry:' }).getByRole('link').count())
+      .toBe(9)
     await page.getByLabel('Zipcode').fill('9721')
     await page.getByLabel('Zipcode').blur()
     await page.locator('.field__error').getByText('Please enter a 5-digit ZIP code (or ZIP+4)').waitFor()
@@ -311,7 +342,10 @@ describe('inquiry form', () => {
     console.log(`[inquiry] at 390 px: colour picker ${picker} px, whole form ${await height('form.inquiry-form')} px`)
     expect(picker).toBeLessThan(1400)
     // Each row of chips is a finger's height, not a tile's.
-    const rowHeight = await page.locator('.swatch').first().evaluate((el) => el.getBoundingClientRect().height)
+    const rowHeight = await page
+      .locator('.swatch')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height)
     expect(rowHeight).toBeGreaterThanOrEqual(24)
     expect(rowHeight).toBeLessThanOrEqual(44)
     // The crystal group names its colours briefly ("Pink" under "Crystal"); the button still says "Crystal Pink".
@@ -384,7 +418,9 @@ describe('inquiry form', () => {
     await fillContact(page)
     const note = page.getByRole('status').filter({ hasText: 'fully booked' })
     await note.waitFor()
-    expect(await note.textContent()).toMatch(/^Heads up: we may already be fully booked on \w+day, \w+ \d+\. You are welcome to send your inquiry anyway/)
+    expect(await note.textContent()).toMatch(
+      /^Heads up: we may already be fully booked on \w+day, \w+ \d+\. You are welcome to send your inquiry anyway/,
+    )
     expect(await note.textContent()).not.toContain('Family wedding')
     expect(asked).toHaveLength(1)
     const day = new Date(Date.parse(`${tomorrow()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)

@@ -18,7 +18,6 @@ test.beforeAll(async ({ site: s, browser: b }) => {
   cookie = await adminCookie(site)
 })
 
-
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Join our Mailing List' }).click()
   const dialog = page.getByRole('dialog', { name: 'Join our Mailing List' })
@@ -76,7 +75,9 @@ describe('mailing-list dialog', () => {
   test("says 'Could not load interests.' when the interests fail, and alerts on a failed subscribe", async () => {
     const { page, context } = await openPage(browser, PHONE)
     await gotoReady(page, site.url)
-    await page.route('**/api/flodesk-segments', (route) => route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }))
+    await page.route('**/api/flodesk-segments', (route) =>
+      route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }),
+    )
     let dialog = await openDialog(page)
     await dialog.getByText('Could not load interests.').waitFor()
     await page.keyboard.press('Escape')
@@ -88,7 +89,9 @@ describe('mailing-list dialog', () => {
     await dialog.getByLabel('First name').fill('Frances')
     await dialog.getByLabel('Last name').fill('Fan')
 
-    await page.route('**/api/subscribe', (route) => route.fulfill({ status: 502, body: '{"error":"The mailing list is unavailable."}', contentType: 'application/json' }))
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({ status: 502, body: '{"error":"The mailing list is unavailable."}', contentType: 'application/json' }),
+    )
     let alert = nextAlert(page)
     await dialog.getByRole('button', { name: 'Subscribe' }).click()
     expect(await alert).toBe('The mailing list is unavailable.')
@@ -130,7 +133,11 @@ describe('delivery and installation page', () => {
     await page.getByRole('heading', { level: 1, name: 'Delivery & Installation' }).waitFor()
     await page.getByRole('heading', { level: 2, name: 'How delivery works' }).waitFor()
     expect(await page.title()).toMatch(/^Delivery & Installation \| /)
-    expect(await page.locator('.markdown-content li').allTextContents()).toEqual(['Same-week installs', 'Free teardown', 'Weather backup plans'])
+    expect(await page.locator('.markdown-content li').allTextContents()).toEqual([
+      'Same-week installs',
+      'Free teardown',
+      'Weather backup plans',
+    ])
     expect(await page.getByRole('link', { name: 'read our FAQ' }).getAttribute('href')).toBe('/contact')
     expect(await page.getByRole('link', { name: 'write' }).getAttribute('href')).toBe('mailto:hello@example.com')
     expect(await page.locator('.markdown-content a', { hasText: 'Call us' }).getAttribute('href')).toBe('')

@@ -33,10 +33,13 @@ test.beforeAll(async ({ site: s, browser: b }) => {
   await putService(site, cookie, { id: 'corporate-creations', title: 'Corporate', visible: true })
 })
 
-
 describe('home page', () => {
   test('shows the hero, the visible services in service order, Why Choose and the call to action', async () => {
-    const settings = await api<{ hero: { title: string; secondaryLabel?: string }; brand: { name: string } }>(site, 'GET', '/api/site-settings')
+    const settings = await api<{ hero: { title: string; secondaryLabel?: string }; brand: { name: string } }>(
+      site,
+      'GET',
+      '/api/site-settings',
+    )
     const services = await api<Service[]>(site, 'GET', '/api/services')
     const { page, context } = await openPage(browser, DESKTOP)
     await gotoReady(page, site.url)
@@ -71,14 +74,24 @@ describe('home page', () => {
     await gotoReady(page, site.url)
     await page.locator('.hero').getByRole('link', { name: settings.hero.secondaryLabel }).click()
     await expect.poll(() => page.url()).toBe(`${site.url}/#services`)
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('services')!.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThan(120)
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('services')!.getBoundingClientRect().top)), { timeout: 5000 })
+      .toBeLessThan(120)
     await context.close()
   })
 
   test('shows at most three testimonials, centred when there are fewer', async () => {
     const all = await api<Testimonial[]>(site, 'GET', '/api/testimonials')
     while (all.length < 5) {
-      all.push(await api<Testimonial>(site, 'POST', '/api/testimonials', { quote: `Lovely work ${all.length}`, author: `Guest ${all.length}`, position: '', imageSrc: '' }, cookie))
+      all.push(
+        await api<Testimonial>(
+          site,
+          'POST',
+          '/api/testimonials',
+          { quote: `Lovely work ${all.length}`, author: `Guest ${all.length}`, position: '', imageSrc: '' },
+          cookie,
+        ),
+      )
     }
     const { page, context } = await openPage(browser, DESKTOP)
     await gotoReady(page, site.url)
@@ -138,7 +151,9 @@ describe('service cards', () => {
     const { page, context } = await openPage(browser, PHONE)
     await gotoReady(page, site.url)
     const card = page.locator('#service-bouquets')
-    await page.route('**/api/services/bouquets', (route) => route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }))
+    await page.route('**/api/services/bouquets', (route) =>
+      route.fulfill({ status: 500, body: '{"error":"down"}', contentType: 'application/json' }),
+    )
     const about = card.getByRole('button', { name: 'About' })
     await about.click()
     const error = card.getByRole('alert')

@@ -47,7 +47,14 @@ describe('smaller things', () => {
       await quote.getByRole('link', { name: 'Bouquets' }).click()
       await expect.poll(() => page.url()).toBe(`${site.url}/services/bouquets#inquiry`)
       const title = page.locator('#inquiry-title')
-      await expect.poll(() => title.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2 })).toBe(true)
+      await expect
+        .poll(() =>
+          title.evaluate((el) => {
+            const r = el.getBoundingClientRect()
+            return r.top >= 0 && r.top < innerHeight / 2
+          }),
+        )
+        .toBe(true)
       await keepScreenshot(page, `quote-path-${viewport.width}`)
       await context.close()
     })
@@ -94,7 +101,14 @@ describe('smaller things', () => {
       await entries.nth(1).click()
       const detail = page.getByRole('region', { name: 'Change details' })
       await detail.locator('.admin-card__title').waitFor()
-      await expect.poll(() => detail.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2 })).toBe(true)
+      await expect
+        .poll(() =>
+          detail.evaluate((el) => {
+            const r = el.getBoundingClientRect()
+            return r.top >= 0 && r.top < innerHeight / 2
+          }),
+        )
+        .toBe(true)
       await keepScreenshot(page, `history-detail-${viewport.width}`)
       await context.close()
     })

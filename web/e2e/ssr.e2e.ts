@@ -19,7 +19,6 @@ test.beforeAll(async ({ site: s, browser: b }) => {
   testimonials = (await (await fetch(`${site.url}/api/testimonials`)).json()) as Testimonial[]
 })
 
-
 /** Console errors and warnings, page errors, and the API calls a page makes. */
 function watch(page: Page) {
   const problems: string[] = []
@@ -111,8 +110,15 @@ describe('with JavaScript on', () => {
     const seen = watch(page)
     const res = await gotoReady(page, site.url)
     const decode = (html: string) =>
-      html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-    const served = [...(await res!.text()).matchAll(/<blockquote class="testimonial__quote">([^<]*)<\/blockquote>/g)].map((m) => decode(m[1]))
+      html
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    const served = [...(await res!.text()).matchAll(/<blockquote class="testimonial__quote">([^<]*)<\/blockquote>/g)].map((m) =>
+      decode(m[1]),
+    )
     await page.waitForLoadState('networkidle')
     await page.getByRole('button', { name: 'Join our Mailing List' }).click()
     await page.getByRole('dialog').waitFor()

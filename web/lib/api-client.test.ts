@@ -25,7 +25,13 @@ beforeEach(() => {
 
 afterEach(() => setUnauthorizedHandler(null))
 
-const failure = (call: Promise<unknown>) => call.then(() => { throw new Error('the call succeeded') }, (err: unknown) => err as ApiError)
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('the call succeeded')
+    },
+    (err: unknown) => err as ApiError,
+  )
 
 describe('a call', () => {
   it('goes to /api with the session cookie, asks for JSON and sends its body as JSON', async () => {

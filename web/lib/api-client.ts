@@ -97,4 +97,3 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 export async function headUrl(url: string, signal?: AbortSignal): Promise<Response> {
   return fetchImpl(url.startsWith('/') ? `${apiBase}${url}` : url, { method: 'HEAD', signal, cache: 'no-store' })
 }
-

@@ -6,7 +6,11 @@ import { ApiError, apiUrl, reportUnauthorized } from './api-client'
  * POSTs a multipart form to `/api{path}` with upload progress (fetch cannot report it, so this one call uses
  * XMLHttpRequest), and returns the JSON answer; failures throw ApiError as apiRequest's do.
  */
-export function apiUpload<T>(path: string, form: FormData, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', apiUrl(path))
@@ -24,7 +28,10 @@ export function apiUpload<T>(path: string, form: FormData, options: { onProgress
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T)
       if (xhr.status === 401) reportUnauthorized()
-      const error = data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string' ? (data as { error: string }).error : `Request failed (${xhr.status})`
+      const error =
+        data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
+          ? (data as { error: string }).error
+          : `Request failed (${xhr.status})`
       reject(new ApiError(error, xhr.status, data))
     }
     xhr.onerror = () => reject(new ApiError('Network error', 0))

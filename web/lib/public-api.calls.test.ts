@@ -12,7 +12,12 @@ beforeEach(() => {
   configureApi({
     base: '',
     fetch: async (input, init) => {
-      sent.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined, signal: init?.signal })
+      sent.push({
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        signal: init?.signal,
+      })
       return Response.json(reply)
     },
   })
@@ -26,7 +31,12 @@ describe('the public API calls', () => {
     ['getFaq', () => api.getFaq(), 'GET', '/api/faq'],
     ['getDeliveryContent', () => api.getDeliveryContent(), 'GET', '/api/delivery-installation-content'],
     ['getMailingListSegments', () => api.getMailingListSegments(), 'GET', '/api/flodesk-segments'],
-    ['getUnavailableDates', () => api.getUnavailableDates('2026-06-01', '2026-06-30'), 'GET', '/api/availability?from=2026-06-01&to=2026-06-30'],
+    [
+      'getUnavailableDates',
+      () => api.getUnavailableDates('2026-06-01', '2026-06-30'),
+      'GET',
+      '/api/availability?from=2026-06-01&to=2026-06-30',
+    ],
   ] as const)('%s asks %s %s and answers what the server sent', async (_, call, method, url) => {
     reply = { answer: 42 }
     expect(await call()).toEqual({ answer: 42 })
@@ -70,7 +80,7 @@ describe('the public API calls', () => {
     ])
   })
 
-  it("the delivery zones of the price list, or none when it has none", async () => {
+  it('the delivery zones of the price list, or none when it has none', async () => {
     reply = { deliveryZones: [{ id: 'zone-1', name: 'Zone 1', zips: ['97201'], fee: 0 }] }
     expect(await api.getDeliveryZones()).toEqual([{ id: 'zone-1', name: 'Zone 1', zips: ['97201'], fee: 0 }])
     reply = {}
@@ -81,6 +91,10 @@ describe('the public API calls', () => {
   it('a card has About only when its text is more than spaces, and Pricing the same', () => {
     const base = { id: 'a', title: 'A', description: 'd', images: [] }
     expect(api.summarise({ ...base, aboutText: ' \n', pricingInfo: 'x' } as never)).toEqual({ ...base, hasAbout: false, hasPricing: true })
-    expect(api.summarise({ ...base, aboutText: 'About', pricingInfo: '  ' } as never)).toEqual({ ...base, hasAbout: true, hasPricing: false })
+    expect(api.summarise({ ...base, aboutText: 'About', pricingInfo: '  ' } as never)).toEqual({
+      ...base,
+      hasAbout: true,
+      hasPricing: false,
+    })
   })
 })

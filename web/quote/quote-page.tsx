@@ -11,13 +11,23 @@ import './quote-page.css'
 
 const dollars = (d: number) => formatMoney(Math.round(d * 100))
 const longDate = (date: string) =>
-  date ? new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : ''
+  date
+    ? new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : ''
 
 export function QuotePage({ token }: { token: string }) {
   const [view, setView] = useState<QuoteView | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   useEffect(() => {
-    getQuote(token).then(setView, (err) => setFailure(err instanceof ApiError ? err.message : 'The quote could not be loaded. Please try again.'))
+    getQuote(token).then(setView, (err) =>
+      setFailure(err instanceof ApiError ? err.message : 'The quote could not be loaded. Please try again.'),
+    )
   }, [token])
 
   return (
@@ -134,7 +144,9 @@ function StateNotice({ view }: { view: QuoteView }) {
   if (view.state === 'accepted' && view.signed) {
     return (
       <p className="quote-notice quote-notice--done" role="status">
-        Accepted and signed by {view.signed.name} on {new Date(view.signed.at).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Los_Angeles' })}. Thank you!
+        Accepted and signed by {view.signed.name} on{' '}
+        {new Date(view.signed.at).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Los_Angeles' })}.
+        Thank you!
       </p>
     )
   }
@@ -145,7 +157,12 @@ function StateNotice({ view }: { view: QuoteView }) {
       </p>
     )
   }
-  if (view.state === 'expired') return <p className="quote-notice">This quote could be accepted until {longDate(view.validUntil)}. Please contact the studio for a new one.</p>
+  if (view.state === 'expired')
+    return (
+      <p className="quote-notice">
+        This quote could be accepted until {longDate(view.validUntil)}. Please contact the studio for a new one.
+      </p>
+    )
   return null
 }
 
@@ -254,7 +271,8 @@ function PaymentSection({ token, payment }: { token: string; payment: NonNullabl
         <ul>
           {payment.paid.map((p) => (
             <li key={`${p.kind}-${p.at}`}>
-              {p.kind === 'deposit' ? 'Deposit' : 'Balance'} of {dollars(p.amount)} paid{p.refunded ? ` (${dollars(p.refunded)} refunded)` : ''}. Thank you!
+              {p.kind === 'deposit' ? 'Deposit' : 'Balance'} of {dollars(p.amount)} paid
+              {p.refunded ? ` (${dollars(p.refunded)} refunded)` : ''}. Thank you!
             </li>
           ))}
         </ul>
@@ -276,7 +294,8 @@ function PaymentSection({ token, payment }: { token: string; payment: NonNullabl
       )}
       {payment.due && !payment.card && (
         <p>
-          {payment.due.kind === 'deposit' ? 'Deposit' : 'Balance'} due: {dollars(payment.due.amount)}. {payment.instructions ?? 'The studio will tell you how to pay.'}
+          {payment.due.kind === 'deposit' ? 'Deposit' : 'Balance'} due: {dollars(payment.due.amount)}.{' '}
+          {payment.instructions ?? 'The studio will tell you how to pay.'}
         </p>
       )}
       {!payment.due && <p>Everything is paid. See you at the event!</p>}

@@ -7,7 +7,14 @@ import { Loading } from '../ui/loading'
 import { notifyError, notifySuccess } from '../ui/notify'
 import './account.css'
 import { PasskeysSection } from './passkeys-section'
-import { getLoginActivity, getSessions, signOutEverywhere, signOutSession, type LoginActivitySummary, type SessionSummary } from './account-api'
+import {
+  getLoginActivity,
+  getSessions,
+  signOutEverywhere,
+  signOutSession,
+  type LoginActivitySummary,
+  type SessionSummary,
+} from './account-api'
 
 export function AccountPanel() {
   const [sessions, setSessions] = useState<SessionSummary[] | null>(null)
@@ -55,49 +62,54 @@ export function AccountPanel() {
   const latest = activity.recent[0]
   return (
     <>
-    <section className="admin-card" aria-labelledby="account-heading">
-      <div className="admin-card__header">
-        <div>
-          <h2 className="admin-card__title" id="account-heading">
-            Sign-in &amp; sessions
-          </h2>
-          <p className="admin-card__hint">Where you are signed in. Changing the admin password signs out every session.</p>
+      <section className="admin-card" aria-labelledby="account-heading">
+        <div className="admin-card__header">
+          <div>
+            <h2 className="admin-card__title" id="account-heading">
+              Sign-in &amp; sessions
+            </h2>
+            <p className="admin-card__hint">Where you are signed in. Changing the admin password signs out every session.</p>
+          </div>
         </div>
-      </div>
-      <p role="status" data-testid="failed-sign-ins">
-        {activity.failedLastDay === 0
-          ? 'No failed sign-ins in the last 24 hours.'
-          : `${activity.failedLastDay} failed sign-in${activity.failedLastDay === 1 ? '' : 's'} in the last 24 hours` +
-            (activity.refusedLastDay ? ` (${activity.refusedLastDay} refused as too many)` : '') +
-            (latest ? `; the latest ${formatStudioTime(new Date(latest.at).toISOString())} from ${latest.device}.` : '.')}
-      </p>
-      <ul className="admin-sessions" aria-label="Signed-in devices">
-        {sessions.map((s) => (
-          <li key={s.id} className="admin-sessions__item">
-            <span>
-              <strong>{s.device}</strong>
-              {s.current && ' (this device)'} · signed in {formatStudioTime(s.signedInAt)} · last seen {formatStudioTime(s.lastSeenAt)}
-            </span>{' '}
-            <button type="button" className="admin-button admin-button--outline admin-button--small" disabled={busy !== null} onClick={() => void signOut(s)}>
-              Sign out<span className="admin-visually-hidden"> {s.device}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="admin-button admin-button--outline" disabled={busy !== null} onClick={() => setConfirmAll(true)}>
-        Sign out everywhere
-      </button>
-      <ConfirmDialog
-        open={confirmAll}
-        title="Sign out everywhere?"
-        description="Every device, this one included, is signed out and must sign in again with the password."
-        confirmLabel="Sign out everywhere"
-        busy={busy === 'all'}
-        onConfirm={() => void everywhere()}
-        onCancel={() => setConfirmAll(false)}
-      />
-    </section>
-    <PasskeysSection />
+        <p role="status" data-testid="failed-sign-ins">
+          {activity.failedLastDay === 0
+            ? 'No failed sign-ins in the last 24 hours.'
+            : `${activity.failedLastDay} failed sign-in${activity.failedLastDay === 1 ? '' : 's'} in the last 24 hours` +
+              (activity.refusedLastDay ? ` (${activity.refusedLastDay} refused as too many)` : '') +
+              (latest ? `; the latest ${formatStudioTime(new Date(latest.at).toISOString())} from ${latest.device}.` : '.')}
+        </p>
+        <ul className="admin-sessions" aria-label="Signed-in devices">
+          {sessions.map((s) => (
+            <li key={s.id} className="admin-sessions__item">
+              <span>
+                <strong>{s.device}</strong>
+                {s.current && ' (this device)'} · signed in {formatStudioTime(s.signedInAt)} · last seen {formatStudioTime(s.lastSeenAt)}
+              </span>{' '}
+              <button
+                type="button"
+                className="admin-button admin-button--outline admin-button--small"
+                disabled={busy !== null}
+                onClick={() => void signOut(s)}
+              >
+                Sign out<span className="admin-visually-hidden"> {s.device}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="admin-button admin-button--outline" disabled={busy !== null} onClick={() => setConfirmAll(true)}>
+          Sign out everywhere
+        </button>
+        <ConfirmDialog
+          open={confirmAll}
+          title="Sign out everywhere?"
+          description="Every device, this one included, is signed out and must sign in again with the password."
+          confirmLabel="Sign out everywhere"
+          busy={busy === 'all'}
+          onConfirm={() => void everywhere()}
+          onCancel={() => setConfirmAll(false)}
+        />
+      </section>
+      <PasskeysSection />
     </>
   )
 }

@@ -13,10 +13,13 @@ export function PasskeysSection() {
   const [label, setLabel] = useState('')
   const [busy, setBusy] = useState(false)
   const load = useCallback(() => {
-    listPasskeys().then((r) => {
-      setPasskeys(r.passkeys)
-      setCodesLeft(r.recoveryCodesLeft)
-    }, () => undefined)
+    listPasskeys().then(
+      (r) => {
+        setPasskeys(r.passkeys)
+        setCodesLeft(r.recoveryCodesLeft)
+      },
+      () => undefined,
+    )
   }, [])
   useEffect(load, [load])
 
@@ -30,13 +33,19 @@ export function PasskeysSection() {
       else notifySuccess('Passkey added', 'You can sign in with it from now on.')
       load()
     } catch (err) {
-      notifyError('Passkey not added', err instanceof ApiError ? err.message : 'The passkey was not created (cancelled, or not supported here).')
+      notifyError(
+        'Passkey not added',
+        err instanceof ApiError ? err.message : 'The passkey was not created (cancelled, or not supported here).',
+      )
     } finally {
       setBusy(false)
     }
   }
   const remove = async (p: PasskeySummary) => {
-    await removePasskey(p.id).then(() => notifySuccess('Passkey removed', `${p.label} can no longer sign in.`), () => notifyError('Error', 'Could not remove the passkey.'))
+    await removePasskey(p.id).then(
+      () => notifySuccess('Passkey removed', `${p.label} can no longer sign in.`),
+      () => notifyError('Error', 'Could not remove the passkey.'),
+    )
     load()
   }
 
@@ -45,7 +54,9 @@ export function PasskeysSection() {
       <h2 className="admin-card__title" id="passkeys-heading">
         Passkeys
       </h2>
-      <p className="admin-card__hint">Sign in with your fingerprint, face or device PIN instead of typing the password. The password keeps working.</p>
+      <p className="admin-card__hint">
+        Sign in with your fingerprint, face or device PIN instead of typing the password. The password keeps working.
+      </p>
       {passkeys.length > 0 && (
         <ul className="admin-sessions" aria-label="Passkeys">
           {passkeys.map((p) => (

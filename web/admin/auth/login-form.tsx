@@ -20,7 +20,9 @@ export function LoginForm({ brand, onLoggedIn }: { brand: string | null; onLogge
       await signInWithPasskey()
       onLoggedIn()
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The passkey sign-in was cancelled or is not available here. Use the password instead.')
+      setError(
+        err instanceof ApiError ? err.message : 'The passkey sign-in was cancelled or is not available here. Use the password instead.',
+      )
       setSubmitting(false)
     }
   }
@@ -46,7 +48,8 @@ export function LoginForm({ brand, onLoggedIn }: { brand: string | null; onLogge
       onLoggedIn()
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) setError(err.message)
-      else if (err instanceof ApiError && err.status === 0) setError('Could not reach the server. Please check your connection and try again.')
+      else if (err instanceof ApiError && err.status === 0)
+        setError('Could not reach the server. Please check your connection and try again.')
       else setError(LOGIN_FAILED)
       setSubmitting(false)
     }
@@ -92,7 +95,12 @@ export function LoginForm({ brand, onLoggedIn }: { brand: string | null; onLogge
           {submitting ? 'Logging in...' : 'Login'}
         </button>
         <div className="admin-login__alternatives">
-          <button type="button" className="admin-button admin-button--outline admin-button--block" onClick={() => void withPasskey()} disabled={submitting}>
+          <button
+            type="button"
+            className="admin-button admin-button--outline admin-button--block"
+            onClick={() => void withPasskey()}
+            disabled={submitting}
+          >
             Sign in with a passkey
           </button>
           {recovery === null ? (
@@ -106,7 +114,14 @@ export function LoginForm({ brand, onLoggedIn }: { brand: string | null; onLogge
         <form className="admin-login__card admin-login__recovery" onSubmit={withRecoveryCode}>
           <label className="admin-field">
             <span className="admin-field__label">Recovery code</span>
-            <input className="admin-input" autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} value={recovery} onChange={(e) => setRecovery(e.target.value)} />
+            <input
+              className="admin-input"
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={recovery}
+              onChange={(e) => setRecovery(e.target.value)}
+            />
           </label>
           <button type="submit" className="admin-button admin-button--primary admin-button--block" disabled={submitting}>
             Sign in with the code

@@ -6,7 +6,8 @@ export type { BlockedDate, CalendarFeed, CalendarMonth }
 
 export const getCalendarMonth = (from: string, to: string) => apiRequest<CalendarMonth>('GET', `/admin/calendar?from=${from}&to=${to}`)
 
-export const blockDate = (date: string, note: string) => apiRequest<BlockedDate[]>('PUT', `/admin/calendar/blocked/${date}`, { body: { note } })
+export const blockDate = (date: string, note: string) =>
+  apiRequest<BlockedDate[]>('PUT', `/admin/calendar/blocked/${date}`, { body: { note } })
 export const unblockDate = (date: string) => apiRequest<BlockedDate[]>('DELETE', `/admin/calendar/blocked/${date}`)
 
 export const getCalendarFeed = () => apiRequest<CalendarFeed>('GET', '/admin/calendar/feed')

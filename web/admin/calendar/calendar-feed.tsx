@@ -14,7 +14,8 @@ export function CalendarFeedSection() {
       setFeed(await call())
       notifySuccess(done)
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) notifyError('Error', 'Could not change the calendar address. Please try again.')
+      if (!(error instanceof ApiError && error.status === 401))
+        notifyError('Error', 'Could not change the calendar address. Please try again.')
     } finally {
       setBusy(false)
     }
@@ -34,9 +35,9 @@ export function CalendarFeedSection() {
         Bookings on your phone
       </h3>
       <p className="admin-card__hint">
-        A private address for your phone's calendar app (iPhone: Settings → Calendar → Accounts → Add Subscribed Calendar; Google Calendar: Other
-        calendars → From URL). It lists booked events only. Anyone with the address can read it, so keep it to yourself; making a new one turns the
-        old one off.
+        A private address for your phone's calendar app (iPhone: Settings → Calendar → Accounts → Add Subscribed Calendar; Google Calendar:
+        Other calendars → From URL). It lists booked events only. Anyone with the address can read it, so keep it to yourself; making a new
+        one turns the old one off.
       </p>
       {feed?.url ? (
         <>
@@ -48,16 +49,31 @@ export function CalendarFeedSection() {
             <button type="button" className="admin-button admin-button--outline admin-button--small" onClick={() => void copy()}>
               Copy address
             </button>
-            <button type="button" className="admin-button admin-button--outline admin-button--small" disabled={busy} onClick={() => void run(newCalendarFeed, 'New address made; the old one no longer works')}>
+            <button
+              type="button"
+              className="admin-button admin-button--outline admin-button--small"
+              disabled={busy}
+              onClick={() => void run(newCalendarFeed, 'New address made; the old one no longer works')}
+            >
               Make a new address
             </button>
-            <button type="button" className="admin-button admin-button--danger-outline admin-button--small" disabled={busy} onClick={() => void run(revokeCalendarFeed, 'Calendar address turned off')}>
+            <button
+              type="button"
+              className="admin-button admin-button--danger-outline admin-button--small"
+              disabled={busy}
+              onClick={() => void run(revokeCalendarFeed, 'Calendar address turned off')}
+            >
               Turn off
             </button>
           </div>
         </>
       ) : (
-        <button type="button" className="admin-button admin-button--primary admin-button--small" disabled={busy || !feed} onClick={() => void run(newCalendarFeed, 'Calendar address made')}>
+        <button
+          type="button"
+          className="admin-button admin-button--primary admin-button--small"
+          disabled={busy || !feed}
+          onClick={() => void run(newCalendarFeed, 'Calendar address made')}
+        >
           Make a private calendar address
         </button>
       )}

@@ -47,7 +47,9 @@ export function CalendarPanel() {
           <h2 className="admin-card__title" id="calendar-heading">
             Calendar
           </h2>
-          <p className="admin-card__hint">Event dates of new, contacted, quoted and booked inquiries, and the dates you block. Pick a day to block it.</p>
+          <p className="admin-card__hint">
+            Event dates of new, contacted, quoted and booked inquiries, and the dates you block. Pick a day to block it.
+          </p>
         </div>
       </div>
       <div className="admin-calendar__nav">
@@ -106,7 +108,8 @@ function DayDetails({ date, data, onChanged }: { date: string; data: CalendarMon
       notifySuccess(done)
       onChanged()
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) notifyError('Error', error instanceof ApiError && error.status === 400 ? error.message : 'Could not change the date.')
+      if (!(error instanceof ApiError && error.status === 401))
+        notifyError('Error', error instanceof ApiError && error.status === 400 ? error.message : 'Could not change the date.')
     } finally {
       setBusy(false)
     }
@@ -142,13 +145,25 @@ function DayDetails({ date, data, onChanged }: { date: string; data: CalendarMon
           <label className="admin-field__label" htmlFor="block-note">
             {blocked ? 'Blocked. Note (only you see it)' : 'Note (optional, only you see it)'}
           </label>
-          <input id="block-note" className="admin-input" value={note} maxLength={200} placeholder="e.g. Vacation, fully booked" onChange={(e) => setNote(e.target.value)} />
+          <input
+            id="block-note"
+            className="admin-input"
+            value={note}
+            maxLength={200}
+            placeholder="e.g. Vacation, fully booked"
+            onChange={(e) => setNote(e.target.value)}
+          />
         </div>
         <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={busy}>
           {blocked ? 'Save note' : 'Block this date'}
         </button>
         {blocked && (
-          <button type="button" className="admin-button admin-button--outline admin-button--small" disabled={busy} onClick={() => void run(() => unblockDate(date), 'Date unblocked')}>
+          <button
+            type="button"
+            className="admin-button admin-button--outline admin-button--small"
+            disabled={busy}
+            onClick={() => void run(() => unblockDate(date), 'Date unblocked')}
+          >
             Unblock
           </button>
         )}

@@ -17,7 +17,19 @@ const WEEKDAYS = [
 /** On a phone a day is a finger wide: each event shows the first word of its name (and a dot in its status colour). */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name
 
-export function MonthGrid({ month, data, today, selected, onSelect }: { month: Month; data: CalendarMonth | null; today: string; selected: string | null; onSelect: (date: string) => void }) {
+export function MonthGrid({
+  month,
+  data,
+  today,
+  selected,
+  onSelect,
+}: {
+  month: Month
+  data: CalendarMonth | null
+  today: string
+  selected: string | null
+  onSelect: (date: string) => void
+}) {
   return (
     <table className="admin-month">
       <caption className="admin-visually-hidden">{monthTitle(month)}</caption>
@@ -51,7 +63,19 @@ export function MonthGrid({ month, data, today, selected, onSelect }: { month: M
  * A day's button is named by one visually hidden sentence holding everything the cell shows (date, block and note,
  * events, warnings); the visible parts are drawn for the eye only. No aria-label, so the name is the content.
  */
-function DayCell({ date, data, today, selected, onSelect }: { date: string; data: CalendarMonth | null; today: string; selected: boolean; onSelect: (date: string) => void }) {
+function DayCell({
+  date,
+  data,
+  today,
+  selected,
+  onSelect,
+}: {
+  date: string
+  data: CalendarMonth | null
+  today: string
+  selected: boolean
+  onSelect: (date: string) => void
+}) {
   const events = data?.events.filter((e) => e.date === date) ?? []
   const blocked = data?.blocked.find((b) => b.date === date)
   const warnings = data?.warnings.filter((w) => w.date === date) ?? []
@@ -63,10 +87,18 @@ function DayCell({ date, data, today, selected, onSelect }: { date: string; data
   ]
     .filter(Boolean)
     .join(', ')
-  const classes = ['admin-month__day', blocked ? 'is-blocked' : '', warnings.length ? 'has-warning' : '', date < today ? 'is-past' : ''].filter(Boolean).join(' ')
+  const classes = ['admin-month__day', blocked ? 'is-blocked' : '', warnings.length ? 'has-warning' : '', date < today ? 'is-past' : '']
+    .filter(Boolean)
+    .join(' ')
   return (
     <td className={classes}>
-      <button type="button" className="admin-month__button" aria-pressed={selected} aria-current={date === today ? 'date' : undefined} onClick={() => onSelect(date)}>
+      <button
+        type="button"
+        className="admin-month__button"
+        aria-pressed={selected}
+        aria-current={date === today ? 'date' : undefined}
+        onClick={() => onSelect(date)}
+      >
         <span className="admin-visually-hidden">{description}</span>
         <span className="admin-month__number" aria-hidden="true">
           {Number(date.slice(8))}

@@ -3,7 +3,9 @@ import { problemFallback, problemPlace } from './problem-words'
 
 describe('content problems in words', () => {
   it('names the part of the site, the file and the line or field', () => {
-    expect(problemPlace({ file: 'content/site.yaml', line: 3, message: 'x', lastValidCommit: null })).toBe('Site settings (content/site.yaml, line 3)')
+    expect(problemPlace({ file: 'content/site.yaml', line: 3, message: 'x', lastValidCommit: null })).toBe(
+      'Site settings (content/site.yaml, line 3)',
+    )
     expect(problemPlace({ file: 'content/services/bouquets.yaml', field: 'visible', message: 'x', lastValidCommit: null })).toBe(
       'Service "bouquets" (content/services/bouquets.yaml, field “visible”)',
     )

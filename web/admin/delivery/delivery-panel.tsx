@@ -33,8 +33,8 @@ export function DeliveryPanel() {
             Page content
           </h2>
           <p className="admin-card__hint">
-            Written in Markdown: <code># Heading</code>, <code>## Smaller heading</code>, <code>- list item</code>,{' '}
-            <code>**bold**</code>, <code>[link text](https://…)</code>. A blank line starts a new paragraph.
+            Written in Markdown: <code># Heading</code>, <code>## Smaller heading</code>, <code>- list item</code>, <code>**bold**</code>,{' '}
+            <code>[link text](https://…)</code>. A blank line starts a new paragraph.
           </p>
         </div>
       </div>
@@ -48,7 +48,14 @@ export function DeliveryPanel() {
         spellCheck
         onChange={(e) => editor.edit(e.target.value)}
       />
-      <SaveBar inline saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
+      <SaveBar
+        inline
+        saving={editor.saving}
+        changed={editor.changed}
+        error={editor.error}
+        onDiscard={editor.discard}
+        onSave={() => void editor.save()}
+      />
     </section>
   )
   const preview = (

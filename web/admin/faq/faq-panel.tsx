@@ -33,7 +33,8 @@ interface Draft {
 }
 
 let nextKey = 0
-const toDrafts = (items: FaqItem[]): Draft[] => items.map(({ showFrom, showUntil, ...item }) => ({ key: item.id, ...item, schedule: scheduleInputs({ showFrom, showUntil }) }))
+const toDrafts = (items: FaqItem[]): Draft[] =>
+  items.map(({ showFrom, showUntil, ...item }) => ({ key: item.id, ...item, schedule: scheduleInputs({ showFrom, showUntil }) }))
 /** What Save sends: a side without a date is left out (no limit). */
 const toItems = (drafts: Draft[]) =>
   drafts.map(({ id, question, answer, schedule }) => {
@@ -103,8 +104,8 @@ export function FaqPanel() {
         Questions
       </h2>
       <p className="admin-card__hint">
-        Drag a question by its handle to change the order. Answers are written in Markdown: <code>**bold**</code>,{' '}
-        <code>- list item</code>, <code>[link text](/contact)</code>; a blank line starts a new paragraph.
+        Drag a question by its handle to change the order. Answers are written in Markdown: <code>**bold**</code>, <code>- list item</code>,{' '}
+        <code>[link text](/contact)</code>; a blank line starts a new paragraph.
       </p>
       {drafts.length === 0 && <p className="admin-empty-note">No questions yet.</p>}
       <DndContext
@@ -166,23 +167,63 @@ export function FaqPanel() {
       <SaveBar saving={saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
       <StaleEditDialog
         {...editor.conflictDialog}
-        rows={conflict ? [{ field: 'items', label: 'Questions', yours: drafts.map((d) => d.question).join(' · '), theirs: conflict.current.map((q) => q.question).join(' · ') }] : []}
+        rows={
+          conflict
+            ? [
+                {
+                  field: 'items',
+                  label: 'Questions',
+                  yours: drafts.map((d) => d.question).join(' · '),
+                  theirs: conflict.current.map((q) => q.question).join(' · '),
+                },
+              ]
+            : []
+        }
       />
     </div>
   )
 }
 
-function FaqRow({ draft, index, now, disabled, onChange, onDelete }: { draft: Draft; index: number; now: number; disabled: boolean; onChange: (patch: Partial<Draft>) => void; onDelete: () => void }) {
+function FaqRow({
+  draft,
+  index,
+  now,
+  disabled,
+  onChange,
+  onDelete,
+}: {
+  draft: Draft
+  index: number
+  now: number
+  disabled: boolean
+  onChange: (patch: Partial<Draft>) => void
+  onDelete: () => void
+}) {
   const saved = scheduleFromInputs(draft.schedule)
   const scheduled = Boolean(draft.schedule.showFrom || draft.schedule.showUntil)
   // Open at first when the question has a schedule; after that the owner opens and closes it.
   const [openAtFirst] = useState(scheduled)
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: draft.key, disabled })
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: draft.key,
+    disabled,
+  })
   const name = draft.question || `question ${index + 1}`
   return (
-    <li ref={setNodeRef} data-faq-key={draft.key} style={{ transform: CSS.Translate.toString(transform), transition }} className={`admin-faq-row${isDragging ? ' is-dragging' : ''}`} {...listeners}>
+    <li
+      ref={setNodeRef}
+      data-faq-key={draft.key}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`admin-faq-row${isDragging ? ' is-dragging' : ''}`}
+      {...listeners}
+    >
       <div className="admin-faq-row__head">
-        <span ref={setActivatorNodeRef} className="admin-drag-handle" {...attributes} aria-label={`Reorder ${name}`} aria-disabled={disabled}>
+        <span
+          ref={setActivatorNodeRef}
+          className="admin-drag-handle"
+          {...attributes}
+          aria-label={`Reorder ${name}`}
+          aria-disabled={disabled}
+        >
           <GripIcon />
         </span>
         <span className="admin-faq-row__number" aria-hidden="true">
@@ -196,14 +237,23 @@ function FaqRow({ draft, index, now, disabled, onChange, onDelete }: { draft: Dr
         <input className="admin-input" value={draft.question} maxLength={300} onChange={(e) => onChange({ question: e.target.value })} />
       </Field>
       <Field label={`Answer ${index + 1}`}>
-        <textarea className="admin-input" rows={4} value={draft.answer} maxLength={5000} onChange={(e) => onChange({ answer: e.target.value })} />
+        <textarea
+          className="admin-input"
+          rows={4}
+          value={draft.answer}
+          maxLength={5000}
+          onChange={(e) => onChange({ answer: e.target.value })}
+        />
       </Field>
       <details className="admin-faq-row__schedule" open={openAtFirst || undefined}>
-        <summary>
-          Schedule {!scheduled && <span className="admin-field__hint">(always shown)</span>}
-        </summary>
+        <summary>Schedule {!scheduled && <span className="admin-field__hint">(always shown)</span>}</summary>
         <ScheduleBadge window={saved} now={now} />
-        <ScheduleFields legend={`When question ${index + 1} shows`} suffix={` ${index + 1}`} value={draft.schedule} onChange={(schedule) => onChange({ schedule })} />
+        <ScheduleFields
+          legend={`When question ${index + 1} shows`}
+          suffix={` ${index + 1}`}
+          value={draft.schedule}
+          onChange={(schedule) => onChange({ schedule })}
+        />
       </details>
     </li>
   )

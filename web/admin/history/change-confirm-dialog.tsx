@@ -19,8 +19,7 @@ import {
 import { FieldValue } from './field-value'
 
 export type ChangeRequest =
-  | { kind: 'undo'; hash: string; summary: string }
-  | { kind: 'restore'; hash: string; item: string; label: string; description: string }
+  { kind: 'undo'; hash: string; summary: string } | { kind: 'restore'; hash: string; item: string; label: string; description: string }
 
 type Stage =
   | { state: 'loading' }
@@ -53,7 +52,8 @@ export function ChangeConfirmDialog({ request: initial, labelOf, onDone, onCance
       (err) => {
         if (!live) return
         const body = err instanceof ApiError ? (err.body as Partial<UndoConflictAnswer> | null) : null
-        if (err instanceof ApiError && err.status === 409 && body?.conflict) setStage({ state: 'conflict', answer: body as UndoConflictAnswer })
+        if (err instanceof ApiError && err.status === 409 && body?.conflict)
+          setStage({ state: 'conflict', answer: body as UndoConflictAnswer })
         else setStage({ state: 'failed', message: (err as Error).message || 'Could not work out what would change.' })
       },
     )
@@ -69,7 +69,8 @@ export function ChangeConfirmDialog({ request: initial, labelOf, onDone, onCance
       onDone(request.kind === 'undo' ? await undoChange(request.hash) : await restoreItem(request.hash, request.item))
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as Partial<UndoConflictAnswer> | null) : null
-      if (err instanceof ApiError && err.status === 409 && body?.conflict) setStage({ state: 'conflict', answer: body as UndoConflictAnswer })
+      if (err instanceof ApiError && err.status === 409 && body?.conflict)
+        setStage({ state: 'conflict', answer: body as UndoConflictAnswer })
       else setStage({ state: 'failed', message: (err as Error).message || 'That did not work. Please try again.' })
     } finally {
       setBusy(false)
@@ -148,7 +149,10 @@ export function ChangeConfirmDialog({ request: initial, labelOf, onDone, onCance
                   {studioDateTime(stage.answer.conflict.date)}, {stage.answer.conflict.author}), changed the same part of{' '}
                   {labelOf(stage.answer.item)}.
                 </p>
-                <p>You can restore {labelOf(stage.answer.item)} as it was before this change instead (that also undoes the later change to it), or cancel.</p>
+                <p>
+                  You can restore {labelOf(stage.answer.item)} as it was before this change instead (that also undoes the later change to
+                  it), or cancel.
+                </p>
               </div>
             )}
           </div>

@@ -25,7 +25,10 @@ export function FieldValue({ field, side, imageSrc }: Props) {
         {urls.map((url, i) => {
           const changed = !other.has(url)
           return (
-            <span key={`${url}-${i}`} className={`history__thumb${changed ? ` history__thumb--${side === 'before' ? 'removed' : 'added'}` : ''}`}>
+            <span
+              key={`${url}-${i}`}
+              className={`history__thumb${changed ? ` history__thumb--${side === 'before' ? 'removed' : 'added'}` : ''}`}
+            >
               <img
                 className="history__thumb-img"
                 src={imageSrc(url)}

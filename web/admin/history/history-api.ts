@@ -1,6 +1,14 @@
 // The History tab's calls: the content commits, one commit's change, restore, and the sync/uncommitted status.
 import { apiRequest } from '../../lib/api-client'
-import type { CommitDetail, HistoryKind, HistoryPage, HistoryStatus, RestoreResult, UndoConflictAnswer, UndoPreview } from '../../../server/history/history.types'
+import type {
+  CommitDetail,
+  HistoryKind,
+  HistoryPage,
+  HistoryStatus,
+  RestoreResult,
+  UndoConflictAnswer,
+  UndoPreview,
+} from '../../../server/history/history.types'
 
 export type { CommitDetail, HistoryKind, HistoryPage, HistoryStatus, RestoreResult, UndoConflictAnswer, UndoPreview }
 export { HISTORY_KINDS } from '../../../server/history/history.types'

@@ -146,7 +146,12 @@ export function HistoryPanel() {
           <label className="admin-field__label" htmlFor="history-filter">
             Show changes to
           </label>
-          <select id="history-filter" className="admin-input history__filter" value={filter.item} onChange={(e) => changeFilter({ item: e.target.value })}>
+          <select
+            id="history-filter"
+            className="admin-input history__filter"
+            value={filter.item}
+            onChange={(e) => changeFilter({ item: e.target.value })}
+          >
             <option value="all">Everything</option>
             {filters.map((f) => (
               <option key={f.item} value={f.item}>
@@ -189,7 +194,9 @@ export function HistoryPanel() {
         <div className="history__layout">
           <nav className="admin-card history__list" aria-label="Changes">
             {entries.length === 0 && (
-              <p className="admin-empty-note">{filter.item === 'all' && !filter.kind ? 'No changes yet.' : 'No changes match these filters.'}</p>
+              <p className="admin-empty-note">
+                {filter.item === 'all' && !filter.kind ? 'No changes yet.' : 'No changes match these filters.'}
+              </p>
             )}
             <ol>
               {entries.map((e) => (
@@ -244,8 +251,8 @@ function StatusBar({ status, onPush, syncing }: { status: HistoryStatus | null; 
         <div className="history__banner" role="status">
           <strong>Files changed on the server outside the dashboard</strong>
           <p>
-            The site shows these as they are, but they are not saved in the history yet. They can't be changed here until a
-            developer commits or discards them:
+            The site shows these as they are, but they are not saved in the history yet. They can't be changed here until a developer
+            commits or discards them:
           </p>
           <ul>
             {uncommitted.map((f) => (

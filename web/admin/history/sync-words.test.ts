@@ -18,6 +18,8 @@ describe('syncWords', () => {
     expect(syncWords({ ...base, state: 'conflict', conflictFiles: ['content/faq.yaml'], sideBranch: 'main-site-2026-11-27' })).toBe(
       'Your developer changed the same lines as you in content/faq.yaml. Your saves are safe here and copied to origin as main-site-2026-11-27; the site shows your version until your developer merges the two.',
     )
-    expect(syncWords({ ...base, state: 'error', lastError: 'Could not resolve host' })).toMatch(/keeps trying\. \(Could not resolve host\)$/)
+    expect(syncWords({ ...base, state: 'error', lastError: 'Could not resolve host' })).toMatch(
+      /keeps trying\. \(Could not resolve host\)$/,
+    )
   })
 })

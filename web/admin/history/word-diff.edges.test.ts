@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest'
 import { diffText, type DiffPart } from './word-diff'
 
-const side = (parts: DiffPart[], op: 'added' | 'removed') => parts.filter((p) => p.op !== op).map((p) => p.text).join('')
+const side = (parts: DiffPart[], op: 'added' | 'removed') =>
+  parts
+    .filter((p) => p.op !== op)
+    .map((p) => p.text)
+    .join('')
 const marked = (parts: DiffPart[]) => parts.filter((p) => p.op !== 'same').map((p) => `${p.op === 'added' ? '+' : '-'}${p.text}`)
 
 describe('the word diff', () => {

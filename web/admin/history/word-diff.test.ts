@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { diffText } from './word-diff'
 
-const side = (parts: ReturnType<typeof diffText>, op: 'added' | 'removed') =>
-  parts!.filter((p) => p.op === op).map((p) => p.text.trim())
+const side = (parts: ReturnType<typeof diffText>, op: 'added' | 'removed') => parts!.filter((p) => p.op === op).map((p) => p.text.trim())
 
 describe('word diff', () => {
   it('marks only the words that changed, and both sides read back as the texts', () => {
@@ -11,8 +10,18 @@ describe('word diff', () => {
     const parts = diffText(before, after)!
     expect(side(parts, 'removed')).toEqual(['$50'])
     expect(side(parts, 'added')).toEqual(['$55', 'free'])
-    expect(parts.filter((p) => p.op !== 'added').map((p) => p.text).join('')).toBe(before)
-    expect(parts.filter((p) => p.op !== 'removed').map((p) => p.text).join('')).toBe(after)
+    expect(
+      parts
+        .filter((p) => p.op !== 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(before)
+    expect(
+      parts
+        .filter((p) => p.op !== 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(after)
   })
 
   it('an empty side is all added or all removed', () => {

@@ -13,7 +13,23 @@ describe('amounts typed on the pipeline card', () => {
   })
 
   it('refuses what is almost an amount', () => {
-    for (const text of ['', ' ', '$', '1250.505', '1250.', '.50', '-450', '+450', '4.5.0', '450 dollars', '1e3', '0x1F', 'NaN', 'Infinity', '１２']) {
+    for (const text of [
+      '',
+      ' ',
+      '$',
+      '1250.505',
+      '1250.',
+      '.50',
+      '-450',
+      '+450',
+      '4.5.0',
+      '450 dollars',
+      '1e3',
+      '0x1F',
+      'NaN',
+      'Infinity',
+      '１２',
+    ]) {
       expect(parseAmount(text), JSON.stringify(text)).toBeNull()
     }
   })

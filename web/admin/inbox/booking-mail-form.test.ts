@@ -18,9 +18,18 @@ describe('the booking e-mails form', () => {
       patch(d)
       return problemOf(d)
     }
-    expect(bad((d) => (d.mails.balanceReminder.days = '7, x'))).toEqual({ id: 'bm-balanceReminder-days', message: 'Balance reminder: days before the due date must be a number' })
+    expect(bad((d) => (d.mails.balanceReminder.days = '7, x'))).toEqual({
+      id: 'bm-balanceReminder-days',
+      message: 'Balance reminder: days before the due date must be a number',
+    })
     expect(bad((d) => (d.mails.thankYou.days = ''))).toMatchObject({ id: 'bm-thankYou-days' })
-    expect(bad((d) => (d.mails.eventConfirmation.subject = 'See you {when}'))).toEqual({ id: 'bm-eventConfirmation-subject', message: 'Event confirmation: the subject has an unknown placeholder {when}' })
-    expect(bad((d) => (d.reviewUrl = 'not a link'))).toEqual({ id: 'bm-reviewUrl', message: 'The review link must be a web address (https://...)' })
+    expect(bad((d) => (d.mails.eventConfirmation.subject = 'See you {when}'))).toEqual({
+      id: 'bm-eventConfirmation-subject',
+      message: 'Event confirmation: the subject has an unknown placeholder {when}',
+    })
+    expect(bad((d) => (d.reviewUrl = 'not a link'))).toEqual({
+      id: 'bm-reviewUrl',
+      message: 'The review link must be a web address (https://...)',
+    })
   })
 })

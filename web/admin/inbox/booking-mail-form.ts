@@ -1,5 +1,10 @@
 // The booking e-mails editor's form: the settings as text fields (days as typed), and back; which field a problem belongs to.
-import { BOOKING_MAILS, BookingMailSchema, type BookingMailKind, type BookingMailSettings } from '../../../server/booking-mail/booking-mail.schema'
+import {
+  BOOKING_MAILS,
+  BookingMailSchema,
+  type BookingMailKind,
+  type BookingMailSettings,
+} from '../../../server/booking-mail/booking-mail.schema'
 
 export interface MailDraft {
   on: boolean
@@ -20,7 +25,9 @@ const daysOf = (s: BookingMailSettings, kind: BookingMailKind): string => {
 }
 
 export function toDraft(s: BookingMailSettings): BookingMailDraft {
-  const mails = Object.fromEntries(BOOKING_MAILS.map((k) => [k, { on: s[k].on, subject: s[k].subject, body: s[k].body, days: daysOf(s, k) }])) as BookingMailDraft['mails']
+  const mails = Object.fromEntries(
+    BOOKING_MAILS.map((k) => [k, { on: s[k].on, subject: s[k].subject, body: s[k].body, days: daysOf(s, k) }]),
+  ) as BookingMailDraft['mails']
   return { reviewUrl: s.reviewUrl, mails }
 }
 
@@ -34,7 +41,13 @@ export function fromDraft(d: BookingMailDraft): BookingMailSettings {
   return {
     reviewUrl: d.reviewUrl.trim(),
     quoteFollowUp: { ...base('quoteFollowUp'), afterDays: num(m.quoteFollowUp.days) },
-    balanceReminder: { ...base('balanceReminder'), daysBefore: m.balanceReminder.days.split(',').filter((p) => p.trim() !== '').map(num) },
+    balanceReminder: {
+      ...base('balanceReminder'),
+      daysBefore: m.balanceReminder.days
+        .split(',')
+        .filter((p) => p.trim() !== '')
+        .map(num),
+    },
     balanceOverdue: base('balanceOverdue'),
     eventConfirmation: { ...base('eventConfirmation'), daysBefore: num(m.eventConfirmation.days) },
     thankYou: { ...base('thankYou'), afterDays: num(m.thankYou.days) },
@@ -42,7 +55,8 @@ export function fromDraft(d: BookingMailDraft): BookingMailSettings {
 }
 
 /** The id of a field in the tab (`bm-thankYou-subject`, `bm-reviewUrl`). */
-export const fieldId = (kind: BookingMailKind | 'reviewUrl', field?: 'subject' | 'body' | 'days' | 'on') => (field ? `bm-${kind}-${field}` : `bm-${kind}`)
+export const fieldId = (kind: BookingMailKind | 'reviewUrl', field?: 'subject' | 'body' | 'days' | 'on') =>
+  field ? `bm-${kind}-${field}` : `bm-${kind}`
 
 /** The first problem of the draft and the field it belongs to, or null when it can be saved. */
 export function problemOf(d: BookingMailDraft): { id: string; message: string } | null {
@@ -58,6 +72,7 @@ export function problemOf(d: BookingMailDraft): { id: string; message: string } 
 /** Each part in words, for the stale-edit dialog's comparison ("on, 7, 1: Balance due {balanceDueDate} …"). */
 export function bookingMailInWords(s: BookingMailSettings): Record<string, string> {
   const words: Record<string, string> = { reviewUrl: s.reviewUrl }
-  for (const k of BOOKING_MAILS) words[k] = `${s[k].on ? 'on' : 'off'}${daysOf(s, k) ? `, ${daysOf(s, k)} days` : ''}: ${s[k].subject}\n${s[k].body}`
+  for (const k of BOOKING_MAILS)
+    words[k] = `${s[k].on ? 'on' : 'off'}${daysOf(s, k) ? `, ${daysOf(s, k)} days` : ''}: ${s[k].subject}\n${s[k].body}`
   return words
 }

@@ -17,11 +17,20 @@ const COMPARE_LABELS: Record<string, string> = { reviewUrl: 'Review link', ...BO
 
 /** When each e-mail goes and to whom, and what its days field means (none: the overdue note). */
 const WHEN: Record<BookingMailKind, { hint: string; days?: string }> = {
-  quoteFollowUp: { hint: 'To the client, when a quote you sent is still unanswered (not accepted, not expired).', days: 'Days after the quote is made' },
-  balanceReminder: { hint: 'To the client, with the payment link, before the balance due date (Pricing: balance due days before the event).', days: 'Days before the due date (e.g. 7, 1)' },
+  quoteFollowUp: {
+    hint: 'To the client, when a quote you sent is still unanswered (not accepted, not expired).',
+    days: 'Days after the quote is made',
+  },
+  balanceReminder: {
+    hint: 'To the client, with the payment link, before the balance due date (Pricing: balance due days before the event).',
+    days: 'Days before the due date (e.g. 7, 1)',
+  },
   balanceOverdue: { hint: 'To you, the day after the balance due date, when the balance is not recorded as paid.' },
   eventConfirmation: { hint: 'To the client, before a booked event.', days: 'Days before the event' },
-  thankYou: { hint: 'To the client, after you mark the lead Completed, with your review link (sent only when the link is set).', days: 'Days after Completed' },
+  thankYou: {
+    hint: 'To the client, after you mark the lead Completed, with your review link (sent only when the link is set).',
+    days: 'Days after Completed',
+  },
 }
 
 export function BookingMailPanel() {
@@ -41,7 +50,8 @@ export function BookingMailPanel() {
   if (editor.phase === 'load-failed') return <LoadFailed message="Failed to load the booking e-mails." onRetry={editor.retry} />
   if (!draft) return <Loading label="Loading the booking e-mails..." />
 
-  const setMail = (kind: BookingMailKind, patch: Partial<MailDraft>) => editor.edit((d) => ({ ...d, mails: { ...d.mails, [kind]: { ...d.mails[kind], ...patch } } }))
+  const setMail = (kind: BookingMailKind, patch: Partial<MailDraft>) =>
+    editor.edit((d) => ({ ...d, mails: { ...d.mails, [kind]: { ...d.mails[kind], ...patch } } }))
   const save = () => {
     const problem = problemOf(draft)
     setBadField(problem?.id ?? null)
@@ -69,7 +79,8 @@ export function BookingMailPanel() {
           Booking e-mails
         </h2>
         <p className="admin-card__hint">
-          Sent by the site by itself, each once, and listed in the inquiry&rsquo;s history. Switch them off for one lead on its card above. In a subject or text you can use:{' '}
+          Sent by the site by itself, each once, and listed in the inquiry&rsquo;s history. Switch them off for one lead on its card above.
+          In a subject or text you can use:{' '}
           {PLACEHOLDERS.map((p, i) => (
             <span key={p}>
               {i > 0 && ', '}
@@ -104,31 +115,60 @@ export function BookingMailPanel() {
             <p className="admin-card__hint">{WHEN[kind].hint}</p>
             <div className="admin-booking-mail__row">
               <label className="admin-booking-mail__switch">
-                <input id={fieldId(kind, 'on')} type="checkbox" checked={mail.on} onChange={(e) => setMail(kind, { on: e.target.checked })} /> Send this e-mail
+                <input
+                  id={fieldId(kind, 'on')}
+                  type="checkbox"
+                  checked={mail.on}
+                  onChange={(e) => setMail(kind, { on: e.target.checked })}
+                />{' '}
+                Send this e-mail
               </label>
               {WHEN[kind].days && (
                 <label className="admin-booking-mail__field admin-booking-mail__days" htmlFor={fieldId(kind, 'days')}>
                   <span>{WHEN[kind].days}</span>
-                  <input id={fieldId(kind, 'days')} className="admin-input" inputMode="numeric" value={mail.days} onChange={(e) => setMail(kind, { days: e.target.value })} {...invalid(fieldId(kind, 'days'))} />
+                  <input
+                    id={fieldId(kind, 'days')}
+                    className="admin-input"
+                    inputMode="numeric"
+                    value={mail.days}
+                    onChange={(e) => setMail(kind, { days: e.target.value })}
+                    {...invalid(fieldId(kind, 'days'))}
+                  />
                   {problemText(fieldId(kind, 'days'))}
                 </label>
               )}
             </div>
             <label className="admin-booking-mail__field" htmlFor={fieldId(kind, 'subject')}>
               <span>Subject</span>
-              <input id={fieldId(kind, 'subject')} className="admin-input" value={mail.subject} onChange={(e) => setMail(kind, { subject: e.target.value })} {...invalid(fieldId(kind, 'subject'))} />
+              <input
+                id={fieldId(kind, 'subject')}
+                className="admin-input"
+                value={mail.subject}
+                onChange={(e) => setMail(kind, { subject: e.target.value })}
+                {...invalid(fieldId(kind, 'subject'))}
+              />
               {problemText(fieldId(kind, 'subject'))}
             </label>
             <label className="admin-booking-mail__field" htmlFor={fieldId(kind, 'body')}>
               <span>Text</span>
-              <textarea id={fieldId(kind, 'body')} className="admin-input" rows={9} value={mail.body} onChange={(e) => setMail(kind, { body: e.target.value })} {...invalid(fieldId(kind, 'body'))} />
+              <textarea
+                id={fieldId(kind, 'body')}
+                className="admin-input"
+                rows={9}
+                value={mail.body}
+                onChange={(e) => setMail(kind, { body: e.target.value })}
+                {...invalid(fieldId(kind, 'body'))}
+              />
               {problemText(fieldId(kind, 'body'))}
             </label>
           </section>
         )
       })}
       <SaveBar saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={save} />
-      <StaleEditDialog {...editor.conflictDialog} rows={conflict ? compareRows(bookingMailInWords(fromDraft(draft)), bookingMailInWords(conflict.current), COMPARE_LABELS) : []} />
+      <StaleEditDialog
+        {...editor.conflictDialog}
+        rows={conflict ? compareRows(bookingMailInWords(fromDraft(draft)), bookingMailInWords(conflict.current), COMPARE_LABELS) : []}
+      />
     </div>
   )
 }

@@ -9,7 +9,12 @@ export const BOOKING_MAIL_SECTION_ID = 'booking-mail-settings'
 
 export function BookingMailSection({ open, onToggle }: { open: boolean; onToggle: (open: boolean) => void }) {
   return (
-    <details id={BOOKING_MAIL_SECTION_ID} className="admin-templates admin-booking-mail-section" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
+    <details
+      id={BOOKING_MAIL_SECTION_ID}
+      className="admin-templates admin-booking-mail-section"
+      open={open}
+      onToggle={(e) => onToggle(e.currentTarget.open)}
+    >
       <summary>Booking e-mails: reminders, follow-ups, confirmation, thank-you</summary>
       {open && (
         <Suspense fallback={<Loading label="Loading the booking e-mails..." />}>

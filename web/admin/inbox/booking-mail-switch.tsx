@@ -29,7 +29,14 @@ export function BookingMailSwitch({ record, onChanged }: { record: InquiryRecord
   return (
     <div className="admin-inquiry__section admin-lead-mail">
       <label className="admin-lead-mail__switch" htmlFor={id}>
-        <input id={id} type="checkbox" checked={on} disabled={busy} onChange={(e) => void change(e.target.checked)} aria-describedby={`${id}-hint`} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={on}
+          disabled={busy}
+          onChange={(e) => void change(e.target.checked)}
+          aria-describedby={`${id}-hint`}
+        />
         Automatic e-mails for this lead
       </label>
       <p className="admin-card__hint" id={`${id}-hint`}>

@@ -29,14 +29,21 @@ export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => vo
   }, [])
   if (!items) return null
   const count = (state: UpcomingMail['state']) => items.filter((i) => i.state === state).length
-  const summary = (['overdue', 'failed', 'due', 'scheduled'] as const).filter((s) => count(s) > 0).map((s) => `${count(s)} ${STATE_WORDS[s].toLowerCase()}`)
+  const summary = (['overdue', 'failed', 'due', 'scheduled'] as const)
+    .filter((s) => count(s) > 0)
+    .map((s) => `${count(s)} ${STATE_WORDS[s].toLowerCase()}`)
   const shown = all ? items : items.slice(0, FIRST)
   return (
     <section className="admin-coming-up" aria-labelledby="coming-up-heading">
       <h3 className="admin-coming-up__title" id="coming-up-heading">
-        Coming up <span className="admin-coming-up__summary">{summary.length ? summary.join(' · ') : 'no booking e-mails in the next two weeks'}</span>
+        Coming up{' '}
+        <span className="admin-coming-up__summary">
+          {summary.length ? summary.join(' · ') : 'no booking e-mails in the next two weeks'}
+        </span>
       </h3>
-      {!mailConfigured && items.length > 0 && <p className="admin-card__hint">E-mail is not set up on the server, so none of these is sent.</p>}
+      {!mailConfigured && items.length > 0 && (
+        <p className="admin-card__hint">E-mail is not set up on the server, so none of these is sent.</p>
+      )}
       {shown.length > 0 && (
         <ul className="admin-coming-up__list">
           {shown.map((i) => (
@@ -56,7 +63,12 @@ export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => vo
       )}
       <div className="admin-coming-up__actions">
         {items.length > FIRST && (
-          <button type="button" className="admin-button admin-button--ghost admin-button--small" aria-expanded={all} onClick={() => setAll(!all)}>
+          <button
+            type="button"
+            className="admin-button admin-button--ghost admin-button--small"
+            aria-expanded={all}
+            onClick={() => setAll(!all)}
+          >
             {all ? 'Show fewer' : `Show all ${items.length}`}
           </button>
         )}

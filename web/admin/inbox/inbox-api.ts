@@ -24,8 +24,7 @@ export const changeInquiry = (id: string, change: InquiryChange) =>
 export const addInquiryNote = (id: string, text: string) =>
   apiRequest<InquiryRecord>('POST', `/admin/inquiries/${encodeURIComponent(id)}/notes`, { body: { text } })
 
-export const retryInquiryMail = (id: string) =>
-  apiRequest<InquiryRecord>('POST', `/admin/inquiries/${encodeURIComponent(id)}/retry-mail`)
+export const retryInquiryMail = (id: string) => apiRequest<InquiryRecord>('POST', `/admin/inquiries/${encodeURIComponent(id)}/retry-mail`)
 
 export const getInboxSummary = () =>
   apiRequest<{ new: number; mailConfigured: boolean; counts: Record<InquiryStatusFilter, number> }>('GET', '/admin/inquiries/summary')
@@ -33,7 +32,8 @@ export const getInboxSummary = () =>
 export const getCalendarWarnings = () => apiRequest<CalendarWarning[]>('GET', '/admin/calendar/warnings')
 
 export const getReplyTemplates = () => apiRequest<ReplyTemplate[]>('GET', '/admin/reply-templates')
-export const saveReplyTemplates = (templates: ReplyTemplate[]) => apiRequest<ReplyTemplate[]>('PUT', '/admin/reply-templates', { body: templates })
+export const saveReplyTemplates = (templates: ReplyTemplate[]) =>
+  apiRequest<ReplyTemplate[]>('PUT', '/admin/reply-templates', { body: templates })
 
 /** Plain links: the browser downloads the attachment with the session cookie. */
 export const inquiriesCsvUrl = (status: InquiryStatusFilter = 'all', q = '') =>

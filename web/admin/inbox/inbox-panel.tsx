@@ -134,7 +134,11 @@ export function InboxPanel() {
   const filtered = filter !== 'all' || query !== ''
   const everything = counts.all ?? 0
 
-  const refreshCounts = () => void getInboxSummary().then((summary) => setCounts(summary.counts), () => undefined)
+  const refreshCounts = () =>
+    void getInboxSummary().then(
+      (summary) => setCounts(summary.counts),
+      () => undefined,
+    )
   const replace = (record: InquiryRecord) => setItems((list) => (list ?? []).map((r) => (r.id === record.id ? record : r)))
   const refreshWarnings = () => void getCalendarWarnings().then(setWarnings, () => undefined)
 
@@ -203,8 +207,8 @@ export function InboxPanel() {
     <section className="admin-card admin-inbox" aria-labelledby="inbox-heading">
       {!mailConfigured && (
         <div className="admin-inbox__notice" role="note">
-          <strong>New inquiries are not e-mailed to you yet.</strong> Every inquiry is kept safely here, so check this Inbox for new
-          ones; visitors do not get a confirmation e-mail either. Whoever looks after your website can switch e-mail on.
+          <strong>New inquiries are not e-mailed to you yet.</strong> Every inquiry is kept safely here, so check this Inbox for new ones;
+          visitors do not get a confirmation e-mail either. Whoever looks after your website can switch e-mail on.
           <details className="admin-inbox__notice-more">
             <summary>What to send them</summary>
             Set <code>SMTP_URL</code> (the mail server) and <code>MAIL_TO</code> (the address to notify) on the server and restart it, as
@@ -242,7 +246,13 @@ export function InboxPanel() {
       <div className="admin-inbox__tools">
         <div className="admin-inbox__filters" role="group" aria-label="Show inquiries">
           {FILTERS.map((f) => (
-            <button key={f.value} type="button" className="admin-inbox__filter" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+            <button
+              key={f.value}
+              type="button"
+              className="admin-inbox__filter"
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+            >
               {f.label} <span className="admin-inbox__filter-count">{counts[f.value] ?? 0}</span>
             </button>
           ))}
@@ -282,7 +292,11 @@ export function InboxPanel() {
       )}
       {items && shown.length === 0 && (
         <p className="admin-empty-note">
-          {everything === 0 ? 'No inquiries yet.' : filter === 'new' && !query ? 'No new inquiries. You are all caught up.' : 'No inquiries match.'}
+          {everything === 0
+            ? 'No inquiries yet.'
+            : filter === 'new' && !query
+              ? 'No new inquiries. You are all caught up.'
+              : 'No inquiries match.'}
         </p>
       )}
       {items && shown.length > 0 && (

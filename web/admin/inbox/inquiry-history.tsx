@@ -16,22 +16,34 @@ function mailEntries(record: InquiryRecord): Entry[] {
   if (mail.state === 'sent') entries.push({ at: mail.sentAt ?? record.receivedAt, text: 'E-mailed to the studio' })
   if (mail.state === 'not-configured') entries.push({ at: record.receivedAt, text: 'Not e-mailed: e-mail is not set up' })
   if (mail.state === 'pending') entries.push({ at: record.receivedAt, text: 'E-mail to the studio waiting to be sent' })
-  if (mail.state === 'failed') entries.push({ at: record.receivedAt, text: `E-mail to the studio failing (${plural(mail.attempts, 'attempt')})${mail.lastError ? `: ${mail.lastError}` : ''}` })
-  if (confirmation?.state === 'sent') entries.push({ at: confirmation.sentAt ?? record.receivedAt, text: 'Confirmation e-mailed to the visitor' })
-  if (confirmation?.state === 'failed') entries.push({ at: record.receivedAt, text: `Confirmation to the visitor failing (${plural(confirmation.attempts, 'attempt')})` })
+  if (mail.state === 'failed')
+    entries.push({
+      at: record.receivedAt,
+      text: `E-mail to the studio failing (${plural(mail.attempts, 'attempt')})${mail.lastError ? `: ${mail.lastError}` : ''}`,
+    })
+  if (confirmation?.state === 'sent')
+    entries.push({ at: confirmation.sentAt ?? record.receivedAt, text: 'Confirmation e-mailed to the visitor' })
+  if (confirmation?.state === 'failed')
+    entries.push({ at: record.receivedAt, text: `Confirmation to the visitor failing (${plural(confirmation.attempts, 'attempt')})` })
   return entries
 }
 
 /** The booking e-mails the site sent (server/booking-mail/). */
 function bookingMailEntries(record: InquiryRecord): Entry[] {
   return (record.bookingMail?.sent ?? []).map((s) => {
-    const label = (BOOKING_MAILS as readonly string[]).includes(s.kind) ? BOOKING_MAIL_LABELS[s.kind as BookingMailKind].replace(' (to you)', '') : s.kind
+    const label = (BOOKING_MAILS as readonly string[]).includes(s.kind)
+      ? BOOKING_MAIL_LABELS[s.kind as BookingMailKind].replace(' (to you)', '')
+      : s.kind
     return { at: s.at, text: `${label} e-mailed to ${s.to === 'owner' ? 'you' : 'the client'}` }
   })
 }
 
 export function historyEntries(record: InquiryRecord): Entry[] {
-  const entries: Entry[] = [{ at: record.receivedAt, text: 'Received from the website' }, ...mailEntries(record), ...bookingMailEntries(record)]
+  const entries: Entry[] = [
+    { at: record.receivedAt, text: 'Received from the website' },
+    ...mailEntries(record),
+    ...bookingMailEntries(record),
+  ]
   // Records from before the pipeline only knew "handled", with its time.
   if (record.handledAt && !record.history.some((h) => h.at <= record.handledAt!)) {
     entries.push({ at: record.handledAt, text: 'Marked handled (now Contacted)' })
@@ -41,7 +53,14 @@ export function historyEntries(record: InquiryRecord): Entry[] {
   }
   for (const m of record.moneyHistory ?? []) {
     if (m.what === 'quote') entries.push({ at: m.at, text: m.amount === null ? 'Quote cleared' : `Quoted ${formatMoney(m.amount)}` })
-    else entries.push({ at: m.at, text: m.amount === null ? 'Deposit cleared' : `Deposit of ${formatMoney(m.amount)} received${m.date ? ` on ${shortEventDate(m.date)}` : ''}` })
+    else
+      entries.push({
+        at: m.at,
+        text:
+          m.amount === null
+            ? 'Deposit cleared'
+            : `Deposit of ${formatMoney(m.amount)} received${m.date ? ` on ${shortEventDate(m.date)}` : ''}`,
+      })
   }
   for (const n of record.notes) entries.push({ at: n.at, text: 'Note added' })
   return entries.sort((a, b) => a.at.localeCompare(b.at))

@@ -3,7 +3,8 @@
 import { apiUrl } from '../../lib/api-client'
 import type { InquiryRecord } from './inbox-api'
 
-const photoUrl = (inquiryId: string, photoId: string, suffix = '') => apiUrl(`/admin/inquiries/${encodeURIComponent(inquiryId)}/photos/${photoId}${suffix}.jpg`)
+const photoUrl = (inquiryId: string, photoId: string, suffix = '') =>
+  apiUrl(`/admin/inquiries/${encodeURIComponent(inquiryId)}/photos/${photoId}${suffix}.jpg`)
 
 export function InquiryPhotos({ record }: { record: InquiryRecord }) {
   const groups = record.inquiry.photos ?? []
@@ -15,7 +16,11 @@ export function InquiryPhotos({ record }: { record: InquiryRecord }) {
           <h4 className="admin-photo-group__title">
             {group.header} <span className="admin-photo-group__count">({group.files.length})</span>
           </h4>
-          {group.missing ? <p className="admin-field__hint">{group.missing === 1 ? '1 photo' : `${group.missing} photos`} did not arrive (they had expired before the form was sent).</p> : null}
+          {group.missing ? (
+            <p className="admin-field__hint">
+              {group.missing === 1 ? '1 photo' : `${group.missing} photos`} did not arrive (they had expired before the form was sent).
+            </p>
+          ) : null}
           <ul className="admin-photo-group__list">
             {group.files.map((file, i) => (
               <li key={file.id} className="admin-photo">

@@ -12,12 +12,24 @@ const OTHER = '__other'
 /** Statuses before a quote: entering an amount on such a lead offers to move it on to Quoted. */
 const BEFORE_QUOTE: readonly InquiryStatus[] = ['new', 'contacted']
 
-export function InquiryPipeline({ record, busy, onChange }: { record: InquiryRecord; busy: boolean; onChange: (change: InquiryChange, done: string) => void }) {
+export function InquiryPipeline({
+  record,
+  busy,
+  onChange,
+}: {
+  record: InquiryRecord
+  busy: boolean
+  onChange: (change: InquiryChange, done: string) => void
+}) {
   const key = record.id
   const [status, setStatus] = useState<InquiryStatus>(record.status)
   const recordedReason = record.status === 'lost' ? record.lostReason : undefined
-  const [reason, setReason] = useState<string>(recordedReason ? ((LOST_REASONS as readonly string[]).includes(recordedReason) ? recordedReason : OTHER) : LOST_REASONS[0])
-  const [otherReason, setOtherReason] = useState(recordedReason && !(LOST_REASONS as readonly string[]).includes(recordedReason) ? recordedReason : '')
+  const [reason, setReason] = useState<string>(
+    recordedReason ? ((LOST_REASONS as readonly string[]).includes(recordedReason) ? recordedReason : OTHER) : LOST_REASONS[0],
+  )
+  const [otherReason, setOtherReason] = useState(
+    recordedReason && !(LOST_REASONS as readonly string[]).includes(recordedReason) ? recordedReason : '',
+  )
   const [quote, setQuote] = useState(record.quotedAmount?.toString() ?? '')
   const [depositAmount, setDepositAmount] = useState(record.deposit?.amount.toString() ?? '')
   const [depositDate, setDepositDate] = useState(record.deposit?.date ?? studioToday())
@@ -81,7 +93,12 @@ export function InquiryPipeline({ record, busy, onChange }: { record: InquiryRec
             <label className="admin-field__label" htmlFor={`status-${key}`}>
               Status
             </label>
-            <select id={`status-${key}`} className="admin-input" value={status} onChange={(e) => setStatus(e.target.value as InquiryStatus)}>
+            <select
+              id={`status-${key}`}
+              className="admin-input"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as InquiryStatus)}
+            >
               {INQUIRY_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {STATUS_LABELS[s]}
@@ -107,7 +124,13 @@ export function InquiryPipeline({ record, busy, onChange }: { record: InquiryRec
               <label className="admin-field__label" htmlFor={`other-${key}`}>
                 Reason
               </label>
-              <input id={`other-${key}`} className="admin-input" value={otherReason} maxLength={200} onChange={(e) => setOtherReason(e.target.value)} />
+              <input
+                id={`other-${key}`}
+                className="admin-input"
+                value={otherReason}
+                maxLength={200}
+                onChange={(e) => setOtherReason(e.target.value)}
+              />
             </div>
           )}
         </div>
@@ -118,7 +141,14 @@ export function InquiryPipeline({ record, busy, onChange }: { record: InquiryRec
             <label className="admin-field__label" htmlFor={`quote-${key}`}>
               Quoted amount ($)
             </label>
-            <input id={`quote-${key}`} className="admin-input" inputMode="decimal" value={quote} onChange={(e) => setQuote(e.target.value)} placeholder="e.g. 450" />
+            <input
+              id={`quote-${key}`}
+              className="admin-input"
+              inputMode="decimal"
+              value={quote}
+              onChange={(e) => setQuote(e.target.value)}
+              placeholder="e.g. 450"
+            />
           </div>
         </div>
         {offerQuoted && (
@@ -147,7 +177,13 @@ export function InquiryPipeline({ record, busy, onChange }: { record: InquiryRec
             <label className="admin-field__label" htmlFor={`deposit-date-${key}`}>
               Received on
             </label>
-            <input id={`deposit-date-${key}`} className="admin-input" type="date" value={depositDate} onChange={(e) => setDepositDate(e.target.value)} />
+            <input
+              id={`deposit-date-${key}`}
+              className="admin-input"
+              type="date"
+              value={depositDate}
+              onChange={(e) => setDepositDate(e.target.value)}
+            />
           </div>
           {record.deposit && (
             <p className="admin-inquiry__muted admin-pipeline__hint" id={`deposit-hint-${key}`}>

@@ -10,7 +10,12 @@ import { lineFrom, newQuoteDraft, quoteRequest, type QuoteDraft } from './quote-
 import { createQuote, listQuotes, type QuoteSummary } from './quotes-api'
 import { QuoteDetails } from './quote-signature'
 
-const STATE_WORDS: Record<QuoteSummary['state'], string> = { open: 'Waiting for the client', accepted: 'Accepted and signed', expired: 'Expired', replaced: 'Replaced' }
+const STATE_WORDS: Record<QuoteSummary['state'], string> = {
+  open: 'Waiting for the client',
+  accepted: 'Accepted and signed',
+  expired: 'Expired',
+  replaced: 'Replaced',
+}
 
 export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQuoted: () => void }) {
   const [quotes, setQuotes] = useState<QuoteSummary[]>([])
@@ -21,12 +26,16 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
   const refresh = () => listQuotes(record.id).then(setQuotes, () => undefined)
   useEffect(() => {
     void refresh()
-    getPricing().then(({ version: _v, ...p }) => setPricing(p), () => undefined)
+    getPricing().then(
+      ({ version: _v, ...p }) => setPricing(p),
+      () => undefined,
+    )
   }, [record.id])
 
   const start = () => pricing && setDraft(newQuoteDraft(pricing, record.inquiry.zipcode))
   const set = (patch: Partial<QuoteDraft>) => draft && setDraft({ ...draft, ...patch })
-  const setLine = (key: number, patch: Partial<QuoteDraft['lines'][number]>) => draft && set({ lines: draft.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) })
+  const setLine = (key: number, patch: Partial<QuoteDraft['lines'][number]>) =>
+    draft && set({ lines: draft.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) })
   const pick = (value: string) => {
     if (!draft || !pricing || !value) return
     const [list, id] = value.split(':')
@@ -97,33 +106,73 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
           <ul className="admin-quotes__lines">
             {draft.lines.map((l, n) => (
               <li key={l.key}>
-                <input className="admin-input" aria-label={`Line ${n + 1}: description`} value={l.description} onChange={(e) => setLine(l.key, { description: e.target.value })} />
-                <input className="admin-input admin-quotes__num" aria-label={`Line ${n + 1}: quantity`} inputMode="decimal" value={l.quantity} onChange={(e) => setLine(l.key, { quantity: e.target.value })} />
-                <input className="admin-input admin-quotes__num" aria-label={`Line ${n + 1}: unit price in dollars`} inputMode="decimal" value={l.unitPrice} onChange={(e) => setLine(l.key, { unitPrice: e.target.value })} />
+                <input
+                  className="admin-input"
+                  aria-label={`Line ${n + 1}: description`}
+                  value={l.description}
+                  onChange={(e) => setLine(l.key, { description: e.target.value })}
+                />
+                <input
+                  className="admin-input admin-quotes__num"
+                  aria-label={`Line ${n + 1}: quantity`}
+                  inputMode="decimal"
+                  value={l.quantity}
+                  onChange={(e) => setLine(l.key, { quantity: e.target.value })}
+                />
+                <input
+                  className="admin-input admin-quotes__num"
+                  aria-label={`Line ${n + 1}: unit price in dollars`}
+                  inputMode="decimal"
+                  value={l.unitPrice}
+                  onChange={(e) => setLine(l.key, { unitPrice: e.target.value })}
+                />
                 <label className="admin-quotes__check">
                   <input type="checkbox" checked={l.optional} onChange={(e) => setLine(l.key, { optional: e.target.checked })} /> Optional
                 </label>
-                <button type="button" className="admin-button admin-button--ghost" onClick={() => set({ lines: draft.lines.filter((x) => x.key !== l.key) })}>
+                <button
+                  type="button"
+                  className="admin-button admin-button--ghost"
+                  onClick={() => set({ lines: draft.lines.filter((x) => x.key !== l.key) })}
+                >
                   Remove line {n + 1}
                 </button>
               </li>
             ))}
           </ul>
-          <button type="button" className="admin-button admin-button--ghost" onClick={() => set({ lines: [...draft.lines, lineFrom(null)] })}>
+          <button
+            type="button"
+            className="admin-button admin-button--ghost"
+            onClick={() => set({ lines: [...draft.lines, lineFrom(null)] })}
+          >
             Add a line of my own
           </button>
           <div className="admin-quotes__row">
             <label className="admin-quotes__field">
               <span>Delivery fee ($){draft.deliveryFee === '' ? ' (outside the delivery zones: ask)' : ''}</span>
-              <input className="admin-input" inputMode="decimal" value={draft.deliveryFee} onChange={(e) => set({ deliveryFee: e.target.value })} />
+              <input
+                className="admin-input"
+                inputMode="decimal"
+                value={draft.deliveryFee}
+                onChange={(e) => set({ deliveryFee: e.target.value })}
+              />
             </label>
             <label className="admin-quotes__field">
               <span>Discount ($)</span>
-              <input className="admin-input" inputMode="decimal" value={draft.discount} onChange={(e) => set({ discount: e.target.value })} />
+              <input
+                className="admin-input"
+                inputMode="decimal"
+                value={draft.discount}
+                onChange={(e) => set({ discount: e.target.value })}
+              />
             </label>
             <label className="admin-quotes__field">
               <span>Deposit (%)</span>
-              <input className="admin-input" inputMode="decimal" value={draft.depositPercent} onChange={(e) => set({ depositPercent: e.target.value })} />
+              <input
+                className="admin-input"
+                inputMode="decimal"
+                value={draft.depositPercent}
+                onChange={(e) => set({ depositPercent: e.target.value })}
+              />
             </label>
           </div>
           {error && (

@@ -43,7 +43,19 @@ interface InquiryRowProps {
   onRetry: () => void
 }
 
-export function InquiryRow({ record, warnings, templates, open, busy, onToggle, onChange, onAddNote, onReplied, onRetry, onQuoted }: InquiryRowProps) {
+export function InquiryRow({
+  record,
+  warnings,
+  templates,
+  open,
+  busy,
+  onToggle,
+  onChange,
+  onAddNote,
+  onReplied,
+  onRetry,
+  onQuoted,
+}: InquiryRowProps) {
   const q = record.inquiry
   const mail = MAIL_BADGES[record.mail.state]
   const confirmation = record.confirmation && CONFIRMATION_BADGES[record.confirmation.state]
@@ -65,7 +77,9 @@ export function InquiryRow({ record, warnings, templates, open, busy, onToggle, 
         </span>
         <span className="admin-inquiry__badges">
           <span className={`admin-status admin-status--${record.status}`}>{STATUS_LABELS[record.status]}</span>
-          {record.quotedAmount !== undefined && <span className="admin-status admin-status--money">Quoted {formatMoney(record.quotedAmount)}</span>}
+          {record.quotedAmount !== undefined && (
+            <span className="admin-status admin-status--money">Quoted {formatMoney(record.quotedAmount)}</span>
+          )}
           {record.deposit && <span className="admin-status admin-status--money">Deposit {formatMoney(record.deposit.amount)}</span>}
           <span className={`admin-status admin-status--mail-${mail.tone}`} title={mail.title}>
             {mail.label}
@@ -93,14 +107,18 @@ export function InquiryRow({ record, warnings, templates, open, busy, onToggle, 
             <p className="admin-inquiry__mail-error" role="note">
               E-mail failed after {plural(record.mail.attempts, 'attempt')}
               {record.mail.lastError ? `: ${record.mail.lastError}` : ''}.
-              {record.mail.nextAttemptAt ? ` Next automatic try ${formatStudioTime(record.mail.nextAttemptAt)}.` : ' No more automatic tries.'}
+              {record.mail.nextAttemptAt
+                ? ` Next automatic try ${formatStudioTime(record.mail.nextAttemptAt)}.`
+                : ' No more automatic tries.'}
             </p>
           )}
           {record.confirmation?.state === 'failed' && (
             <p className="admin-inquiry__mail-error" role="note">
               The visitor's confirmation failed after {plural(record.confirmation.attempts, 'attempt')}
               {record.confirmation.lastError ? `: ${record.confirmation.lastError}` : ''}.
-              {record.confirmation.nextAttemptAt ? ` Next automatic try ${formatStudioTime(record.confirmation.nextAttemptAt)}.` : ' No more automatic tries.'}
+              {record.confirmation.nextAttemptAt
+                ? ` Next automatic try ${formatStudioTime(record.confirmation.nextAttemptAt)}.`
+                : ' No more automatic tries.'}
             </p>
           )}
           <div className="admin-button-row admin-inquiry__actions">
@@ -136,7 +154,11 @@ export function InquiryRow({ record, warnings, templates, open, busy, onToggle, 
                     ? 'None chosen'
                     : colors.map((name) => (
                         <span key={name} className="admin-color-chip">
-                          <span className="admin-color-chip__swatch" style={{ background: colorHex.get(name) ?? 'transparent' }} aria-hidden="true" />
+                          <span
+                            className="admin-color-chip__swatch"
+                            style={{ background: colorHex.get(name) ?? 'transparent' }}
+                            aria-hidden="true"
+                          />
                           {name}
                         </span>
                       ))}
@@ -146,7 +168,12 @@ export function InquiryRow({ record, warnings, templates, open, busy, onToggle, 
           </dl>
           <InquiryPhotos record={record} />
           <div className="admin-inquiry__work">
-            <InquiryPipeline key={`${record.status}|${record.quotedAmount}|${record.deposit?.amount}|${record.deposit?.date}`} record={record} busy={busy} onChange={onChange} />
+            <InquiryPipeline
+              key={`${record.status}|${record.quotedAmount}|${record.deposit?.amount}|${record.deposit?.date}`}
+              record={record}
+              busy={busy}
+              onChange={onChange}
+            />
             <InquiryNotes record={record} busy={busy} onAdd={onAddNote} />
           </div>
           <InquiryQuotes record={record} onQuoted={onQuoted} />

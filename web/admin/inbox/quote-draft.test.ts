@@ -5,7 +5,10 @@ import { lineFrom, newQuoteDraft, quoteRequest } from './quote-draft'
 const pricing = PricingSchema.parse({
   items: [{ id: 'arch', name: 'Organic arch', unit: 'per-foot', price: 25 }],
   addOns: [{ id: 'led', name: 'LED lights', unit: 'flat', price: 40.5 }],
-  deliveryZones: [{ name: 'Central', zips: ['97214'], fee: 25 }, { name: 'Metro', zips: ['972'], fee: 45 }],
+  deliveryZones: [
+    { name: 'Central', zips: ['97214'], fee: 25 },
+    { name: 'Metro', zips: ['972'], fee: 45 },
+  ],
   deposit: { percent: 30 },
 })
 
@@ -18,7 +21,11 @@ describe('the quote builder draft', () => {
 
   it('sends picked and typed lines as numbers, an add-on as optional, blank amounts left out', () => {
     const draft = newQuoteDraft(pricing, '98101')
-    draft.lines.push({ ...lineFrom(pricing.items[0]!), quantity: '12.5' }, lineFrom(pricing.addOns[0]!, true), { ...lineFrom(null), description: 'Custom sign', unitPrice: '$1,000' })
+    draft.lines.push({ ...lineFrom(pricing.items[0]!), quantity: '12.5' }, lineFrom(pricing.addOns[0]!, true), {
+      ...lineFrom(null),
+      description: 'Custom sign',
+      unitPrice: '$1,000',
+    })
     draft.discount = '10'
     expect(quoteRequest(draft)).toEqual({
       items: [

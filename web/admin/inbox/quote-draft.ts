@@ -25,7 +25,12 @@ const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2))
 /** A new draft: no lines yet, the delivery fee of the ZIP's zone (blank outside every zone: "ask us"), the usual deposit. */
 export function newQuoteDraft(pricing: Pricing, zip: string): QuoteDraft {
   const zone = zoneForZip(pricing.deliveryZones, zip)
-  return { lines: [], deliveryFee: zone ? money(zone.fee) : '', discount: '', depositPercent: 'percent' in pricing.deposit ? String(pricing.deposit.percent) : '' }
+  return {
+    lines: [],
+    deliveryFee: zone ? money(zone.fee) : '',
+    discount: '',
+    depositPercent: 'percent' in pricing.deposit ? String(pricing.deposit.percent) : '',
+  }
 }
 
 /** A line from a price-list entry (an add-on is optional for the client), or a blank one. */
@@ -43,7 +48,12 @@ export function quoteRequest(d: QuoteDraft): QuoteRequest {
   const discount = amount(d.discount)
   const depositPercent = amount(d.depositPercent)
   return {
-    items: d.lines.map((l) => ({ description: l.description.trim(), quantity: amount(l.quantity) ?? Number.NaN, unitPrice: amount(l.unitPrice) ?? Number.NaN, ...(l.optional ? { optional: true } : {}) })),
+    items: d.lines.map((l) => ({
+      description: l.description.trim(),
+      quantity: amount(l.quantity) ?? Number.NaN,
+      unitPrice: amount(l.unitPrice) ?? Number.NaN,
+      ...(l.optional ? { optional: true } : {}),
+    })),
     ...(deliveryFee !== undefined ? { deliveryFee } : {}),
     ...(discount !== undefined ? { discount } : {}),
     ...(depositPercent !== undefined ? { depositPercent } : {}),

@@ -12,7 +12,9 @@ function mailWords(key: string, mail: QuoteSummary['mails'][string]): string {
   if (mail.state === 'sent') return `${what} e-mailed to the client${mail.sentAt ? ` ${formatStudioTime(mail.sentAt)}` : ''}`
   if (mail.state === 'not-configured') return `${what}: e-mail is not set up, so send it to the client yourself`
   if (mail.state === 'failed') {
-    const next = mail.nextAttemptAt ? `trying again ${formatStudioTime(mail.nextAttemptAt)}` : 'no more attempts: send it to the client yourself'
+    const next = mail.nextAttemptAt
+      ? `trying again ${formatStudioTime(mail.nextAttemptAt)}`
+      : 'no more attempts: send it to the client yourself'
     return `${what}: e-mail failed (${mail.lastError ?? 'unknown error'}), ${next}`
   }
   return `${what}: being e-mailed to the client`
@@ -58,7 +60,11 @@ export function QuoteDetails({ quote }: { quote: QuoteSummary }) {
         </dl>
       )}
       {s?.pdfUrl && (
-        <a className="admin-button admin-button--outline admin-quotes__pdf" href={apiUrl(`/admin/quotes/${encodeURIComponent(quote.id)}/signed.pdf`)} download>
+        <a
+          className="admin-button admin-button--outline admin-quotes__pdf"
+          href={apiUrl(`/admin/quotes/${encodeURIComponent(quote.id)}/signed.pdf`)}
+          download
+        >
           Download the signed PDF (version {quote.version})
         </a>
       )}

@@ -10,12 +10,27 @@ export interface QuoteSummary {
   state: QuoteState
   validUntil: string
   total: number
-  signature: { name: string; at: string; addOns: number[]; textSha256: string; agreementCommit: string | null; pdfUrl: string | null } | null
+  signature: {
+    name: string
+    at: string
+    addOns: number[]
+    textSha256: string
+    agreementCommit: string | null
+    pdfUrl: string | null
+  } | null
   payments: { kind: 'deposit' | 'balance'; amount: number; at: string; refunded?: number }[]
   /** The client's e-mails about it: `link`, `signed`, `receipt:<session>`. */
-  mails: Record<string, { state: 'pending' | 'sent' | 'failed' | 'not-configured'; sentAt?: string; lastError?: string; nextAttemptAt?: string }>
+  mails: Record<
+    string,
+    { state: 'pending' | 'sent' | 'failed' | 'not-configured'; sentAt?: string; lastError?: string; nextAttemptAt?: string }
+  >
 }
 
-export const listQuotes = (inquiryId: string) => apiRequest<QuoteSummary[]>('GET', `/admin/inquiries/${encodeURIComponent(inquiryId)}/quotes`)
+export const listQuotes = (inquiryId: string) =>
+  apiRequest<QuoteSummary[]>('GET', `/admin/inquiries/${encodeURIComponent(inquiryId)}/quotes`)
 export const createQuote = (inquiryId: string, body: QuoteRequest) =>
-  apiRequest<{ url: string; version: number; total: number; deposit: number; mail: string; emailedTo: string | null }>('POST', `/admin/inquiries/${encodeURIComponent(inquiryId)}/quotes`, { body })
+  apiRequest<{ url: string; version: number; total: number; deposit: number; mail: string; emailedTo: string | null }>(
+    'POST',
+    `/admin/inquiries/${encodeURIComponent(inquiryId)}/quotes`,
+    { body },
+  )

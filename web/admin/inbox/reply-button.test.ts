@@ -8,7 +8,11 @@ const record = {
 
 describe('the Reply link', () => {
   it('fills the template in and encodes it for a mailto: address', () => {
-    const href = replyMailto(record, { name: 'Hi', subject: 'Your {service} on {eventDate}', body: 'Hi {firstName} ({name}),\nthanks! {unknown}' })
+    const href = replyMailto(record, {
+      name: 'Hi',
+      subject: 'Your {service} on {eventDate}',
+      body: 'Hi {firstName} ({name}),\nthanks! {unknown}',
+    })
     expect(href.startsWith('mailto:ana@example.com?subject=')).toBe(true)
     const url = new URL(href)
     expect(url.searchParams.get('subject')).toBe('Your Garlands & Arches on Sat, Mar 14, 2026')

@@ -45,7 +45,15 @@ export function replyMailto(record: InquiryRecord, template: ReplyTemplate | und
 
 const MISSING_WORDS: Partial<Record<keyof ReplyValues, string>> = { quote: 'a quoted amount', deposit: 'a deposit' }
 
-export function ReplyButton({ record, templates, onReplied }: { record: InquiryRecord; templates: ReplyTemplate[]; onReplied: () => void }) {
+export function ReplyButton({
+  record,
+  templates,
+  onReplied,
+}: {
+  record: InquiryRecord
+  templates: ReplyTemplate[]
+  onReplied: () => void
+}) {
   const [chosen, setChosen] = useState(0)
   const ownerName = useSignature()
   const selectId = `template-${record.id}`
@@ -71,12 +79,17 @@ export function ReplyButton({ record, templates, onReplied }: { record: InquiryR
         ))}
         <option value={-1}>A blank e-mail</option>
       </select>
-      <a className="admin-button admin-button--primary admin-button--small" href={replyMailto(record, template, ownerName)} onClick={onReplied}>
+      <a
+        className="admin-button admin-button--primary admin-button--small"
+        href={replyMailto(record, template, ownerName)}
+        onClick={onReplied}
+      >
         Reply
       </a>
       {missing.length > 0 && (
         <p className="admin-reply__missing" id={`${selectId}-missing`}>
-          This template uses {missing.join(' and ')}, which this inquiry does not have yet: save it under Pipeline first, or fill it in in your e-mail.
+          This template uses {missing.join(' and ')}, which this inquiry does not have yet: save it under Pipeline first, or fill it in in
+          your e-mail.
         </p>
       )}
     </div>

@@ -16,7 +16,8 @@ export function ReplyTemplatesEditor({ templates, onSaved }: { templates: ReplyT
       onSaved(await saveReplyTemplates(draft))
       notifySuccess('Reply templates saved')
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) notifyError('Error', error instanceof ApiError ? error.message : 'Could not save the templates.')
+      if (!(error instanceof ApiError && error.status === 401))
+        notifyError('Error', error instanceof ApiError ? error.message : 'Could not save the templates.')
     } finally {
       setSaving(false)
     }
@@ -42,17 +43,36 @@ export function ReplyTemplatesEditor({ templates, onSaved }: { templates: ReplyT
           <label className="admin-field__label" htmlFor={`tpl-body-${i}`}>
             Message
           </label>
-          <textarea id={`tpl-body-${i}`} className="admin-input" rows={5} value={t.body} onChange={(e) => edit(i, { body: e.target.value })} />
-          <button type="button" className="admin-button admin-button--danger-outline admin-button--small" onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}>
+          <textarea
+            id={`tpl-body-${i}`}
+            className="admin-input"
+            rows={5}
+            value={t.body}
+            onChange={(e) => edit(i, { body: e.target.value })}
+          />
+          <button
+            type="button"
+            className="admin-button admin-button--danger-outline admin-button--small"
+            onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
+          >
             Remove template {i + 1}
           </button>
         </fieldset>
       ))}
       <div className="admin-button-row">
-        <button type="button" className="admin-button admin-button--outline admin-button--small" onClick={() => setDraft((d) => [...d, { name: 'New template', subject: 'Your {service} inquiry', body: 'Hi {firstName},\n\n' }])}>
+        <button
+          type="button"
+          className="admin-button admin-button--outline admin-button--small"
+          onClick={() => setDraft((d) => [...d, { name: 'New template', subject: 'Your {service} inquiry', body: 'Hi {firstName},\n\n' }])}
+        >
           Add template
         </button>
-        <button type="button" className="admin-button admin-button--primary admin-button--small" disabled={saving} onClick={() => void save()}>
+        <button
+          type="button"
+          className="admin-button admin-button--primary admin-button--small"
+          disabled={saving}
+          onClick={() => void save()}
+        >
           Save templates
         </button>
       </div>

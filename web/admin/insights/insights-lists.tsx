@@ -4,14 +4,20 @@ import type { InsightsReport } from './insights-api'
 import { conversionRate } from './period'
 
 const DEVICE_LABELS: Record<string, string> = { phone: 'Phone', tablet: 'Tablet', desktop: 'Computer' }
-const SOURCE_LABELS: Record<string, string> = { '(direct)': 'Direct (typed, bookmarked, or no referrer)', '(unknown)': 'Not known (visit not counted)', '(other)': 'Others' }
+const SOURCE_LABELS: Record<string, string> = {
+  '(direct)': 'Direct (typed, bookmarked, or no referrer)',
+  '(unknown)': 'Not known (visit not counted)',
+  '(other)': 'Others',
+}
 const sourceLabel = (s: string) => SOURCE_LABELS[s] ?? s
 const EMPTY = 'Nothing in this period.'
 
 export function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
   return (
     <section className="admin-card admin-insights__section" aria-labelledby={id}>
-      <h3 id={id} className="admin-card__title">{title}</h3>
+      <h3 id={id} className="admin-card__title">
+        {title}
+      </h3>
       {hint && <p className="admin-card__hint">{hint}</p>}
       {children}
     </section>
@@ -47,7 +53,9 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
         <thead>
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={i ? 'is-number' : undefined}>{h}</th>
+              <th key={h} scope="col" className={i ? 'is-number' : undefined}>
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
@@ -56,7 +64,9 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
             <tr key={String(row[0])}>
               {row.map((cell, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row">{cell}</th>
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
                 ) : (
                   <td key={i} className="is-number" data-label={head[i]}>
                     {typeof cell === 'number' ? cell.toLocaleString('en-US') : cell}

@@ -5,7 +5,16 @@ import { ApiError } from '../../lib/api-client'
 import { Loading } from '../ui/loading'
 import { DayChart } from './day-chart'
 import { getInsights, insightsCsvUrl, type DateRange, type InsightsReport } from './insights-api'
-import { CampaignsTable, DaysTable, DevicesList, LandingPagesTable, PagesList, Section, ServicesTable, SourcesTable } from './insights-lists'
+import {
+  CampaignsTable,
+  DaysTable,
+  DevicesList,
+  LandingPagesTable,
+  PagesList,
+  Section,
+  ServicesTable,
+  SourcesTable,
+} from './insights-lists'
 import { changeLabel, conversionRate, lastDays, PRESETS, shortDate } from './period'
 import './insights.css'
 
@@ -59,12 +68,12 @@ export function InsightsPanel() {
         {period === 'custom' && <RangeForm range={range} onChange={setRange} />}
       </div>
 
-      {error && <p className="admin-insights__error" role="alert">{error}</p>}
-      {!report ? (
-        !error && <Loading />
-      ) : (
-        <Report report={report} stale={report.from !== range.from || report.to !== range.to} />
+      {error && (
+        <p className="admin-insights__error" role="alert">
+          {error}
+        </p>
       )}
+      {!report ? !error && <Loading /> : <Report report={report} stale={report.from !== range.from || report.to !== range.to} />}
     </div>
   )
 }
@@ -84,14 +93,34 @@ function RangeForm({ range, onChange }: { range: DateRange; onChange: (r: DateRa
     <form className="admin-insights__range" onSubmit={submit} noValidate>
       <div className="admin-field">
         <label htmlFor="insights-from">From</label>
-        <input id="insights-from" className="admin-input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} aria-describedby={problem ? 'insights-range-problem' : undefined} />
+        <input
+          id="insights-from"
+          className="admin-input"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          aria-describedby={problem ? 'insights-range-problem' : undefined}
+        />
       </div>
       <div className="admin-field">
         <label htmlFor="insights-to">To</label>
-        <input id="insights-to" className="admin-input" type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={problem ? 'insights-range-problem' : undefined} />
+        <input
+          id="insights-to"
+          className="admin-input"
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          aria-describedby={problem ? 'insights-range-problem' : undefined}
+        />
       </div>
-      <button type="submit" className="admin-button admin-button--primary">Show</button>
-      {problem && <p id="insights-range-problem" className="admin-error-text" role="alert">{problem}</p>}
+      <button type="submit" className="admin-button admin-button--primary">
+        Show
+      </button>
+      {problem && (
+        <p id="insights-range-problem" className="admin-error-text" role="alert">
+          {problem}
+        </p>
+      )}
     </form>
   )
 }
@@ -118,7 +147,8 @@ function Report({ report, stale }: { report: InsightsReport; stale: boolean }) {
             <span className="admin-insights__figure-label">{f.label}</span>
             <span className="admin-insights__figure-value">{f.now.toLocaleString('en-US')}</span>
             <span className="admin-insights__figure-change">
-              {changeLabel(f.now, f.before)} <span className="admin-insights__figure-before">(before: {f.before.toLocaleString('en-US')})</span>
+              {changeLabel(f.now, f.before)}{' '}
+              <span className="admin-insights__figure-before">(before: {f.before.toLocaleString('en-US')})</span>
             </span>
           </li>
         ))}
@@ -133,7 +163,11 @@ function Report({ report, stale }: { report: InsightsReport; stale: boolean }) {
       </Section>
 
       <div className="admin-insights__grid">
-        <Section id="insights-services" title="Services" hint="Views of each service's page, the people who saw it, and the inquiries sent for it.">
+        <Section
+          id="insights-services"
+          title="Services"
+          hint="Views of each service's page, the people who saw it, and the inquiries sent for it."
+        >
           <ServicesTable report={report} />
         </Section>
         <Section id="insights-sources" title="Sources" hint="The site or utm_source link each visitor first came from.">
@@ -148,7 +182,11 @@ function Report({ report, stale }: { report: InsightsReport; stale: boolean }) {
         <Section id="insights-devices" title="Devices">
           <DevicesList report={report} />
         </Section>
-        <Section id="insights-landing" title="Where converting visits began" hint="The first page of each visit that ended in an inquiry or a sign-up.">
+        <Section
+          id="insights-landing"
+          title="Where converting visits began"
+          hint="The first page of each visit that ended in an inquiry or a sign-up."
+        >
           <LandingPagesTable report={report} />
         </Section>
       </div>

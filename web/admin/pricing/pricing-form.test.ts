@@ -46,6 +46,9 @@ describe('the Pricing form model', () => {
       quoteValidDays: '14',
       paymentInstructions: '',
     })
-    expect(pricingInWords({ ...pricing, deposit: { fixed: 100 }, paymentInstructions: 'Venmo @studio' })).toMatchObject({ deposit: '$100', paymentInstructions: 'Venmo @studio' })
+    expect(pricingInWords({ ...pricing, deposit: { fixed: 100 }, paymentInstructions: 'Venmo @studio' })).toMatchObject({
+      deposit: '$100',
+      paymentInstructions: 'Venmo @studio',
+    })
   })
 })

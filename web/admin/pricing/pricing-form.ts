@@ -35,7 +35,12 @@ export const newKey = () => `new-${++next}`
 
 /** An id from a name, unique among `taken`: "Organic arch (10 ft)" → organic-arch-10-ft. */
 export function idFromName(name: string, taken: Set<string>): string {
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'item'
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'item'
   let id = base
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
   return id
@@ -44,7 +49,14 @@ export function idFromName(name: string, taken: Set<string>): string {
 const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2))
 
 export function toDraft(p: Pricing): PricingDraft {
-  const price = (e: Pricing['items'][number]): PriceDraft => ({ key: e.id, id: e.id, name: e.name, unit: e.unit, price: money(e.price), service: e.service ?? '' })
+  const price = (e: Pricing['items'][number]): PriceDraft => ({
+    key: e.id,
+    id: e.id,
+    name: e.name,
+    unit: e.unit,
+    price: money(e.price),
+    service: e.service ?? '',
+  })
   return {
     items: p.items.map(price),
     addOns: p.addOns.map(price),

@@ -30,8 +30,20 @@ export function PricingPanel() {
 
   return (
     <div className="admin-pricing">
-      <PriceList title="Items" hint="What a quote is built from. A per-foot price is multiplied by the length." entries={draft.items} onChange={(items) => set({ items })} addLabel="Add item" />
-      <PriceList title="Add-ons" hint="Extras the client can tick on the quote page." entries={draft.addOns} onChange={(addOns) => set({ addOns })} addLabel="Add add-on" />
+      <PriceList
+        title="Items"
+        hint="What a quote is built from. A per-foot price is multiplied by the length."
+        entries={draft.items}
+        onChange={(items) => set({ items })}
+        addLabel="Add item"
+      />
+      <PriceList
+        title="Add-ons"
+        hint="Extras the client can tick on the quote page."
+        entries={draft.addOns}
+        onChange={(addOns) => set({ addOns })}
+        addLabel="Add add-on"
+      />
       <Zones zones={draft.zones} onChange={(zones) => set({ zones })} />
       <section className="admin-card" aria-labelledby="pricing-policy-heading">
         <h2 className="admin-card__title" id="pricing-policy-heading">
@@ -40,10 +52,22 @@ export function PricingPanel() {
         <fieldset className="admin-pricing__deposit">
           <legend className="admin-field__label">Deposit</legend>
           <label className="admin-pricing__choice">
-            <input type="radio" name="deposit-kind" checked={draft.depositKind === 'percent'} onChange={() => set({ depositKind: 'percent' })} /> Percent of the total
+            <input
+              type="radio"
+              name="deposit-kind"
+              checked={draft.depositKind === 'percent'}
+              onChange={() => set({ depositKind: 'percent' })}
+            />{' '}
+            Percent of the total
           </label>
           <label className="admin-pricing__choice">
-            <input type="radio" name="deposit-kind" checked={draft.depositKind === 'fixed'} onChange={() => set({ depositKind: 'fixed' })} /> Fixed amount
+            <input
+              type="radio"
+              name="deposit-kind"
+              checked={draft.depositKind === 'fixed'}
+              onChange={() => set({ depositKind: 'fixed' })}
+            />{' '}
+            Fixed amount
           </label>
           <label className="admin-pricing__inline">
             <span>{draft.depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}</span>
@@ -53,25 +77,62 @@ export function PricingPanel() {
         <div className="admin-pricing__row">
           <label className="admin-pricing__inline">
             <span>Balance due (days before the event)</span>
-            <input className="admin-input" inputMode="numeric" value={draft.balanceDueDays} onChange={(e) => set({ balanceDueDays: e.target.value })} />
+            <input
+              className="admin-input"
+              inputMode="numeric"
+              value={draft.balanceDueDays}
+              onChange={(e) => set({ balanceDueDays: e.target.value })}
+            />
           </label>
           <label className="admin-pricing__inline">
             <span>Quote valid for (days)</span>
-            <input className="admin-input" inputMode="numeric" value={draft.quoteValidDays} onChange={(e) => set({ quoteValidDays: e.target.value })} />
+            <input
+              className="admin-input"
+              inputMode="numeric"
+              value={draft.quoteValidDays}
+              onChange={(e) => set({ quoteValidDays: e.target.value })}
+            />
           </label>
         </div>
         <label className="admin-pricing__inline admin-pricing__name">
           <span>How to pay without a card (shown on a signed quote when card payments are not set up)</span>
-          <textarea className="admin-input" rows={3} value={draft.paymentInstructions} onChange={(e) => set({ paymentInstructions: e.target.value })} placeholder="Venmo @studio, Zelle hello@studio.com, or cash at the studio" />
+          <textarea
+            className="admin-input"
+            rows={3}
+            value={draft.paymentInstructions}
+            onChange={(e) => set({ paymentInstructions: e.target.value })}
+            placeholder="Venmo @studio, Zelle hello@studio.com, or cash at the studio"
+          />
         </label>
       </section>
-      <SaveBar saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
-      <StaleEditDialog {...editor.conflictDialog} rows={conflict ? compareRows(pricingInWords(fromDraft(draft)), pricingInWords(conflict.current), PRICING_FIELD_LABELS) : []} />
+      <SaveBar
+        saving={editor.saving}
+        changed={editor.changed}
+        error={editor.error}
+        onDiscard={editor.discard}
+        onSave={() => void editor.save()}
+      />
+      <StaleEditDialog
+        {...editor.conflictDialog}
+        rows={conflict ? compareRows(pricingInWords(fromDraft(draft)), pricingInWords(conflict.current), PRICING_FIELD_LABELS) : []}
+      />
     </div>
   )
 }
 
-function PriceList({ title, hint, entries, onChange, addLabel }: { title: string; hint: string; entries: PriceDraft[]; onChange: (e: PriceDraft[]) => void; addLabel: string }) {
+function PriceList({
+  title,
+  hint,
+  entries,
+  onChange,
+  addLabel,
+}: {
+  title: string
+  hint: string
+  entries: PriceDraft[]
+  onChange: (e: PriceDraft[]) => void
+  addLabel: string
+}) {
   const headingId = `pricing-${title.toLowerCase().replace(/\W+/g, '-')}`
   const update = (key: string, patch: Partial<PriceDraft>) => onChange(entries.map((e) => (e.key === key ? { ...e, ...patch } : e)))
   return (
@@ -85,11 +146,21 @@ function PriceList({ title, hint, entries, onChange, addLabel }: { title: string
           <li key={e.key} className="admin-pricing__entry">
             <label className="admin-pricing__inline admin-pricing__name">
               <span>Name</span>
-              <input className="admin-input" value={e.name} onChange={(ev) => update(e.key, { name: ev.target.value })} aria-label={`${title} ${i + 1}: name`} />
+              <input
+                className="admin-input"
+                value={e.name}
+                onChange={(ev) => update(e.key, { name: ev.target.value })}
+                aria-label={`${title} ${i + 1}: name`}
+              />
             </label>
             <label className="admin-pricing__inline">
               <span>Unit</span>
-              <select className="admin-input" value={e.unit} onChange={(ev) => update(e.key, { unit: ev.target.value as PriceDraft['unit'] })} aria-label={`${title} ${i + 1}: unit`}>
+              <select
+                className="admin-input"
+                value={e.unit}
+                onChange={(ev) => update(e.key, { unit: ev.target.value as PriceDraft['unit'] })}
+                aria-label={`${title} ${i + 1}: unit`}
+              >
                 {PRICE_UNITS.map((u) => (
                   <option key={u} value={u}>
                     {PRICE_UNIT_LABELS[u]}
@@ -99,15 +170,30 @@ function PriceList({ title, hint, entries, onChange, addLabel }: { title: string
             </label>
             <label className="admin-pricing__inline">
               <span>Price ($)</span>
-              <input className="admin-input" inputMode="decimal" value={e.price} onChange={(ev) => update(e.key, { price: ev.target.value })} aria-label={`${title} ${i + 1}: price in dollars`} />
+              <input
+                className="admin-input"
+                inputMode="decimal"
+                value={e.price}
+                onChange={(ev) => update(e.key, { price: ev.target.value })}
+                aria-label={`${title} ${i + 1}: price in dollars`}
+              />
             </label>
-            <button type="button" className="admin-button admin-button--ghost admin-pricing__remove" onClick={() => onChange(entries.filter((x) => x.key !== e.key))} aria-label={`Remove ${e.name || `${title.toLowerCase()} ${i + 1}`}`}>
+            <button
+              type="button"
+              className="admin-button admin-button--ghost admin-pricing__remove"
+              onClick={() => onChange(entries.filter((x) => x.key !== e.key))}
+              aria-label={`Remove ${e.name || `${title.toLowerCase()} ${i + 1}`}`}
+            >
               <TrashIcon />
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className="admin-button admin-button--outline" onClick={() => onChange([...entries, { key: newKey(), id: '', name: '', unit: 'each', price: '', service: '' }])}>
+      <button
+        type="button"
+        className="admin-button admin-button--outline"
+        onClick={() => onChange([...entries, { key: newKey(), id: '', name: '', unit: 'each', price: '', service: '' }])}
+      >
         {addLabel}
       </button>
     </section>
@@ -121,29 +207,56 @@ function Zones({ zones, onChange }: { zones: ZoneDraft[]; onChange: (z: ZoneDraf
       <h2 className="admin-card__title" id="pricing-zones-heading">
         Delivery zones
       </h2>
-      <p className="admin-card__hint">ZIP codes or their first digits (972 covers every code starting 972). Outside every zone, the quote says &ldquo;ask us&rdquo;.</p>
+      <p className="admin-card__hint">
+        ZIP codes or their first digits (972 covers every code starting 972). Outside every zone, the quote says &ldquo;ask us&rdquo;.
+      </p>
       <ul className="admin-pricing__list">
         {zones.map((z, i) => (
           <li key={z.key} className="admin-pricing__entry">
             <label className="admin-pricing__inline">
               <span>Zone</span>
-              <input className="admin-input" value={z.name} onChange={(e) => update(z.key, { name: e.target.value })} aria-label={`Zone ${i + 1}: name`} />
+              <input
+                className="admin-input"
+                value={z.name}
+                onChange={(e) => update(z.key, { name: e.target.value })}
+                aria-label={`Zone ${i + 1}: name`}
+              />
             </label>
             <label className="admin-pricing__inline admin-pricing__name">
               <span>ZIP codes</span>
-              <input className="admin-input" value={z.zips} onChange={(e) => update(z.key, { zips: e.target.value })} aria-label={`Zone ${i + 1}: ZIP codes`} />
+              <input
+                className="admin-input"
+                value={z.zips}
+                onChange={(e) => update(z.key, { zips: e.target.value })}
+                aria-label={`Zone ${i + 1}: ZIP codes`}
+              />
             </label>
             <label className="admin-pricing__inline">
               <span>Fee ($)</span>
-              <input className="admin-input" inputMode="decimal" value={z.fee} onChange={(e) => update(z.key, { fee: e.target.value })} aria-label={`Zone ${i + 1}: fee in dollars`} />
+              <input
+                className="admin-input"
+                inputMode="decimal"
+                value={z.fee}
+                onChange={(e) => update(z.key, { fee: e.target.value })}
+                aria-label={`Zone ${i + 1}: fee in dollars`}
+              />
             </label>
-            <button type="button" className="admin-button admin-button--ghost admin-pricing__remove" onClick={() => onChange(zones.filter((x) => x.key !== z.key))} aria-label={`Remove ${z.name || `zone ${i + 1}`}`}>
+            <button
+              type="button"
+              className="admin-button admin-button--ghost admin-pricing__remove"
+              onClick={() => onChange(zones.filter((x) => x.key !== z.key))}
+              aria-label={`Remove ${z.name || `zone ${i + 1}`}`}
+            >
               <TrashIcon />
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className="admin-button admin-button--outline" onClick={() => onChange([...zones, { key: newKey(), name: '', zips: '', fee: '' }])}>
+      <button
+        type="button"
+        className="admin-button admin-button--outline"
+        onClick={() => onChange([...zones, { key: newKey(), name: '', zips: '', fee: '' }])}
+      >
         Add zone
       </button>
     </section>

@@ -14,8 +14,7 @@ export function AddServiceDialog({ existingIds, onAdded }: { existingIds: string
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(EMPTY)
   const [saving, setSaving] = useState(false)
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }))
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }))
 
   const normalisedId = normaliseServiceId(draft.id.trim())
   const idTaken = normalisedId !== '' && existingIds.includes(normalisedId)
@@ -51,8 +50,8 @@ export function AddServiceDialog({ existingIds, onAdded }: { existingIds: string
         <Dialog.Content className="admin-dialog" aria-describedby="add-service-help">
           <Dialog.Title className="admin-dialog__title">Add Service</Dialog.Title>
           <p className="admin-dialog__description" id="add-service-help">
-            Fields marked * are required. The new service is shown on the website straight away; you can add pictures and
-            form questions once it is created.
+            Fields marked * are required. The new service is shown on the website straight away; you can add pictures and form questions
+            once it is created.
           </p>
           <form className="admin-dialog__form" noValidate onSubmit={submit}>
             <Field

@@ -1,6 +1,12 @@
 // The service's own questions on its inquiry form: text fields and dropdowns, in fieldOrder order.
 import { useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react'
-import { DEFAULT_MAX_PHOTOS, MAX_PHOTOS_LIMIT, type CustomDropdownField, type CustomPhotoField, type CustomTextField } from '../../../server/services/services.schema'
+import {
+  DEFAULT_MAX_PHOTOS,
+  MAX_PHOTOS_LIMIT,
+  type CustomDropdownField,
+  type CustomPhotoField,
+  type CustomTextField,
+} from '../../../server/services/services.schema'
 import type { ShowWhen } from '../../../server/services/form-rules'
 import { ShowWhenEditor } from './show-when-editor'
 import { Field } from '../ui/field'
@@ -14,7 +20,8 @@ interface CustomFieldsEditorProps {
   setValues: Dispatch<SetStateAction<EditorValues>>
 }
 
-type AnyField = (CustomTextField & { kind: 'text' }) | (CustomDropdownField & { kind: 'dropdown' }) | (CustomPhotoField & { kind: 'photos' })
+type AnyField =
+  (CustomTextField & { kind: 'text' }) | (CustomDropdownField & { kind: 'dropdown' }) | (CustomPhotoField & { kind: 'photos' })
 
 const TYPE_LABELS = { text: 'Text field', dropdown: 'Dropdown field', photos: 'Photos field' } as const
 
@@ -61,8 +68,15 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
   const patchPhotos = (id: string, patch: Partial<CustomPhotoField>) =>
     setValues((v) => ({ ...v, customPhotoFields: v.customPhotoFields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }))
   /** One change to any kind of field (title, instructions, optional, its rule). */
-  const patchAny = (field: AnyField, patch: Partial<Pick<CustomTextField, 'header' | 'instructions' | 'optional'>> & { showWhen?: ShowWhen | null }) =>
-    field.kind === 'text' ? patchText(field.id, patch) : field.kind === 'dropdown' ? patchDropdown(field.id, () => patch) : patchPhotos(field.id, patch)
+  const patchAny = (
+    field: AnyField,
+    patch: Partial<Pick<CustomTextField, 'header' | 'instructions' | 'optional'>> & { showWhen?: ShowWhen | null },
+  ) =>
+    field.kind === 'text'
+      ? patchText(field.id, patch)
+      : field.kind === 'dropdown'
+        ? patchDropdown(field.id, () => patch)
+        : patchPhotos(field.id, patch)
   const removeField = (id: string) =>
     setValues((v) => ({
       ...v,
@@ -111,9 +125,7 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
           <h3 className="admin-card__title" id="custom-fields-heading">
             Custom form fields
           </h3>
-          <p className="admin-card__hint">
-            Extra questions for this service, shown after the standard fields in this order.
-          </p>
+          <p className="admin-card__hint">Extra questions for this service, shown after the standard fields in this order.</p>
         </div>
       </div>
       {fields.length === 0 && <p className="admin-empty-note">No custom fields yet.</p>}
@@ -159,7 +171,9 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
                 <input
                   className="admin-input"
                   value={field.header}
-                  placeholder={field.kind === 'text' ? 'e.g. Theme or colors' : field.kind === 'photos' ? 'e.g. Inspiration photos' : 'e.g. Event type'}
+                  placeholder={
+                    field.kind === 'text' ? 'e.g. Theme or colors' : field.kind === 'photos' ? 'e.g. Inspiration photos' : 'e.g. Event type'
+                  }
                   onChange={(e) => patchAny(field, { header: e.target.value })}
                 />
               </Field>
@@ -177,7 +191,11 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
                 onChange={(optional) => patchAny(field, { optional })}
               />
               {field.kind === 'photos' && (
-                <Field label="Up to how many photos" hint={`1 to ${MAX_PHOTOS_LIMIT}; JPEG, PNG or WebP, 10 MB each.`} error={err('maxPhotos')}>
+                <Field
+                  label="Up to how many photos"
+                  hint={`1 to ${MAX_PHOTOS_LIMIT}; JPEG, PNG or WebP, 10 MB each.`}
+                  error={err('maxPhotos')}
+                >
                   <input
                     className="admin-input admin-input--narrow"
                     type="number"

@@ -39,8 +39,14 @@ describe('the colour limit as typed', () => {
 
 describe('photo questions', () => {
   it('their header and instructions are sent trimmed', () => {
-    const v = values({ customPhotoFields: [{ id: 'photos_1', header: '  Venue photos ', instructions: ' Show us the room  ', optional: false, maxPhotos: 3 }] })
-    expect(toUpdate(v).customPhotoFields).toEqual([{ id: 'photos_1', header: 'Venue photos', instructions: 'Show us the room', optional: false, maxPhotos: 3 }])
+    const v = values({
+      customPhotoFields: [
+        { id: 'photos_1', header: '  Venue photos ', instructions: ' Show us the room  ', optional: false, maxPhotos: 3 },
+      ],
+    })
+    expect(toUpdate(v).customPhotoFields).toEqual([
+      { id: 'photos_1', header: 'Venue photos', instructions: 'Show us the room', optional: false, maxPhotos: 3 },
+    ])
   })
 
   it('a blank header is named under its field', () => {

@@ -37,7 +37,9 @@ describe('the editor opened on a saved service', () => {
       showCrystalColors: false,
       showEffectsColors: true,
       customTextFields: [{ id: 'custom_100', header: 'Theme', instructions: 'Tell us the theme', optional: true }],
-      customDropdownFields: [{ id: 'dropdown_200', header: 'Size', instructions: 'Pick a size', optional: false, options: ['Small', 'Large'] }],
+      customDropdownFields: [
+        { id: 'dropdown_200', header: 'Size', instructions: 'Pick a size', optional: false, options: ['Small', 'Large'] },
+      ],
       customPhotoFields: [],
       fieldOrder: ['dropdown_200', 'custom_100'],
       showFrom: '2026-12-01T09:00',
@@ -74,14 +76,18 @@ describe('unsaved changes', () => {
 
 describe('what Save Changes sends', () => {
   it('trims the one-line fields, keeps the long texts as typed and leaves blank dropdown options out', () => {
-    const update = toUpdate(values({
-      title: '  Bouquets  ',
-      description: ' Hand-tied. ',
-      aboutText: '  Indented first line\n',
-      inquiryFormTitle: ' Ask us ',
-      customTextFields: [{ id: 'custom_100', header: ' Theme ', instructions: ' Tell us ', optional: true }],
-      customDropdownFields: [{ id: 'dropdown_200', header: ' Size ', instructions: ' Pick ', optional: false, options: [' Small ', '', '  ', 'Large'] }],
-    }))
+    const update = toUpdate(
+      values({
+        title: '  Bouquets  ',
+        description: ' Hand-tied. ',
+        aboutText: '  Indented first line\n',
+        inquiryFormTitle: ' Ask us ',
+        customTextFields: [{ id: 'custom_100', header: ' Theme ', instructions: ' Tell us ', optional: true }],
+        customDropdownFields: [
+          { id: 'dropdown_200', header: ' Size ', instructions: ' Pick ', optional: false, options: [' Small ', '', '  ', 'Large'] },
+        ],
+      }),
+    )
     expect(update).toMatchObject({
       title: 'Bouquets',
       description: 'Hand-tied.',
@@ -101,14 +107,16 @@ describe('what Save Changes sends', () => {
   })
 
   it('names every custom field once in the order, dropping fields that were removed and adding new ones at the end', () => {
-    const update = toUpdate(values({
-      customTextFields: [],
-      customDropdownFields: [
-        service.customDropdownFields[0],
-        { id: 'dropdown_300', header: 'Venue', instructions: 'Where', optional: true, options: ['Indoors'] },
-      ],
-      fieldOrder: ['custom_100', 'dropdown_200', 'dropdown_200'],
-    }))
+    const update = toUpdate(
+      values({
+        customTextFields: [],
+        customDropdownFields: [
+          service.customDropdownFields[0],
+          { id: 'dropdown_300', header: 'Venue', instructions: 'Where', optional: true, options: ['Indoors'] },
+        ],
+        fieldOrder: ['custom_100', 'dropdown_200', 'dropdown_200'],
+      }),
+    )
     expect(update.fieldOrder).toEqual(['dropdown_200', 'dropdown_300'])
   })
 
@@ -149,10 +157,12 @@ describe('what the owner is told is wrong, and where', () => {
   })
 
   it('custom fields by their id: a blank title, and a dropdown whose options are all blank', () => {
-    const errors = validate(values({
-      customTextFields: [{ id: 'custom_100', header: ' ', instructions: 'Tell us the theme', optional: true }],
-      customDropdownFields: [{ id: 'dropdown_200', header: 'Size', instructions: '', optional: false, options: ['', ' '] }],
-    }))
+    const errors = validate(
+      values({
+        customTextFields: [{ id: 'custom_100', header: ' ', instructions: 'Tell us the theme', optional: true }],
+        customDropdownFields: [{ id: 'dropdown_200', header: 'Size', instructions: '', optional: false, options: ['', ' '] }],
+      }),
+    )
     expect(errors).toEqual({
       'custom_100.header': 'Title is required',
       'dropdown_200.instructions': 'Instructions are required',
@@ -186,16 +196,23 @@ describe('rules and photo fields in the editor', () => {
     v.customDropdownFields[0] = { ...v.customDropdownFields[0], options: ['Small', ' '] }
     expect(validate(v)[`${v.customTextFields[0].id}.showWhen`]).toBe('"Theme" depends on "Large", which is no longer an option of "Size".')
     v.customDropdownFields = []
-    expect(validate(v)[`${v.customTextFields[0].id}.showWhen`]).toBe('"Theme" depends on a question that no longer exists. Choose another dropdown or show it always.')
+    expect(validate(v)[`${v.customTextFields[0].id}.showWhen`]).toBe(
+      '"Theme" depends on a question that no longer exists. Choose another dropdown or show it always.',
+    )
   })
 
   it('a photos field needs a title, instructions and a limit from 1 to 10, and is saved in the field order', () => {
     const v = valuesFromService(service)
     v.customPhotoFields = [{ id: 'photos_300', header: '', instructions: 'x', optional: true, maxPhotos: 11 }]
     v.fieldOrder = ['photos_300', ...v.fieldOrder]
-    expect(validate(v)).toMatchObject({ 'photos_300.header': 'Title is required', 'photos_300.maxPhotos': 'Maximum photos must be at most 10' })
+    expect(validate(v)).toMatchObject({
+      'photos_300.header': 'Title is required',
+      'photos_300.maxPhotos': 'Maximum photos must be at most 10',
+    })
     v.customPhotoFields[0] = { ...v.customPhotoFields[0], header: 'Venue photos', maxPhotos: 3 }
     expect(toUpdate(v).fieldOrder?.[0]).toBe('photos_300')
-    expect(toUpdate(v).customPhotoFields).toEqual([{ id: 'photos_300', header: 'Venue photos', instructions: 'x', optional: true, maxPhotos: 3 }])
+    expect(toUpdate(v).customPhotoFields).toEqual([
+      { id: 'photos_300', header: 'Venue photos', instructions: 'x', optional: true, maxPhotos: 3 },
+    ])
   })
 })

@@ -16,8 +16,7 @@ import { scheduleError, scheduleFromInputs, scheduleInputs } from '../ui/schedul
 import { ruleProblems } from '../../../server/services/form-rules'
 
 /** The spec's hint under every pricing box. */
-export const PRICING_HINT =
-  'Separate items by new lines. Lines with a colon are treated as headers, e.g. "Small bouquet: from $85".'
+export const PRICING_HINT = 'Separate items by new lines. Lines with a colon are treated as headers, e.g. "Small bouquet: from $85".'
 
 export interface EditorValues {
   title: string
@@ -107,11 +106,7 @@ export function toUpdate(v: EditorValues): ServiceUpdate {
 /** Error messages keyed by field: 'title', 'maxBalloonColors', `${fieldId}.header`, `${fieldId}.options`... */
 export type EditorErrors = Record<string, string>
 
-function firstMessages(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  prefix: string,
-  into: EditorErrors,
-) {
+function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix: string, into: EditorErrors) {
   for (const issue of issues) {
     const key = `${prefix}${String(issue.path[0] ?? '')}`
     if (!(key in into)) into[key] = issue.message
@@ -147,7 +142,10 @@ export function validate(v: EditorValues): EditorErrors {
     if (!result.success) firstMessages(result.error.issues, `${field.id}.`, errors)
   }
   // Rules are judged on the options as they will be saved (blank ones left out).
-  const saved = { ...v, customDropdownFields: v.customDropdownFields.map((f) => ({ ...f, options: f.options.map((o) => o.trim()).filter(Boolean) })) }
+  const saved = {
+    ...v,
+    customDropdownFields: v.customDropdownFields.map((f) => ({ ...f, options: f.options.map((o) => o.trim()).filter(Boolean) })),
+  }
   for (const problem of ruleProblems(saved)) errors[`${problem.fieldId}.showWhen`] ??= problem.message
   return errors
 }

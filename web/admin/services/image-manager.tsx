@@ -161,8 +161,8 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
             Images
           </h3>
           <p className="admin-card__hint">
-            The first picture is the cover. Drag pictures to change their order. Describe each picture for people
-            who cannot see it: the description is read aloud and shown if the picture does not load.
+            The first picture is the cover. Drag pictures to change their order. Describe each picture for people who cannot see it: the
+            description is read aloud and shown if the picture does not load.
           </p>
           {images.some((i) => !i.alt?.trim()) && (
             <p className="admin-field__error">
@@ -170,12 +170,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className="admin-button admin-button--primary"
-          disabled={disabled}
-          onClick={() => inputRef.current?.click()}
-        >
+        <button type="button" className="admin-button admin-button--primary" disabled={disabled} onClick={() => inputRef.current?.click()}>
           <UploadIcon /> Upload Image
         </button>
         <input

@@ -123,12 +123,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
           <input className="admin-input" value={values.title} onChange={(e) => set('title', e.target.value)} />
         </Field>
         <Field label="Short description" required hint="A sentence or two shown on the service cards." error={errors.description}>
-          <textarea
-            className="admin-input"
-            rows={3}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
+          <textarea className="admin-input" rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />
         </Field>
         <Field label="About text" hint="Shown in the About section of the service card and page.">
           <textarea className="admin-input" rows={6} value={values.aboutText} onChange={(e) => set('aboutText', e.target.value)} />
@@ -182,7 +177,10 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}
       />
-      <StaleEditDialog {...editor.conflictDialog} rows={conflict ? compareRows(toUpdate(values), conflict.current, SERVICE_FIELD_LABELS) : []} />
+      <StaleEditDialog
+        {...editor.conflictDialog}
+        rows={conflict ? compareRows(toUpdate(values), conflict.current, SERVICE_FIELD_LABELS) : []}
+      />
     </form>
   )
 }

@@ -45,7 +45,11 @@ export function ServiceList({ services, selectedId, saving, onSelect, onReorder,
         modifiers={[restrictToVerticalAxis]}
         onDragEnd={dragEnd}
         accessibility={{
-          announcements: reorderAnnouncements(titleOf, (id) => ids.indexOf(String(id)), () => ids.length),
+          announcements: reorderAnnouncements(
+            titleOf,
+            (id) => ids.indexOf(String(id)),
+            () => ids.length,
+          ),
           screenReaderInstructions: reorderInstructions,
         }}
       >
@@ -120,12 +124,7 @@ function ServiceRow({
       ) : (
         <span className="admin-service-row__thumb admin-service-row__thumb--empty" aria-hidden="true" />
       )}
-      <button
-        type="button"
-        className="admin-service-row__select"
-        aria-current={selected ? 'true' : undefined}
-        onClick={onSelect}
-      >
+      <button type="button" className="admin-service-row__select" aria-current={selected ? 'true' : undefined} onClick={onSelect}>
         <span className="admin-service-row__title">{service.title}</span>
         {/* A visible service outside its window says so in its badge ("Scheduled: shows ...", "Hidden since ..."). */}
         {!service.visible || isShownAt(service, now) ? (

@@ -21,7 +21,8 @@ export function ServicesPanel() {
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set())
   const reload = useCallback(async () => {
     getContentProblems().then(
-      (problems) => setBroken(new Set(problems.map((p) => /^content\/services\/(.+)\.yaml$/.exec(p.file)?.[1]).filter((id): id is string => !!id))),
+      (problems) =>
+        setBroken(new Set(problems.map((p) => /^content\/services\/(.+)\.yaml$/.exec(p.file)?.[1]).filter((id): id is string => !!id))),
       () => undefined,
     )
     try {
@@ -68,8 +69,7 @@ export function ServicesPanel() {
   }
 
   const setVisible = async (service: Service, visible: boolean) => {
-    const apply = (v: boolean) =>
-      setServices((list) => list?.map((s) => (s.id === service.id ? { ...s, visible: v } : s)) ?? list)
+    const apply = (v: boolean) => setServices((list) => list?.map((s) => (s.id === service.id ? { ...s, visible: v } : s)) ?? list)
     apply(visible)
     try {
       // The saved service carries its new version, so the open editor's next save is not refused as stale.
@@ -160,13 +160,7 @@ export function ServicesPanel() {
       />
       <section className="admin-services__editor" ref={editorRef} aria-label="Service editor">
         {selected ? (
-          <ServiceEditor
-            key={selected.id}
-            service={selected}
-            onSaved={replaceService}
-            onDeleted={deleted}
-            onReload={reload}
-          />
+          <ServiceEditor key={selected.id} service={selected} onSaved={replaceService} onDeleted={deleted} onReload={reload} />
         ) : (
           <div className="admin-card admin-empty">
             <p>No services yet. Use Add Service to create the first one.</p>

@@ -49,7 +49,9 @@ export function ShowWhenEditor({ fieldId, fieldName, rule, form, error, onChange
       </select>
       {rule && controller && (
         <fieldset className="admin-fieldset admin-show-when__values">
-          <legend className="admin-field__hint">Answers of “{controller.header.trim() || 'Untitled dropdown'}” that show {fieldName}</legend>
+          <legend className="admin-field__hint">
+            Answers of “{controller.header.trim() || 'Untitled dropdown'}” that show {fieldName}
+          </legend>
           {options.map((option) => (
             <label key={option} className="admin-check">
               <input type="checkbox" checked={rule.values.includes(option)} onChange={(e) => toggle(option, e.target.checked)} /> {option}

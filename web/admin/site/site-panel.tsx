@@ -68,7 +68,12 @@ export function SitePanel() {
   /** Sets one field of one part of the settings. */
   const set = <P extends keyof SiteSettings>(part: P, patch: Partial<SiteSettings[P]>) =>
     editor.edit((current) => ({ ...current, [part]: Array.isArray(current[part]) ? patch : { ...(current[part] as object), ...patch } }))
-  const text = <P extends 'brand' | 'contact' | 'social' | 'hero' | 'about' | 'pages' | 'seo'>(part: P, key: keyof SiteSettings[P] & string, label: string, options: { hint?: string; required?: boolean; type?: string; multiline?: boolean; max?: number } = {}) => {
+  const text = <P extends 'brand' | 'contact' | 'social' | 'hero' | 'about' | 'pages' | 'seo'>(
+    part: P,
+    key: keyof SiteSettings[P] & string,
+    label: string,
+    options: { hint?: string; required?: boolean; type?: string; multiline?: boolean; max?: number } = {},
+  ) => {
     const value = String((form[part] as Record<string, unknown>)[key] ?? '')
     const onChange = (v: string) => set(part, { [key]: v } as Partial<SiteSettings[P]>)
     return (
@@ -76,7 +81,13 @@ export function SitePanel() {
         {options.multiline ? (
           <textarea className="admin-input" rows={5} value={value} maxLength={options.max} onChange={(e) => onChange(e.target.value)} />
         ) : (
-          <input className="admin-input" type={options.type ?? 'text'} value={value} maxLength={options.max ?? 500} onChange={(e) => onChange(e.target.value)} />
+          <input
+            className="admin-input"
+            type={options.type ?? 'text'}
+            value={value}
+            maxLength={options.max ?? 500}
+            onChange={(e) => onChange(e.target.value)}
+          />
         )}
       </Field>
     )
@@ -85,7 +96,13 @@ export function SitePanel() {
   /** The page texts (headings, short texts, button labels) whose keys pass `which`, each a required field. */
   const pageTexts = (which: (key: PageTextKey) => boolean) =>
     (Object.keys(PAGE_TEXT_FIELDS) as PageTextKey[]).filter(which).map((key) => (
-      <Fragment key={key}>{text('pages', key, PAGE_TEXT_FIELDS[key].label, { required: true, max: PAGE_TEXT_FIELDS[key].max, multiline: PAGE_TEXT_FIELDS[key].max > 150 })}</Fragment>
+      <Fragment key={key}>
+        {text('pages', key, PAGE_TEXT_FIELDS[key].label, {
+          required: true,
+          max: PAGE_TEXT_FIELDS[key].max,
+          multiline: PAGE_TEXT_FIELDS[key].max > 150,
+        })}
+      </Fragment>
     ))
 
   const seasonal = form.hero.seasonal
@@ -98,13 +115,19 @@ export function SitePanel() {
       <Section id="brand" title="Brand">
         {text('brand', 'name', 'Brand name', { required: true, max: 120 })}
         {text('brand', 'tagline', 'Tagline', { hint: 'One line under the name in the footer.', max: 200 })}
-        {text('brand', 'ownerName', 'Your name', { hint: 'Signs your reply e-mails from the Inbox ({ownerName}); never shown on the site. Empty: they are signed with the brand name.', max: 80 })}
+        {text('brand', 'ownerName', 'Your name', {
+          hint: 'Signs your reply e-mails from the Inbox ({ownerName}); never shown on the site. Empty: they are signed with the brand name.',
+          max: 80,
+        })}
       </Section>
       <Section id="contact" title="Contact" hint="Shown in the footer, on the contact page and to search engines.">
         {text('contact', 'email', 'Contact e-mail', { required: true, type: 'email', max: 200 })}
         {text('contact', 'phone', 'Phone', { required: true, type: 'tel', max: 40 })}
         {text('contact', 'area', 'Service area', { required: true, max: 200 })}
-        {text('contact', 'hours', 'Hours', { hint: 'E.g. "Mon–Sat, 9am–6pm · Closed Dec 24–26". Days and times written like this also reach search engines.', max: 200 })}
+        {text('contact', 'hours', 'Hours', {
+          hint: 'E.g. "Mon–Sat, 9am–6pm · Closed Dec 24–26". Days and times written like this also reach search engines.',
+          max: 200,
+        })}
       </Section>
       <Section id="social" title="Social links" hint="Full addresses starting with https://. Leave TikTok or Pinterest empty to hide them.">
         {text('social', 'instagram', 'Instagram link', { required: true, type: 'url' })}
@@ -131,7 +154,10 @@ export function SitePanel() {
         </div>
         <div className="admin-site__pair">
           {text('hero', 'secondaryLabel', 'Second button label', { hint: 'Empty: no second button.', max: 40 })}
-          {text('hero', 'secondaryHref', 'Second button link', { required: true, hint: '/services goes to the services on the home page.' })}
+          {text('hero', 'secondaryHref', 'Second button link', {
+            required: true,
+            hint: '/services goes to the services on the home page.',
+          })}
         </div>
         <h3 className="admin-site__subhead">Seasonal hero</h3>
         <p className="admin-card__hint">
@@ -141,10 +167,21 @@ export function SitePanel() {
         {seasonal ? (
           <>
             <Field label="Seasonal hero title" required>
-              <input className="admin-input" value={seasonal.title} maxLength={120} onChange={(e) => setSeasonal({ title: e.target.value })} />
+              <input
+                className="admin-input"
+                value={seasonal.title}
+                maxLength={120}
+                onChange={(e) => setSeasonal({ title: e.target.value })}
+              />
             </Field>
             <Field label="Seasonal hero subtitle">
-              <textarea className="admin-input" rows={3} value={seasonal.subtitle} maxLength={400} onChange={(e) => setSeasonal({ subtitle: e.target.value })} />
+              <textarea
+                className="admin-input"
+                rows={3}
+                value={seasonal.subtitle}
+                maxLength={400}
+                onChange={(e) => setSeasonal({ subtitle: e.target.value })}
+              />
             </Field>
             <PictureField
               label="Seasonal hero picture"
@@ -167,7 +204,11 @@ export function SitePanel() {
             </button>
           </>
         ) : (
-          <button type="button" className="admin-button admin-button--outline" onClick={() => set('hero', { seasonal: { title: '', subtitle: '', image: '', imageAlt: '' } })}>
+          <button
+            type="button"
+            className="admin-button admin-button--outline"
+            onClick={() => set('hero', { seasonal: { title: '', subtitle: '', image: '', imageAlt: '' } })}
+          >
             Add a seasonal hero
           </button>
         )}
@@ -176,7 +217,12 @@ export function SitePanel() {
         <TitledListEditor noun="Why Choose item" items={form.why} min={1} max={6} onChange={(why) => set('why', why)} />
       </Section>
       <Section id="about" title="About page">
-        <SwitchField label="Show the about page" hint="Off: /about is not found and the menus leave it out." checked={form.features.aboutEnabled} onChange={(aboutEnabled) => set('features', { aboutEnabled })} />
+        <SwitchField
+          label="Show the about page"
+          hint="Off: /about is not found and the menus leave it out."
+          checked={form.features.aboutEnabled}
+          onChange={(aboutEnabled) => set('features', { aboutEnabled })}
+        />
         {text('about', 'story', 'About story', { multiline: true, max: 5000, hint: 'A blank line starts a new paragraph.' })}
         <PictureField
           label="About photo"
@@ -194,11 +240,18 @@ export function SitePanel() {
         {text('about', 'artist', 'About second text', { multiline: true, max: 2000 })}
         {pageTexts((key) => key.startsWith('about'))}
       </Section>
-      <Section id="pages" title="Page texts" hint="The headings, short texts and buttons around the home page's sections and on the contact page.">
+      <Section
+        id="pages"
+        title="Page texts"
+        hint="The headings, short texts and buttons around the home page's sections and on the contact page."
+      >
         {pageTexts((key) => !key.startsWith('about'))}
       </Section>
       <Section id="seo" title="Search & sharing" hint="What search results and link previews (Facebook, messages) show for the home page.">
-        {text('seo', 'description', 'Search description', { hint: 'About 150 characters. Empty: made from the brand and the area.', max: 300 })}
+        {text('seo', 'description', 'Search description', {
+          hint: 'About 150 characters. Empty: made from the brand and the area.',
+          max: 300,
+        })}
         <PictureField
           label="Share picture"
           help="Link previews show this 1200×630 crop for pages without a picture of their own."
@@ -216,10 +269,20 @@ export function SitePanel() {
   return (
     <div className="admin-site">
       <EditPreview label="Site" editor={fields} preview={<SitePreview settings={form} />} />
-      <SaveBar saving={editor.saving} changed={editor.changed} error={editor.error} onDiscard={editor.discard} onSave={() => void editor.save()} />
+      <SaveBar
+        saving={editor.saving}
+        changed={editor.changed}
+        error={editor.error}
+        onDiscard={editor.discard}
+        onSave={() => void editor.save()}
+      />
       <StaleEditDialog
         {...editor.conflictDialog}
-        rows={conflict ? compareRows(form as unknown as Record<string, unknown>, conflict.current as unknown as Record<string, unknown>, PART_LABELS) : []}
+        rows={
+          conflict
+            ? compareRows(form as unknown as Record<string, unknown>, conflict.current as unknown as Record<string, unknown>, PART_LABELS)
+            : []
+        }
       />
     </div>
   )

@@ -15,7 +15,9 @@ export function SitePreview({ settings }: { settings: SiteSettings }) {
           {hero.subtitle && <p>{hero.subtitle}</p>}
           <p className="admin-site-preview__buttons">
             <span className="admin-site-preview__button">{hero.primaryLabel}</span>
-            {hero.secondaryLabel && <span className="admin-site-preview__button admin-site-preview__button--outline">{hero.secondaryLabel}</span>}
+            {hero.secondaryLabel && (
+              <span className="admin-site-preview__button admin-site-preview__button--outline">{hero.secondaryLabel}</span>
+            )}
           </p>
         </div>
       </div>

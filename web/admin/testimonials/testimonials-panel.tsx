@@ -173,11 +173,7 @@ export function TestimonialsPanel() {
             <input className="admin-input" value={draft.author} onChange={(e) => setDraft((d) => ({ ...d, author: e.target.value }))} />
           </Field>
           <Field label="Company/Role" hint="Optional, e.g. “Bride” or “Event planner, Acme Co.”">
-            <input
-              className="admin-input"
-              value={draft.position}
-              onChange={(e) => setDraft((d) => ({ ...d, position: e.target.value }))}
-            />
+            <input className="admin-input" value={draft.position} onChange={(e) => setDraft((d) => ({ ...d, position: e.target.value }))} />
           </Field>
           <button type="submit" className="admin-button admin-button--primary" disabled={adding}>
             {adding ? 'Adding...' : 'Add Testimonial'}
@@ -225,7 +221,9 @@ function TestimonialEditor({
     initial: splitVersion(testimonial),
     toDraft,
     save: async (draft, version) =>
-      splitVersion(await updateTestimonial({ ...testimonial, ...TestimonialInputSchema.parse({ ...draft, imageSrc: testimonial.imageSrc }), version })),
+      splitVersion(
+        await updateTestimonial({ ...testimonial, ...TestimonialInputSchema.parse({ ...draft, imageSrc: testimonial.imageSrc }), version }),
+      ),
     onSaved: (saved, version) => {
       notifySuccess('Testimonial updated')
       onSaved({ ...saved, version })
@@ -303,9 +301,11 @@ function TestimonialEditor({
 /** What the home page really does with the list (web/pages/home/home-loader.ts, pickTestimonials), in her words. */
 export function homePageRule(items: readonly { featured?: boolean }[]): string {
   const featured = items.filter((t) => t.featured).length
-  if (items.length <= MAX_TESTIMONIALS) return `The home page shows all ${items.length === 1 ? 'one' : items.length} of these, in this order.`
+  if (items.length <= MAX_TESTIMONIALS)
+    return `The home page shows all ${items.length === 1 ? 'one' : items.length} of these, in this order.`
   if (featured >= MAX_TESTIMONIALS) return `The home page shows three of the ${featured} featured ones, a different three on each visit.`
-  if (featured === 0) return `The home page shows three of these ${items.length}, picked at random on each visit. Feature one to always show it.`
+  if (featured === 0)
+    return `The home page shows three of these ${items.length}, picked at random on each visit. Feature one to always show it.`
   const rest = MAX_TESTIMONIALS - featured
   return `The home page shows three: the ${featured === 1 ? 'featured one' : `${featured} featured ones`} always, and ${rest === 1 ? 'one other' : `${rest} others`} picked at random from the rest on each visit.`
 }

@@ -53,14 +53,7 @@ export function CropDialog({ imageSrc, onCancel, onConfirm, aspect = CROP_ASPECT
           </div>
           <label className="admin-zoom">
             <span className="admin-field__label">Zoom</span>
-            <input
-              type="range"
-              min={MIN_ZOOM}
-              max={MAX_ZOOM}
-              step={0.01}
-              value={zoom}
-              onChange={(e) => setZoom(Number(e.target.value))}
-            />
+            <input type="range" min={MIN_ZOOM} max={MAX_ZOOM} step={0.01} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
           </label>
           <div className="admin-dialog__actions">
             <button type="button" className="admin-button admin-button--ghost" onClick={onCancel}>

@@ -83,16 +83,35 @@ export function PictureField({ label, help, aspect, url, alt, onChange, onAltCha
               Remove picture
             </button>
           )}
-          <input ref={input} type="file" accept={ACCEPTED} className="admin-visually-hidden" aria-label={`Choose a file for ${label}`} tabIndex={-1} onChange={pick} />
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPTED}
+            className="admin-visually-hidden"
+            aria-label={`Choose a file for ${label}`}
+            tabIndex={-1}
+            onChange={pick}
+          />
         </div>
       </div>
       {sending.progress && <UploadProgress progress={sending.progress} label={`Uploading ${label}`} />}
       {url && (
-        <Field label={altLabel ?? `${label}: description`} hint="What the picture shows, for people who cannot see it (read aloud by screen readers)." error={alt.trim() ? undefined : 'No description yet'}>
+        <Field
+          label={altLabel ?? `${label}: description`}
+          hint="What the picture shows, for people who cannot see it (read aloud by screen readers)."
+          error={alt.trim() ? undefined : 'No description yet'}
+        >
           <input className="admin-input" value={alt} maxLength={200} onChange={(e) => onAltChange(e.target.value)} />
         </Field>
       )}
-      <CropDialog key={picked?.src ?? 'closed'} imageSrc={picked?.src ?? null} onCancel={close} onConfirm={(area) => void upload(area)} aspect={aspect} help={help} />
+      <CropDialog
+        key={picked?.src ?? 'closed'}
+        imageSrc={picked?.src ?? null}
+        onCancel={close}
+        onConfirm={(area) => void upload(area)}
+        aspect={aspect}
+        help={help}
+      />
     </fieldset>
   )
 }

@@ -9,7 +9,8 @@ export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null)
   return {
     onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
     },
     onCloseAutoFocus: (event: Event) => {
       if (!opener.current?.isConnected) return

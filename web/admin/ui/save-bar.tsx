@@ -18,7 +18,17 @@ interface SaveBarProps {
   inline?: boolean
 }
 
-export function SaveBar({ saving, changed, error, onDiscard, onSave, blocked, discardable = true, saveLabel = 'Save', inline }: SaveBarProps) {
+export function SaveBar({
+  saving,
+  changed,
+  error,
+  onDiscard,
+  onSave,
+  blocked,
+  discardable = true,
+  saveLabel = 'Save',
+  inline,
+}: SaveBarProps) {
   return (
     <div className={inline ? 'admin-savebar admin-savebar--inline' : `admin-savebar${changed ? ' is-dirty' : ''}`}>
       {error && (

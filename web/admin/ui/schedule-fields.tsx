@@ -14,7 +14,10 @@ export interface ScheduleInputs {
   showUntil: string
 }
 
-export const scheduleInputs = (w: ScheduleWindow): ScheduleInputs => ({ showFrom: studioInputValue(w.showFrom), showUntil: studioInputValue(w.showUntil) })
+export const scheduleInputs = (w: ScheduleWindow): ScheduleInputs => ({
+  showFrom: studioInputValue(w.showFrom),
+  showUntil: studioInputValue(w.showUntil),
+})
 
 /** What a save sends: each side as an ISO 8601 instant in the studio's offset, or null (no limit). */
 export function scheduleFromInputs(v: ScheduleInputs): { showFrom: string | null; showUntil: string | null } {
@@ -98,26 +101,33 @@ export function ScheduleFields({ legend, value, onChange, error, suffix = '' }: 
   const side = (key: keyof ScheduleInputs, name: string, hint: string) => {
     const label = `${name}${suffix}`
     return (
-    <div className="admin-schedule__side">
-      <Field label={label} hint={hint} error={key === 'showUntil' ? problem : undefined}>
-        <input className="admin-input" type="datetime-local" value={value[key]} onChange={(e) => onChange({ ...value, [key]: e.target.value })} />
-      </Field>
-      <button
-        type="button"
-        className="admin-button admin-button--ghost admin-schedule__clear"
-        disabled={!value[key]}
-        aria-label={`Clear ${label}`}
-        onClick={() => onChange({ ...value, [key]: '' })}
-      >
-        Clear
-      </button>
-    </div>
+      <div className="admin-schedule__side">
+        <Field label={label} hint={hint} error={key === 'showUntil' ? problem : undefined}>
+          <input
+            className="admin-input"
+            type="datetime-local"
+            value={value[key]}
+            onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+          />
+        </Field>
+        <button
+          type="button"
+          className="admin-button admin-button--ghost admin-schedule__clear"
+          disabled={!value[key]}
+          aria-label={`Clear ${label}`}
+          onClick={() => onChange({ ...value, [key]: '' })}
+        >
+          Clear
+        </button>
+      </div>
     )
   }
   return (
     <fieldset className="admin-schedule">
       <legend className="admin-field__label">{legend}</legend>
-      <p className="admin-field__hint">Studio time (Pacific, Los Angeles). Leave a date empty for no limit; the website changes by itself at these times.</p>
+      <p className="admin-field__hint">
+        Studio time (Pacific, Los Angeles). Leave a date empty for no limit; the website changes by itself at these times.
+      </p>
       <MovedClockNote />
       <div className="admin-schedule__sides">
         {side('showFrom', 'Show from', 'Empty: shown now.')}

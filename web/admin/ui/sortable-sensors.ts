@@ -1,12 +1,5 @@
 // Drag rules shared by every sortable list: mouse after 5 px, touch after a 120 ms press, keyboard, never from controls.
-import {
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-} from '@dnd-kit/core'
+import { KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type Announcements } from '@dnd-kit/core'
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 
 const INTERACTIVE = 'input, button, textarea, select, option, optgroup, video, audio, [contenteditable]:not([contenteditable="false"])'
@@ -22,8 +15,7 @@ type ActivatorHandler = (event: { nativeEvent: Event }, ...rest: never[]) => boo
 function refuseInteractive<A extends { eventName: string; handler: unknown }>(activators: A[]): A[] {
   return activators.map((activator) => {
     const handler = activator.handler as ActivatorHandler
-    const guarded: ActivatorHandler = (event, ...rest) =>
-      !startsOnInteractiveElement(event.nativeEvent.target) && handler(event, ...rest)
+    const guarded: ActivatorHandler = (event, ...rest) => !startsOnInteractiveElement(event.nativeEvent.target) && handler(event, ...rest)
     return { ...activator, handler: guarded }
   })
 }
@@ -69,6 +61,5 @@ export function reorderAnnouncements(
 }
 
 export const reorderInstructions = {
-  draggable:
-    'To reorder, press Space or Enter to pick up, use the arrow keys to move, Space or Enter to drop, or Escape to cancel.',
+  draggable: 'To reorder, press Space or Enter to pick up, use the arrow keys to move, Space or Enter to drop, or Escape to cancel.',
 }

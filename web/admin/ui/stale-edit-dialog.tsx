@@ -23,7 +23,8 @@ function show(value: unknown): string {
   if (Array.isArray(value)) {
     if (value.every((v) => typeof v === 'string')) return value.join(', ') || '(none)'
     if (value.every((v) => v && typeof v === 'object' && 'cropped' in v)) return `${value.length} image(s)`
-    if (value.every((v) => v && typeof v === 'object' && 'header' in v)) return value.map((v) => (v as { header: string }).header).join(', ') || '(none)'
+    if (value.every((v) => v && typeof v === 'object' && 'header' in v))
+      return value.map((v) => (v as { header: string }).header).join(', ') || '(none)'
   }
   return JSON.stringify(value)
 }
@@ -67,9 +68,8 @@ export function StaleEditDialog({ open, rows, onReload, onCancel }: StaleEditDia
         <AlertDialog.Content className="admin-dialog" {...returnFocus}>
           <AlertDialog.Title className="admin-dialog__title">Changed elsewhere</AlertDialog.Title>
           <AlertDialog.Description className="admin-dialog__description">
-            This item was changed elsewhere since you opened it (in another tab, by a restore, or by a developer). Nothing was
-            saved. Reload to take the current version (your unsaved edits are discarded), or compare your values with the
-            current ones first.
+            This item was changed elsewhere since you opened it (in another tab, by a restore, or by a developer). Nothing was saved. Reload
+            to take the current version (your unsaved edits are discarded), or compare your values with the current ones first.
           </AlertDialog.Description>
           {comparing && (
             // Scrolls when the values are long: focusable so a keyboard can scroll it, named for a screen reader.

@@ -19,7 +19,8 @@ interface TitledListEditorProps {
 }
 
 export function TitledListEditor({ noun, items, max, min = 0, onChange }: TitledListEditorProps) {
-  const update = (index: number, patch: Partial<TitledItem>) => onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)))
+  const update = (index: number, patch: Partial<TitledItem>) =>
+    onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)))
   const move = (index: number, by: number) => {
     const next = [...items]
     const [item] = next.splice(index, 1)
@@ -36,13 +37,31 @@ export function TitledListEditor({ noun, items, max, min = 0, onChange }: Titled
                 {noun} {i + 1}
               </span>
               <div className="admin-titled-list__tools">
-                <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${noun} ${i + 1} up`}>
+                <button
+                  type="button"
+                  className="admin-button admin-button--ghost admin-button--small"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Move ${noun} ${i + 1} up`}
+                >
                   ↑ Up
                 </button>
-                <button type="button" className="admin-button admin-button--ghost admin-button--small" disabled={i === items.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${noun} ${i + 1} down`}>
+                <button
+                  type="button"
+                  className="admin-button admin-button--ghost admin-button--small"
+                  disabled={i === items.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Move ${noun} ${i + 1} down`}
+                >
                   ↓ Down
                 </button>
-                <button type="button" className="admin-icon-button" disabled={items.length <= min} onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`Remove ${noun} ${i + 1}`}>
+                <button
+                  type="button"
+                  className="admin-icon-button"
+                  disabled={items.length <= min}
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                  aria-label={`Remove ${noun} ${i + 1}`}
+                >
                   <TrashIcon />
                 </button>
               </div>
@@ -51,7 +70,13 @@ export function TitledListEditor({ noun, items, max, min = 0, onChange }: Titled
               <input className="admin-input" value={item.title} maxLength={80} onChange={(e) => update(i, { title: e.target.value })} />
             </Field>
             <Field label={`${noun} ${i + 1} text`}>
-              <textarea className="admin-input" rows={3} value={item.text} maxLength={600} onChange={(e) => update(i, { text: e.target.value })} />
+              <textarea
+                className="admin-input"
+                rows={3}
+                value={item.text}
+                maxLength={600}
+                onChange={(e) => update(i, { text: e.target.value })}
+              />
             </Field>
           </li>
         ))}

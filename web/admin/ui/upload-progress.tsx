@@ -48,10 +48,13 @@ export function UploadProgress({ progress, label }: { progress: UploadProgressSt
       <p className="admin-upload-progress__step" role="status">
         {sending ? `${label}: sending` : `${label}: cropping and saving`}
       </p>
-      <progress className="admin-upload-progress__bar" aria-label={label} max={progress.total} value={sending ? progress.sent : undefined} />
-      <p className="admin-upload-progress__figures">
-        {sentOf(progress)} sent
-      </p>
+      <progress
+        className="admin-upload-progress__bar"
+        aria-label={label}
+        max={progress.total}
+        value={sending ? progress.sent : undefined}
+      />
+      <p className="admin-upload-progress__figures">{sentOf(progress)} sent</p>
     </div>
   )
 }

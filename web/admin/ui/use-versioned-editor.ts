@@ -58,15 +58,16 @@ export function useVersionedEditor<Data, Draft>(options: VersionedEditorOptions<
   // The latest options, so the callbacks below stay the same from render to render.
   const latest = useRef(options)
   latest.current = options
-  const [state, dispatch] = useReducer(
-    editorReducer<Draft, Data>,
-    options.initial,
-    (initial) => initialEditorState<Draft, Data>(initial && { draft: options.toDraft(initial.data), version: initial.version }),
+  const [state, dispatch] = useReducer(editorReducer<Draft, Data>, options.initial, (initial) =>
+    initialEditorState<Draft, Data>(initial && { draft: options.toDraft(initial.data), version: initial.version }),
   )
   const stateRef = useRef(state)
   stateRef.current = state
 
-  const take = useCallback(({ data, version }: Versioned<Data>) => dispatch({ type: 'took', draft: latest.current.toDraft(data), version }), [])
+  const take = useCallback(
+    ({ data, version }: Versioned<Data>) => dispatch({ type: 'took', draft: latest.current.toDraft(data), version }),
+    [],
+  )
 
   const retry = useCallback(() => {
     const { load } = latest.current

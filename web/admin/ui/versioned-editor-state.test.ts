@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { deepEqual, editorReducer, hasChanges, initialEditorState, saveStatus, type EditorAction, type EditorState } from './versioned-editor-state'
+import {
+  deepEqual,
+  editorReducer,
+  hasChanges,
+  initialEditorState,
+  saveStatus,
+  type EditorAction,
+  type EditorState,
+} from './versioned-editor-state'
 
 type Draft = { title: string; tags: string[]; extra?: string }
 type State = EditorState<Draft, Draft>
@@ -56,7 +64,12 @@ describe('editorReducer', () => {
   })
 
   it('discard puts the saved value back and clears the error', () => {
-    const state = run(loaded(start), { type: 'edit', update: (d) => ({ ...d, title: '' }) }, { type: 'save-failed', error: 'Title is required' }, { type: 'discard' })
+    const state = run(
+      loaded(start),
+      { type: 'edit', update: (d) => ({ ...d, title: '' }) },
+      { type: 'save-failed', error: 'Title is required' },
+      { type: 'discard' },
+    )
     expect(state.draft).toEqual(start)
     expect(state.error).toBeNull()
     expect(hasChanges(state)).toBe(false)
@@ -72,7 +85,12 @@ describe('editorReducer', () => {
   })
 
   it('a failed save keeps the draft and says why; the next edit clears the message', () => {
-    const failed = run(loaded(start), { type: 'edit', update: (d) => ({ ...d, title: 'Arches' }) }, { type: 'save-start' }, { type: 'save-failed', error: 'The content repository is mid-merge.' })
+    const failed = run(
+      loaded(start),
+      { type: 'edit', update: (d) => ({ ...d, title: 'Arches' }) },
+      { type: 'save-start' },
+      { type: 'save-failed', error: 'The content repository is mid-merge.' },
+    )
     expect(failed).toMatchObject({ saving: false, error: 'The content repository is mid-merge.', version: 'v1' })
     expect(failed.draft?.title).toBe('Arches')
     expect(run(failed, { type: 'edit', update: (d) => d }).error).toBeNull()
@@ -80,7 +98,12 @@ describe('editorReducer', () => {
 
   it('a stale save keeps the draft and offers the current version; Reload takes it, Keep editing keeps the draft', () => {
     const current: Draft = { title: 'Changed elsewhere', tags: [] }
-    const stale = run(loaded(start), { type: 'edit', update: (d) => ({ ...d, title: 'Mine' }) }, { type: 'save-start' }, { type: 'conflict', conflict: { current, version: 'v9' } })
+    const stale = run(
+      loaded(start),
+      { type: 'edit', update: (d) => ({ ...d, title: 'Mine' }) },
+      { type: 'save-start' },
+      { type: 'conflict', conflict: { current, version: 'v9' } },
+    )
     expect(stale).toMatchObject({ saving: false, conflict: { current, version: 'v9' }, version: 'v1' })
     expect(stale.draft?.title).toBe('Mine')
     const kept = run(stale, { type: 'conflict-closed' })
@@ -117,7 +140,11 @@ describe('saveStatus', () => {
     expect(saveStatus({ saving: false, changed: false })).toBe('All changes saved.')
   })
   it('names what blocks a save while there are changes', () => {
-    expect(saveStatus({ saving: false, changed: true, blocked: 'Please fix the highlighted fields before saving.' })).toBe('Please fix the highlighted fields before saving.')
-    expect(saveStatus({ saving: false, changed: false, blocked: 'Please fix the highlighted fields before saving.' })).toBe('All changes saved.')
+    expect(saveStatus({ saving: false, changed: true, blocked: 'Please fix the highlighted fields before saving.' })).toBe(
+      'Please fix the highlighted fields before saving.',
+    )
+    expect(saveStatus({ saving: false, changed: false, blocked: 'Please fix the highlighted fields before saving.' })).toBe(
+      'All changes saved.',
+    )
   })
 })

@@ -9,7 +9,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]))
   const left = definedKeys(a as Record<string, unknown>)
   const right = definedKeys(b as Record<string, unknown>)
-  return left.length === right.length && left.every((key) => deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  return (
+    left.length === right.length && left.every((key) => deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  )
 }
 
 const definedKeys = (value: Record<string, unknown>) => Object.keys(value).filter((key) => value[key] !== undefined)
@@ -64,7 +66,16 @@ export function editorReducer<Draft, Data>(state: EditorState<Draft, Data>, acti
     case 'load-failed':
       return { ...state, phase: 'load-failed' }
     case 'took':
-      return { ...state, phase: 'ready', saved: action.draft, draft: action.draft, version: action.version, saving: false, error: null, conflict: null }
+      return {
+        ...state,
+        phase: 'ready',
+        saved: action.draft,
+        draft: action.draft,
+        version: action.version,
+        saving: false,
+        error: null,
+        conflict: null,
+      }
     case 'edit':
       return state.draft === null ? state : { ...state, draft: action.update(state.draft), error: null }
     case 'discard':
@@ -83,7 +94,10 @@ export function editorReducer<Draft, Data>(state: EditorState<Draft, Data>, acti
 }
 
 /** Whether the draft holds edits the saved value does not. */
-export function hasChanges<Draft>(state: Pick<EditorState<Draft, unknown>, 'saved' | 'draft'>, same: (a: Draft, b: Draft) => boolean = deepEqual): boolean {
+export function hasChanges<Draft>(
+  state: Pick<EditorState<Draft, unknown>, 'saved' | 'draft'>,
+  same: (a: Draft, b: Draft) => boolean = deepEqual,
+): boolean {
   return state.saved !== null && state.draft !== null && !same(state.draft, state.saved)
 }
 

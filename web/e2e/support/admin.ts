@@ -45,7 +45,11 @@ export async function dismissToasts(page: Page): Promise<void> {
   await page.evaluate(() =>
     document.querySelectorAll<HTMLButtonElement>('[data-sonner-toast] [data-close-button]').forEach((b) => b.click()),
   )
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {})
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {})
 }
 
 export const serviceRows = (page: Page) => page.locator('.admin-service-row')

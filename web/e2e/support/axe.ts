@@ -36,7 +36,9 @@ export async function axeFindings(page: Page, state: string): Promise<AxeFinding
   )
   const result = (await page.evaluate(
     async ({ tags, extra }) => {
-      const axe = (window as unknown as { axe: { getRules: (t: string[]) => { ruleId: string }[]; run: (c: unknown, o: unknown) => Promise<unknown> } }).axe
+      const axe = (
+        window as unknown as { axe: { getRules: (t: string[]) => { ruleId: string }[]; run: (c: unknown, o: unknown) => Promise<unknown> } }
+      ).axe
       const rules = [...axe.getRules(tags).map((r) => r.ruleId), ...extra]
       return axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] })
     },

@@ -26,7 +26,11 @@ export interface PageOptions {
 }
 
 /** A page in a context of its own at `viewport` (a phone's touch and mobile flags below 600 px). */
-export async function openPage(browser: Browser, viewport = DESKTOP, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, isMobile: viewport.width < 600, hasTouch: viewport.width < 600, ...options })
   return { context, page: await context.newPage() }
 }

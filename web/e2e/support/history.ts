@@ -13,7 +13,9 @@ export const listedCommits = (page: Page) =>
 /** Picks `item` in "Show changes to" and waits for its entries, newest first, as the API lists them. */
 export async function showChangesTo(page: Page, api: OwnerApi, item: string): Promise<string[]> {
   await page.getByLabel('Show changes to').selectOption(item)
-  const { entries } = (await (await api('GET', `/admin/history?item=${encodeURIComponent(item)}`)).json()) as { entries: { shortHash: string }[] }
+  const { entries } = (await (await api('GET', `/admin/history?item=${encodeURIComponent(item)}`)).json()) as {
+    entries: { shortHash: string }[]
+  }
   const expected = entries.map((e) => e.shortHash)
   await expect.poll(() => listedCommits(page)).toEqual(expected)
   return expected

@@ -36,7 +36,10 @@ export async function adminCookie(site: SiteRef): Promise<string> {
     body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
   })
   if (!res.ok) throw new Error(`login answered ${res.status}`)
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   if (!cookie) throw new Error('login set no cookie')
   return cookie
 }
@@ -48,13 +51,19 @@ export async function putService(site: SiteRef, cookie: string, input: ServiceIn
   const { id, ...fields } = input
   const existing = await api<Service[]>(site, 'GET', '/api/services', undefined, cookie)
   if (!existing.some((s) => s.id === id)) {
-    await api(site, 'POST', '/api/services', {
-      id,
-      title: input.title,
-      description: input.description ?? `${input.title} for every celebration.`,
-      aboutText: input.aboutText ?? `All about ${input.title}.`,
-      pricingInfo: input.pricingInfo ?? 'Starting at: $100',
-    }, cookie)
+    await api(
+      site,
+      'POST',
+      '/api/services',
+      {
+        id,
+        title: input.title,
+        description: input.description ?? `${input.title} for every celebration.`,
+        aboutText: input.aboutText ?? `All about ${input.title}.`,
+        pricingInfo: input.pricingInfo ?? 'Starting at: $100',
+      },
+      cookie,
+    )
   }
   return api<Service>(site, 'PUT', `/api/services/${id}`, fields, cookie)
 }

@@ -27,7 +27,7 @@ describe('pickTestimonials', () => {
     expect([...seen].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
   })
 
-  it('keeps the owner\'s order when all fit', () => {
+  it("keeps the owner's order when all fit", () => {
     expect(pickTestimonials([t('x'), t('y', true)], 3).map((x) => x.id)).toEqual(['x', 'y'])
   })
 })

@@ -21,8 +21,14 @@ function shuffled<T>(list: readonly T[], random: () => number): T[] {
  */
 export function pickTestimonials<T extends { featured?: boolean }>(all: readonly T[], count = MAX_TESTIMONIALS, random = Math.random): T[] {
   if (all.length <= count) return [...all]
-  const featured = shuffled(all.filter((t) => t.featured), random)
-  const others = shuffled(all.filter((t) => !t.featured), random)
+  const featured = shuffled(
+    all.filter((t) => t.featured),
+    random,
+  )
+  const others = shuffled(
+    all.filter((t) => !t.featured),
+    random,
+  )
   return [...featured, ...others].slice(0, count)
 }
 

@@ -49,7 +49,15 @@ function Hero() {
   const secondaryHref = hero.secondaryHref === '/services' ? '/#services' : hero.secondaryHref
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <ResponsiveImage className="hero__image" src={hero.image} alt={hero.imageAlt} width={1920} height={1000} sizes={HERO_SIZES} fetchPriority="high" />
+      <ResponsiveImage
+        className="hero__image"
+        src={hero.image}
+        alt={hero.imageAlt}
+        width={1920}
+        height={1000}
+        sizes={HERO_SIZES}
+        fetchPriority="high"
+      />
       <div className="hero__veil" />
       <div className="container hero__content">
         <div className="hero__panel">
@@ -136,7 +144,17 @@ function Testimonials({ testimonials, pages }: { testimonials: Testimonial[]; pa
                 </span>
                 <blockquote className="testimonial__quote">{t.quote}</blockquote>
                 <figcaption className="testimonial__by">
-                  {t.photo && <img className="testimonial__photo" src={t.photo} alt={t.photoAlt ?? ''} width={56} height={56} loading="lazy" decoding="async" />}
+                  {t.photo && (
+                    <img
+                      className="testimonial__photo"
+                      src={t.photo}
+                      alt={t.photoAlt ?? ''}
+                      width={56}
+                      height={56}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   <span className="testimonial__author">{t.author}</span>
                   {t.position && <span className="testimonial__position">{t.position}</span>}
                 </figcaption>

@@ -82,7 +82,9 @@ export function ColorPicker({ service, selected, error, onChange }: ColorPickerP
         />
         {words && (
           <p className="field__hint" id="color-picker-matches" role="status">
-            {matches.length === 0 ? 'No colors match. Try another word, or clear the box to see them all.' : `${matches.length} of ${shown.length} colors shown`}
+            {matches.length === 0
+              ? 'No colors match. Try another word, or clear the box to see them all.'
+              : `${matches.length} of ${shown.length} colors shown`}
           </p>
         )}
       </div>
@@ -98,8 +100,23 @@ export function ColorPicker({ service, selected, error, onChange }: ColorPickerP
               {colors.map((c) => {
                 const on = selected.includes(c.name)
                 return (
-                  <button key={c.name} type="button" className="swatch" data-error-focus="" aria-pressed={on} onClick={() => toggle(c.name)}>
-                    <img src={pictures ? c.image : undefined} alt="" width={40} height={40} loading="lazy" decoding="async" style={{ backgroundColor: c.hex }} />
+                  <button
+                    key={c.name}
+                    type="button"
+                    className="swatch"
+                    data-error-focus=""
+                    aria-pressed={on}
+                    onClick={() => toggle(c.name)}
+                  >
+                    <img
+                      src={pictures ? c.image : undefined}
+                      alt=""
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      decoding="async"
+                      style={{ backgroundColor: c.hex }}
+                    />
                     <span className="swatch__name">
                       {/* Under the "Metallic" heading "Gold" says it; the full name is still what is read out and sent. */}
                       {c.name.startsWith(`${label} `) ? (

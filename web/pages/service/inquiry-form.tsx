@@ -13,7 +13,18 @@ import type { PhotoReport } from './photo-field'
 /** Photos questions bring their own chunk (checks, thumbnails, uploads): a service without one never loads it. */
 const PhotoField = lazy(() => import('./photo-field'))
 
-const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipcode', 'eventDate', 'eventDetails', 'referralSource'] as const
+const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'zipcode',
+  'eventDate',
+  'eventDetails',
+  'referralSource',
+] as const
 type ContactField = (typeof CONTACT_FIELDS)[number]
 
 interface FormState extends Record<ContactField, string> {
@@ -32,7 +43,13 @@ const emptyState = (): FormState => ({
  * The wire payload of POST /api/contact; optional custom fields left blank are sent as 'Not provided'. Questions the
  * answers hide are not sent at all (whatever was typed into them before), nor their photos.
  */
-function toInquiryPayload(service: Service, state: FormState, shown: ReadonlySet<string>, photos: (fieldId: string) => string[], formMs: number) {
+function toInquiryPayload(
+  service: Service,
+  state: FormState,
+  shown: ReadonlySet<string>,
+  photos: (fieldId: string) => string[],
+  formMs: number,
+) {
   const answer = (f: CustomTextField | CustomDropdownField) => {
     const value = (state.answers[f.id] ?? '').trim()
     return { header: f.header, value: value || (f.optional ? NOT_PROVIDED : '') }
@@ -45,7 +62,12 @@ function toInquiryPayload(service: Service, state: FormState, shown: ReadonlySet
     ...(service.showBalloonColorSelection ? { balloonColors } : {}),
     customFields: Object.fromEntries(service.customTextFields.filter((f) => shown.has(f.id)).map((f) => [f.id, answer(f)])),
     customDropdownFields: Object.fromEntries(service.customDropdownFields.filter((f) => shown.has(f.id)).map((f) => [f.id, answer(f)])),
-    photos: Object.fromEntries(service.customPhotoFields.filter((f) => shown.has(f.id)).map((f) => [f.id, photos(f.id)]).filter(([, t]) => t.length)),
+    photos: Object.fromEntries(
+      service.customPhotoFields
+        .filter((f) => shown.has(f.id))
+        .map((f) => [f.id, photos(f.id)])
+        .filter(([, t]) => t.length),
+    ),
     formMs,
   }
 }
@@ -57,7 +79,9 @@ function typedBeforeHydration(form: HTMLFormElement | null, service: Service): P
     const el = form.querySelector<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(`#inq-${CSS.escape(id)}`)
     return el?.value ?? ''
   }
-  const contact = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, valueOf(f)]).filter(([, v]) => v)) as Partial<Record<ContactField, string>>
+  const contact = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, valueOf(f)]).filter(([, v]) => v)) as Partial<
+    Record<ContactField, string>
+  >
   const ids = [...service.customTextFields, ...service.customDropdownFields].map((f) => f.id)
   const answers = Object.fromEntries(ids.map((id) => [id, valueOf(id)]).filter(([, v]) => v))
   if (Object.keys(contact).length === 0 && Object.keys(answers).length === 0) return null
@@ -137,14 +161,22 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
   // Asked for only once the visitor uses the date field, so the page's first load carries none of it.
   const [noteFor, setNoteFor] = useState<((date: string) => string | null) | null>(null)
   const checkAvailability = () => {
-    if (!noteFor) void importActions().then((a) => a.availabilityNotes(today).then((f) => setNoteFor(() => f)), () => undefined)
+    if (!noteFor)
+      void importActions().then(
+        (a) => a.availabilityNotes(today).then((f) => setNoteFor(() => f)),
+        () => undefined,
+      )
   }
 
   // Which questions the answers ask (server/services/form-rules.ts, in the actions chunk); until it has loaded nothing
   // has been answered, so exactly the questions without a rule are asked.
   const asked: ReadonlySet<string> = actions
     ? actions.shownFieldIds(service, state.answers)
-    : new Set([...service.customTextFields, ...service.customDropdownFields, ...service.customPhotoFields].filter((f) => !f.showWhen).map((f) => f.id))
+    : new Set(
+        [...service.customTextFields, ...service.customDropdownFields, ...service.customPhotoFields]
+          .filter((f) => !f.showWhen)
+          .map((f) => f.id),
+      )
   const payload = toInquiryPayload(service, state, asked, photoTokens, 0)
   // Until the validation has loaded the form counts as incomplete (as it is when empty), with no messages yet.
   const result = schema?.safeParse(payload) ?? { success: false as const, error: null }
@@ -153,7 +185,12 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
 
   const customFields = service.fieldOrder
     .filter((id) => asked.has(id))
-    .map((id) => service.customTextFields.find((f) => f.id === id) ?? service.customDropdownFields.find((f) => f.id === id) ?? service.customPhotoFields.find((f) => f.id === id))
+    .map(
+      (id) =>
+        service.customTextFields.find((f) => f.id === id) ??
+        service.customDropdownFields.find((f) => f.id === id) ??
+        service.customPhotoFields.find((f) => f.id === id),
+    )
     .filter((f): f is CustomTextField | CustomDropdownField | CustomPhotoField => Boolean(f))
   // Every answer the form may need, in the order the visitor meets them.
   const order = [
@@ -221,7 +258,9 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
     setSubmitting(true)
     // Photos still on their way are waited for; those that failed are left out, the inquiry goes all the same.
     const sent = uploading > 0 ? await settlePhotos() : null
-    const final = schema!.safeParse(toInquiryPayload(service, state, asked, (id) => (sent ? (sent[id] ?? []) : photoTokens(id)), Date.now() - openedAt))
+    const final = schema!.safeParse(
+      toInquiryPayload(service, state, asked, (id) => (sent ? (sent[id] ?? []) : photoTokens(id)), Date.now() - openedAt),
+    )
     if (!final.success) {
       setSubmitting(false)
       setAttempts((n) => n + 1)
@@ -308,7 +347,12 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
             ))}
           </select>
         </Field>
-        <Field id="inq-eventDetails" label="Event Details" hint="Tell us about the occasion, venue, theme and anything else we should know." wide>
+        <Field
+          id="inq-eventDetails"
+          label="Event Details"
+          hint="Tell us about the occasion, venue, theme and anything else we should know."
+          wide
+        >
           <textarea
             id="inq-eventDetails"
             className="input"
@@ -421,7 +465,15 @@ function describedBy(id: string, hint: string | undefined, error: string | undef
   return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
 }
 
-function Field(props: { id: string; label: string; hint?: string; error?: string; required?: boolean; wide?: boolean; children: ReactNode }) {
+function Field(props: {
+  id: string
+  label: string
+  hint?: string
+  error?: string
+  required?: boolean
+  wide?: boolean
+  children: ReactNode
+}) {
   return (
     <div className={`field${props.wide ? ' field--wide' : ''}`}>
       <label className="field__label" htmlFor={props.id}>

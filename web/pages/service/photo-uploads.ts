@@ -115,15 +115,20 @@ export function usePhotoUploads(serviceId: string, field: { id: string; header: 
       const item: PhotoItem = { key, name: file.name, preview: URL.createObjectURL(file), state: 'uploading', progress: 0 }
       const abort = new AbortController()
       const done = shrinkForUpload(file)
-        .then((small) => uploadInquiryPhoto(small, { serviceId, fieldId }, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) }))
+        .then((small) =>
+          uploadInquiryPhoto(small, { serviceId, fieldId }, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) }),
+        )
         .then(
-        ({ token }) => patch(key, { state: 'done', progress: 1, token }),
-        (error: unknown) => {
-          if ((error as Error)?.name === 'AbortError') return
-          const message = error instanceof Error && error.message !== 'Network error' ? error.message : `${file.name}: could not be sent (connection lost). Remove it and add it again.`
-          patch(key, { state: 'failed', error: message.replace(new RegExp(`^${header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `), '') })
-        },
-      )
+          ({ token }) => patch(key, { state: 'done', progress: 1, token }),
+          (error: unknown) => {
+            if ((error as Error)?.name === 'AbortError') return
+            const message =
+              error instanceof Error && error.message !== 'Network error'
+                ? error.message
+                : `${file.name}: could not be sent (connection lost). Remove it and add it again.`
+            patch(key, { state: 'failed', error: message.replace(new RegExp(`^${header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `), '') })
+          },
+        )
       entries.current.set(key, { item, done, abort })
       setItems((all) => [...all, item])
     }

@@ -11,8 +11,8 @@ export function ThankYouPage() {
       </div>
       <h1 id="thank-you-title">Thank you!</h1>
       <p className="thank-you__text">
-        We have received your inquiry and will be in touch soon, usually within one business day, with ideas and a
-        quote for your celebration.
+        We have received your inquiry and will be in touch soon, usually within one business day, with ideas and a quote for your
+        celebration.
       </p>
       <a href="/" className="button button--primary">
         Return to Home
