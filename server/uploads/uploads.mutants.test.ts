@@ -1,0 +1,134 @@
+// What the owner or an attacker sees of the upload routes, written from the mutation run's survivors (issue 32):
+// how the content type is read, the names the site makes, the served headers, deletes of waiting and missing files.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { makeJpeg, TEST_ORIGIN, useTestApp, type TestApp } from '../testing/test-app'
+
+const ctx = useTestApp({ login: true })
+let t: TestApp
+let cookie: string
+beforeEach(() => ({ t, cookie } = ctx))
+
+function form(bytes: Uint8Array, name = 'photo.jpg', type = 'image/jpeg'): FormData {
+  const data = new FormData()
+  data.append('image', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }))
+  return data
+}
+
+const pendingFiles = () => (existsSync(join(t.dataDir, 'pending-uploads')) ? readdirSync(join(t.dataDir, 'pending-uploads')) : [])
+
+/** POST /api/upload with the multipart body of `data` under another Content-Type header. */
+async function postAs(data: FormData, contentType: (real: string) => string) {
+  const encoded = new Request(TEST_ORIGIN, { method: 'POST', body: data })
+  const real = encoded.headers.get('content-type') ?? ''
+  return t.app.request(`${TEST_ORIGIN}/api/upload`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Origin: TEST_ORIGIN, 'Content-Type': contentType(real) },
+    body: await encoded.arrayBuffer(),
+  })
+}
+
+describe('the upload body', () => {
+  it('takes the multipart type in any case, and refuses a type that only mentions it', async () => {
+    const upper = await postAs(form(await makeJpeg()), (real) => real.replace('multipart/form-data', 'MULTIPART/FORM-DATA'))
+    expect(upper.status).toBe(201)
+    const mention = await postAs(form(await makeJpeg()), (real) => `text/plain; x=${real}`)
+    expect([mention.status, (await mention.json()).error]).toEqual([415, 'Send the image as multipart/form-data in the field "image"'])
+    expect(pendingFiles()).toHaveLength(1)
+  })
+
+  it('answers 400 for a multipart body that cannot be read, and keeps nothing', async () => {
+    const res = await t.app.request(`${TEST_ORIGIN}/api/upload`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: TEST_ORIGIN, 'Content-Type': 'multipart/form-data; boundary=zzz' },
+      body: 'not a multipart body at all',
+    })
+    expect([res.status, (await res.json()).error]).toEqual([400, 'The upload could not be read'])
+    expect(pendingFiles()).toEqual([])
+  })
+
+  it('an image sent as a text field is not a file', async () => {
+    const data = new FormData()
+    data.append('image', 'ffd8ff')
+    const res = await t.call('POST', '/api/upload', { body: data, cookie })
+    expect([res.status, (await res.json()).error]).toEqual([400, 'Choose an image to upload (field "image")'])
+  })
+})
+
+describe('the names the site makes', () => {
+  it.each([
+    ['My Party Photo.JPG', /^\/uploads\/my-party-photo-[0-9a-f]{8}\.jpg$/],
+    ['--Hello,  World!--.jpeg', /^\/uploads\/hello-world-[0-9a-f]{8}\.jpg$/],
+    ['a.b.c.jpg', /^\/uploads\/a-b-c-[0-9a-f]{8}\.jpg$/],
+    ['.jpg', /^\/uploads\/image-[0-9a-f]{8}\.jpg$/],
+    ['!!!.jpg', /^\/uploads\/image-[0-9a-f]{8}\.jpg$/],
+    ['noextension', /^\/uploads\/noextension-[0-9a-f]{8}\.jpg$/],
+    // 40 characters kept, and a dash the cut leaves at the end dropped.
+    [`${'a'.repeat(39)}-b${'c'.repeat(20)}.jpg`, new RegExp(`^/uploads/${'a'.repeat(39)}-[0-9a-f]{8}\\.jpg$`)],
+    [`${'x'.repeat(60)}.jpg`, new RegExp(`^/uploads/${'x'.repeat(40)}-[0-9a-f]{8}\\.jpg$`)],
+  ])('%s becomes a short lower-case slug with random hex', async (name, expected) => {
+    const res = await t.call('POST', '/api/upload', { body: form(await makeJpeg(), name), cookie })
+    expect(res.status).toBe(201)
+    expect((await res.json()).url).toMatch(expected)
+  })
+
+  it('two uploads of the same file get different names', async () => {
+    const jpeg = await makeJpeg()
+    const first = (await (await t.call('POST', '/api/upload', { body: form(jpeg), cookie })).json()).url
+    const second = (await (await t.call('POST', '/api/upload', { body: form(jpeg), cookie })).json()).url
+    expect(first).not.toBe(second)
+    expect(pendingFiles()).toHaveLength(2)
+  })
+})
+
+describe('the served picture', () => {
+  it('answers its type, length and an hour of caching for each kind', async () => {
+    const picture = sharp({ create: { width: 40, height: 30, channels: 3, background: '#7a9e7e' } })
+    for (const [bytes, name, type] of [
+      [await picture.clone().png().toBuffer(), 'a.png', 'image/png'],
+      [await picture.clone().webp().toBuffer(), 'a.webp', 'image/webp'],
+      [await picture.clone().gif().toBuffer(), 'a.gif', 'image/gif'],
+      [await picture.clone().jpeg().toBuffer(), 'a.jpg', 'image/jpeg'],
+    ] as const) {
+      const { url } = await (await t.call('POST', '/api/upload', { body: form(new Uint8Array(bytes), name, type), cookie })).json()
+      const res = await t.call('GET', url, { cookie })
+      const body = Buffer.from(await res.arrayBuffer())
+      expect([res.status, res.headers.get('content-type'), res.headers.get('content-length')], name).toEqual([200, type, String(body.length)])
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+      // A small picture is not enlarged.
+      const meta = await sharp(body).metadata()
+      expect([meta.width, meta.height], name).toEqual([40, 30])
+    }
+  })
+})
+
+describe('deleting a picture', () => {
+  it('a picture still waiting for its save is only dropped: no commit, and the owner no longer sees it', async () => {
+    const { url } = await (await t.call('POST', '/api/upload', { body: form(await makeJpeg()), cookie })).json()
+    const res = await t.call('DELETE', '/api/upload', { json: { url }, cookie })
+    expect([res.status, await res.json()]).toEqual([200, { ok: true }])
+    expect(pendingFiles()).toEqual([])
+    expect(t.subjects()).toEqual(['Seed content'])
+    expect((await t.call('GET', url, { cookie })).status).toBe(404)
+  })
+
+  it('a saved picture answers { ok: true } and is gone from uploads/', async () => {
+    const res = await t.call('DELETE', '/api/upload', { json: { url: '/uploads/bouquet-one.jpg' }, cookie })
+    expect([res.status, await res.json()]).toEqual([200, { ok: true }])
+    expect(existsSync(join(t.root, 'uploads/bouquet-one.jpg'))).toBe(false)
+  })
+
+  it('names the missing picture, and the field when the URL is empty or too long', async () => {
+    const missing = await t.call('DELETE', '/api/upload', { json: { url: '/uploads/missing-file.jpg' }, cookie })
+    expect([missing.status, (await missing.json()).error]).toEqual([404, 'No uploaded image missing-file.jpg'])
+    const empty = await t.call('DELETE', '/api/upload', { json: { url: '' }, cookie })
+    expect([empty.status, (await empty.json()).error]).toEqual([400, 'url is required'])
+    const long = await t.call('DELETE', '/api/upload', { json: { url: `/uploads/${'a'.repeat(1992)}.jpg` }, cookie })
+    expect(long.status).toBe(400)
+    const outside = await t.call('DELETE', '/api/upload', { json: { url: '/content/site.yaml' }, cookie })
+    expect([outside.status, (await outside.json()).error]).toEqual([400, 'Only images under /uploads/ can be deleted'])
+    expect(t.subjects()).toEqual(['Seed content'])
+  })
+})
