@@ -1,10 +1,12 @@
 // What the owner or an attacker sees of the upload routes, written from the mutation run's survivors (issue 32):
 // how the content type is read, the names the site makes, the served headers, deletes of waiting and missing files.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { ContentStore } from '../lib/content-store'
 import { makeJpeg, TEST_ORIGIN, useTestApp, type TestApp } from '../testing/test-app'
+import { findUnreferencedUploads } from './uploads.store'
 
 const ctx = useTestApp({ login: true })
 let t: TestApp
@@ -130,5 +132,87 @@ describe('deleting a picture', () => {
     const outside = await t.call('DELETE', '/api/upload', { json: { url: '/content/site.yaml' }, cookie })
     expect([outside.status, (await outside.json()).error]).toEqual([400, 'Only images under /uploads/ can be deleted'])
     expect(t.subjects()).toEqual(['Seed content'])
+  })
+})
+
+describe('a crop', () => {
+  const cropForm = (bytes: Uint8Array, crop: unknown, name: string, type: string, keepOriginal?: string) => {
+    const data = form(bytes, name, type)
+    data.append('crop', JSON.stringify(crop))
+    if (keepOriginal !== undefined) data.append('keepOriginal', keepOriginal)
+    return data
+  }
+
+  it('of a transparent PNG is a white JPEG, and the original is kept as PNG only when asked with "true"', async () => {
+    const clear = await sharp({ create: { width: 30, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer()
+    const area = { x: 0, y: 0, width: 30, height: 20 }
+    const res = await t.call('POST', '/api/upload', { body: cropForm(new Uint8Array(clear), area, 'clear.png', 'image/png', 'yes'), cookie })
+    const answer = await res.json()
+    expect([res.status, answer.original]).toEqual([201, undefined])
+    const crop = await t.call('GET', answer.url, { cookie })
+    expect(crop.headers.get('content-type')).toBe('image/jpeg')
+    const { data } = await sharp(Buffer.from(await crop.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    expect([...data.subarray(0, 3)].every((v) => v > 245)).toBe(true)
+    const kept = await (
+      await t.call('POST', '/api/upload', { body: cropForm(new Uint8Array(clear), area, 'clear.png', 'image/png', 'true'), cookie })
+    ).json()
+    expect(kept.original).toMatch(/^\/uploads\/clear-[0-9a-f]{8}\.png$/)
+  })
+
+  it('reads orientation 5 as a quarter turn too (its upright width is the stored height)', async () => {
+    const photo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#e4573d' } })
+      .jpeg()
+      .withMetadata({ orientation: 5 })
+      .toBuffer()
+    const tall = await t.call('POST', '/api/upload', { body: cropForm(new Uint8Array(photo), { x: 0, y: 0, width: 100, height: 300 }, 'a.jpg', 'image/jpeg'), cookie })
+    expect(tall.status).toBe(201)
+    const wide = await t.call('POST', '/api/upload', { body: cropForm(new Uint8Array(photo), { x: 0, y: 0, width: 101, height: 1 }, 'a.jpg', 'image/jpeg'), cookie })
+    expect([wide.status, (await wide.json()).error]).toEqual([400, 'crop: the rectangle must lie inside the picture (100 x 300 pixels)'])
+  })
+
+  it('of orientation 4 (a mirror, not a turn) keeps the stored width', async () => {
+    const photo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#e4573d' } })
+      .jpeg()
+      .withMetadata({ orientation: 4 })
+      .toBuffer()
+    const wide = await t.call('POST', '/api/upload', { body: cropForm(new Uint8Array(photo), { x: 0, y: 0, width: 300, height: 100 }, 'a.jpg', 'image/jpeg'), cookie })
+    expect(wide.status).toBe(201)
+  })
+
+  it('of a file with a JPEG signature that does not decode is refused, and nothing is kept', async () => {
+    const fake = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])
+    const res = await t.call('POST', '/api/upload', { body: cropForm(fake, { x: 0, y: 0, width: 1, height: 1 }, 'a.jpg', 'image/jpeg', 'true'), cookie })
+    expect([res.status, (await res.json()).error]).toEqual([400, 'The file is not a readable image'])
+    expect(pendingFiles()).toEqual([])
+  })
+})
+
+describe('pictures no content mentions any more', () => {
+  it('are the ones on disk whose exact URL no YAML, markdown or JSON file names', async () => {
+    const put = (path: string, text: string) => {
+      mkdirSync(join(t.root, path, '..'), { recursive: true })
+      writeFileSync(join(t.root, path), text)
+    }
+    for (const name of ['kept-1.jpg', 'kept-2.png', 'kept-3.webp', 'gone-1.jpg', 'gone-2.jpg', 'gone-3.jpg']) put(`uploads/${name}`, 'x')
+    put('content/extra/a.yml', 'image: /uploads/kept-1.jpg\n')
+    put('content/extra/b.md', 'See ![x](/uploads/kept-2.png).\n')
+    put('content/extra/c.json', '{"image": "/uploads/kept-3.webp"}\n')
+    // Only a longer name, another dot-less spelling, or a file that is not content.
+    put('content/extra/d.yaml', 'a: /uploads/gone-1.jpg.bak\nb: /uploads/gone-2xjpg\n')
+    put('content/extra/e.txt', '/uploads/gone-3.jpg\n')
+    const urls = ['kept-1.jpg', 'kept-2.png', 'kept-3.webp', 'gone-1.jpg', 'gone-2.jpg', 'gone-3.jpg', 'gone-3.jpg', 'never-there.jpg'].map(
+      (n) => `/uploads/${n}`,
+    )
+    const store = new ContentStore(t.root)
+    expect(await findUnreferencedUploads(store, [...urls, '/content/site.yaml', 'https://x.test/uploads/gone-1.jpg'])).toEqual([
+      'gone-1.jpg',
+      'gone-2.jpg',
+      'gone-3.jpg',
+    ])
+    expect(await findUnreferencedUploads(store, ['/content/site.yaml'])).toEqual([])
   })
 })
