@@ -216,3 +216,14 @@ describe('pictures no content mentions any more', () => {
     expect(await findUnreferencedUploads(store, ['/content/site.yaml'])).toEqual([])
   })
 })
+
+describe('GET /api/image-versions', () => {
+  it('answers a short hash for each picture the public pages show, and for no other', async () => {
+    const res = await t.call('GET', '/api/image-versions')
+    const versions = (await res.json()) as Record<string, string>
+    expect(res.status).toBe(200)
+    // The hero and the visible services' pictures; the testimonial photo is not a page image.
+    expect(Object.keys(versions).sort()).toEqual(['bouquet-one.jpg', 'hero-image.jpg', 'shared-image.jpg'])
+    for (const hash of Object.values(versions)) expect(hash).toMatch(/^[0-9a-f]{6,}$/)
+  })
+})
