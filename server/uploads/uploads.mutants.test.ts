@@ -1,12 +1,14 @@
 // What the owner or an attacker sees of the upload routes, written from the mutation run's survivors (issue 32):
 // how the content type is read, the names the site makes, the served headers, deletes of waiting and missing files.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { ContentStore } from '../lib/content-store'
 import { makeJpeg, TEST_ORIGIN, useTestApp, type TestApp } from '../testing/test-app'
-import { findUnreferencedUploads } from './uploads.store'
+import { PendingUploads } from './pending-uploads'
+import { IMAGE_VERSIONS_READ } from './uploads.routes'
+import { detectImageType, findUnreferencedUploads } from './uploads.store'
 
 const ctx = useTestApp({ login: true })
 let t: TestApp
@@ -225,5 +227,76 @@ describe('GET /api/image-versions', () => {
     // The hero and the visible services' pictures; the testimonial photo is not a page image.
     expect(Object.keys(versions).sort()).toEqual(['bouquet-one.jpg', 'hero-image.jpg', 'shared-image.jpg'])
     for (const hash of Object.values(versions)) expect(hash).toMatch(/^[0-9a-f]{6,}$/)
+  })
+})
+
+describe('more of what the owner and an attacker see', () => {
+  it('the read cache keeps /api/image-versions exactly, and no path that only contains it', () => {
+    expect(IMAGE_VERSIONS_READ.test('/api/image-versions')).toBe(true)
+    expect(IMAGE_VERSIONS_READ.test('/x/api/image-versions')).toBe(false)
+    expect(IMAGE_VERSIONS_READ.test('/api/image-versions/x')).toBe(false)
+  })
+
+  it('an odd or missing picture answers 404 "No such image"', async () => {
+    for (const path of ['/uploads/site.yaml', '/uploads/missing-1.jpg']) {
+      const res = await t.call('GET', path, { cookie })
+      expect([res.status, (await res.json()).error], path).toEqual([404, 'No such image'])
+    }
+  })
+
+  it('"7a" or "9a" after anything but GIF8 is not a GIF', async () => {
+    expect(detectImageType(new Uint8Array([0x58, 0x58, 0x58, 0x58, 0x37, 0x61, 0, 0, 0, 0, 0, 0]))).toBeNull()
+    expect(detectImageType(new Uint8Array([0x47, 0x49, 0x46, 0x39, 0x39, 0x61, 0, 0, 0, 0, 0, 0]))).toBeNull()
+  })
+
+  it('a JPEG signature that does not decode, or a JPEG cut short, is refused as not readable, with or without a crop', async () => {
+    const whole = await makeJpeg(64, 48)
+    const cut = whole.subarray(0, Math.floor(whole.length / 2))
+    for (const [what, bytes, crop] of [
+      ['fake', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), undefined],
+      ['cut short', cut, undefined],
+      ['cut short, cropped', cut, { x: 0, y: 0, width: 10, height: 10 }],
+    ] as const) {
+      const data = form(bytes)
+      if (crop) data.append('crop', JSON.stringify(crop))
+      const res = await t.call('POST', '/api/upload', { body: data, cookie })
+      expect([res.status, (await res.json()).error], what).toEqual([400, 'The file is not a readable image'])
+    }
+    expect(pendingFiles()).toEqual([])
+  })
+
+  it('deleting a saved picture names it in the commit as its content item', async () => {
+    await t.call('DELETE', '/api/upload', { json: { url: '/uploads/bouquet-one.jpg' }, cookie })
+    expect(t.git('log', '-1', '--format=%B')).toContain('Content-Item: uploads/bouquet-one.jpg')
+  })
+})
+
+describe('which written files bring their waiting pictures in', () => {
+  it('content files ending .yaml, .yml, .md or .json only', async () => {
+    const pending = new PendingUploads(t.dataDir, t.root)
+    const names = ['a-00000001.jpg', 'b-00000002.jpg', 'c-00000003.jpg', 'd-00000004.jpg']
+    for (const name of names) await pending.save(name, new Uint8Array([1]))
+    const put = (path: string, text: string) => {
+      mkdirSync(join(t.root, path, '..'), { recursive: true })
+      writeFileSync(join(t.root, path), text)
+    }
+    put('content/x/a.yml', '/uploads/a-00000001.jpg')
+    put('content/x/b.yaml.bak', '/uploads/b-00000002.jpg')
+    put('drafts/content/c.yaml', '/uploads/c-00000003.jpg')
+    put('content/x/d.md', '/uploads/d-00000004.jpg')
+    const taken = await pending.companionsOf(['content/x/a.yml', 'content/x/b.yaml.bak', 'drafts/content/c.yaml', 'content/x/d.md'])
+    expect(taken.items).toEqual(['uploads/a-00000001.jpg', 'uploads/d-00000004.jpg'])
+  })
+
+  it('a waiting picture is dropped one millisecond after a day, not at the day itself', async () => {
+    const pending = new PendingUploads(t.dataDir, t.root)
+    await pending.save('old-00000001.jpg', new Uint8Array([1]))
+    const then = new Date('2026-11-01T10:00:00.000Z')
+    utimesSync(join(pending.dir, 'old-00000001.jpg'), then, then)
+    const day = 24 * 60 * 60 * 1000
+    await pending.prune(then.getTime() + day)
+    expect(await pending.has('old-00000001.jpg')).toBe(true)
+    await pending.prune(then.getTime() + day + 1)
+    expect(await pending.has('old-00000001.jpg')).toBe(false)
   })
 })
