@@ -1,7 +1,7 @@
 // What the owner or an attacker sees of the upload routes, written from the mutation run's survivors (issue 32):
 // how the content type is read, the names the site makes, the served headers, deletes of waiting and missing files.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { ContentStore } from '../lib/content-store'
@@ -298,5 +298,46 @@ describe('which written files bring their waiting pictures in', () => {
     expect(await pending.has('old-00000001.jpg')).toBe(true)
     await pending.prune(then.getTime() + day + 1)
     expect(await pending.has('old-00000001.jpg')).toBe(false)
+  })
+})
+
+describe('the last survivors', () => {
+  it('a POST without a Content-Type is refused as not multipart', async () => {
+    const res = await t.app.request(`${TEST_ORIGIN}/api/upload`, { method: 'POST', headers: { Cookie: cookie, Origin: TEST_ORIGIN } })
+    expect(res.status).toBe(415)
+  })
+
+  it('a file in uploads/ under a name the site never makes is not served', async () => {
+    writeFileSync(join(t.root, 'uploads/Odd.jpg'), await makeJpeg())
+    expect((await t.call('GET', '/uploads/Odd.jpg', { cookie })).status).toBe(404)
+  })
+
+  it("a hidden service's picture gets no image version", async () => {
+    const secret = join(t.root, 'content/services/secret.yaml')
+    writeFileSync(secret, `${readFileSync(secret, 'utf8')}images:\n  - cropped: /uploads/testimonial-jane.jpg\n    original: /uploads/testimonial-jane.jpg\n`)
+    const versions = (await (await t.call('GET', '/api/image-versions')).json()) as Record<string, string>
+    expect(Object.keys(versions)).not.toContain('testimonial-jane.jpg')
+  })
+
+  it('a picture whose header claims more pixels than may be decoded is refused as not readable, cropped or not', async () => {
+    const jpeg = Buffer.from(await makeJpeg(16, 16))
+    const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]))
+    jpeg.writeUInt16BE(60000, sof + 5)
+    jpeg.writeUInt16BE(60000, sof + 7)
+    for (const crop of [undefined, { x: 0, y: 0, width: 10, height: 10 }]) {
+      const data = form(new Uint8Array(jpeg))
+      if (crop) data.append('crop', JSON.stringify(crop))
+      const res = await t.call('POST', '/api/upload', { body: data, cookie })
+      expect([res.status, (await res.json()).error], JSON.stringify(crop)).toEqual([400, 'The file is not a readable image'])
+    }
+    expect(pendingFiles()).toEqual([])
+  })
+
+  it('a mention outside content/, or in a file whose name only contains .yaml, does not keep a picture', async () => {
+    writeFileSync(join(t.root, 'uploads/gone-1.jpg'), 'x')
+    mkdirSync(join(t.root, 'drafts'), { recursive: true })
+    writeFileSync(join(t.root, 'drafts/a.yaml'), '/uploads/gone-1.jpg\n')
+    writeFileSync(join(t.root, 'content/old.yaml.bak'), '/uploads/gone-1.jpg\n')
+    expect(await findUnreferencedUploads(new ContentStore(t.root), ['/uploads/gone-1.jpg'])).toEqual(['gone-1.jpg'])
   })
 })
