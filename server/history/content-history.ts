@@ -8,7 +8,6 @@ import type { ChangeOptions } from '../lib/git'
 import { git, hasHead } from './git-read'
 import { describeEntries } from './entry-words'
 import { logRecords } from './log-records'
-import { HISTORY_PATHS } from './items'
 import { planRestore, type RestorePlan } from './restore-plan'
 import { planUndo, type UndoPlan } from './undo-plan'
 import { previewWrites } from './write-preview'
@@ -266,10 +265,13 @@ async function snapshotUncommitted(root: string, files: UncommittedFile[]): Prom
     GIT_AUTHOR_EMAIL: 'site-server@localhost',
     GIT_COMMITTER_NAME: 'Site server',
     GIT_COMMITTER_EMAIL: 'site-server@localhost',
+    // The names are files git status listed, not patterns.
+    GIT_LITERAL_PATHSPECS: '1',
   }
   try {
     await git(root, ['read-tree', 'HEAD'], { env })
-    await git(root, ['add', '-A', '--', ...HISTORY_PATHS], { env })
+    // Exactly the files found (a path names its removal too); nothing else in the work tree is staged.
+    await git(root, ['add', '--', ...files.map((f) => f.path)], { env })
     const tree = (await git(root, ['write-tree'], { env })).trim()
     const last = (
       await git(root, ['for-each-ref', '--sort=-refname', '--count=1', '--format=%(refname) %(objectname)', SNAPSHOT_REF_PREFIX])

@@ -36,7 +36,7 @@ export function makeHistoryFixture(): HistoryFixture {
   }
   const remove = (path: string) => rmSync(join(repo.root, path), { force: true })
   const commit = (message: string, items: string[], paths: string[]) => {
-    repo.git('add', '-A', '--', ...paths)
+    repo.git('add', '--', ...paths)
     repo.git('commit', '-q', '-m', [message, '', ...items.map((i) => `Content-Item: ${i}`)].join('\n'), '--', ...paths)
     return repo.git('rev-parse', 'HEAD').trim()
   }

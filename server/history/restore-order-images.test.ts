@@ -33,7 +33,7 @@ function handCommit(files: Record<string, string | Buffer | null>, message: stri
       writeFileSync(full, data)
     }
   }
-  t.git('add', '-A', '--', 'content', 'uploads')
+  t.git('add', '--', 'content', 'uploads')
   t.git('commit', '-q', `--date=${DATE}`, '-m', message)
   return head()
 }

@@ -44,6 +44,22 @@ async function startAt(history: ContentHistory, iso: string) {
 }
 
 describe('start-up with uncommitted edits', () => {
+  it('the copy holds exactly the files found: a deleted one as gone, nothing from outside content/ and uploads/', async () => {
+    const victim = t
+      .git('ls-files', 'content')
+      .split('\n')
+      .find((path) => path.endsWith('.yaml'))!
+    rmSync(join(t.root, victim))
+    write('private-notes.txt', 'not content')
+    const { history } = starter()
+    const started = await startAt(history, '2026-11-23T09:00:00.000Z')
+    expect(started.uncommitted).toEqual([{ path: victim, state: 'deleted' }])
+    const tree = t.git('ls-tree', '-r', '--name-only', started.snapshotRef!).split('\n')
+    expect(tree).not.toContain(victim)
+    expect(tree).not.toContain('private-notes.txt')
+    expect(tree.length).toBe(t.git('ls-tree', '-r', '--name-only', 'HEAD').split('\n').length - 1)
+  })
+
   it('tells the operator what was found and where the copy is; the snapshot leaves index, branch and files alone', async () => {
     write('content/delivery-installation.md', '# Staged by hand\n')
     t.git('add', 'content/delivery-installation.md')
