@@ -216,6 +216,10 @@ Object.assign(SLICES, {
       'web/admin/insights/period.ts',
       'web/admin/pricing/pricing-form.ts',
       'web/admin/services/editor-values.ts',
+      'web/admin/inbox/booking-mail-form.ts',
+      'web/admin/ui/versioned-editor-state.ts',
+      'web/pages/service/inquiry-form-model.ts',
+      'web/app/seo-head.ts',
       // The schedule fields' rules (lines 12-45; the rest of the file is React components, reached by browser tests).
       'web/admin/ui/schedule-fields.tsx:12-45',
       'web/app/opening-hours.ts',

@@ -148,3 +148,41 @@ describe('saveStatus', () => {
     )
   })
 })
+
+describe('near misses the dashboard meets', () => {
+  it('never counts a missing value as equal to an empty one, from either side', () => {
+    expect(deepEqual({}, null)).toBe(false)
+    expect(deepEqual(1, {})).toBe(false)
+    expect(deepEqual({}, 'x')).toBe(false)
+    expect(deepEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false)
+    expect(deepEqual([1], [1, undefined])).toBe(false)
+  })
+
+  it('starts loading with nothing saved, nothing saving and no message', () => {
+    expect(initialEditorState<Draft, Draft>()).toEqual({
+      phase: 'loading',
+      saved: null,
+      draft: null,
+      version: undefined,
+      saving: false,
+      error: null,
+      conflict: null,
+    })
+    expect(initialEditorState<Draft, Draft>({ draft: { title: 'A', tags: [] }, version: 'v9' })).toMatchObject({
+      phase: 'ready',
+      version: 'v9',
+      saving: false,
+    })
+  })
+
+  it('keeps the editor on screen while it reloads a value it already has', () => {
+    const ready = loaded({ title: 'Balloons', tags: [] })
+    expect(run(ready, { type: 'load' }).phase).toBe('ready')
+    expect(run(initialEditorState<Draft, Draft>(), { type: 'load-failed' }, { type: 'load' }).phase).toBe('loading')
+  })
+
+  it('has no changes before both the saved value and the draft are known', () => {
+    expect(hasChanges<Draft>({ saved: null, draft: { title: 'A', tags: [] } })).toBe(false)
+    expect(hasChanges<Draft>({ saved: { title: 'A', tags: [] }, draft: null })).toBe(false)
+  })
+})

@@ -2,75 +2,31 @@
 // rather than blocks: Submit stays focusable, says what is still needed, and when pressed lists each problem.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { studioToday } from '../../../server/lib/studio-time'
-import { NOT_PROVIDED, REFERRAL_SOURCES } from '../../../server/inquiries/inquiry-fields'
-import type { CustomDropdownField, CustomPhotoField, CustomTextField } from '../../../server/services/services.schema'
+import { REFERRAL_SOURCES } from '../../../server/inquiries/inquiry-fields'
 import type { Service } from '../../lib/public-api'
 import { ColorPicker } from './color-picker'
 import { HoneypotField, withHoneypot } from '../../components/honeypot'
 import type { DeliveryZone } from '../../../server/pricing/delivery-estimate'
 import type { PhotoReport } from './photo-field'
+import {
+  answerChecklist,
+  askedFields,
+  askedWithoutAnswers,
+  CONTACT_FIELDS,
+  customKey,
+  describedBy,
+  emptyState,
+  fieldId,
+  LABELS,
+  stillNeeded,
+  summaryTitle,
+  toInquiryPayload,
+  type ContactField,
+  type FormState,
+} from './inquiry-form-model'
 
 /** Photos questions bring their own chunk (checks, thumbnails, uploads): a service without one never loads it. */
 const PhotoField = lazy(() => import('./photo-field'))
-
-const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'zipcode',
-  'eventDate',
-  'eventDetails',
-  'referralSource',
-] as const
-type ContactField = (typeof CONTACT_FIELDS)[number]
-
-interface FormState extends Record<ContactField, string> {
-  balloonColors: string[]
-  /** Answers to the service's custom text and dropdown fields, by field id. */
-  answers: Record<string, string>
-}
-
-const emptyState = (): FormState => ({
-  ...(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, ''])) as Record<ContactField, string>),
-  balloonColors: [],
-  answers: {},
-})
-
-/**
- * The wire payload of POST /api/contact; optional custom fields left blank are sent as 'Not provided'. Questions the
- * answers hide are not sent at all (whatever was typed into them before), nor their photos.
- */
-function toInquiryPayload(
-  service: Service,
-  state: FormState,
-  shown: ReadonlySet<string>,
-  photos: (fieldId: string) => string[],
-  formMs: number,
-) {
-  const answer = (f: CustomTextField | CustomDropdownField) => {
-    const value = (state.answers[f.id] ?? '').trim()
-    return { header: f.header, value: value || (f.optional ? NOT_PROVIDED : '') }
-  }
-  const { answers: _answers, balloonColors, ...contact } = state
-  return {
-    ...contact,
-    service: service.title,
-    serviceId: service.id,
-    ...(service.showBalloonColorSelection ? { balloonColors } : {}),
-    customFields: Object.fromEntries(service.customTextFields.filter((f) => shown.has(f.id)).map((f) => [f.id, answer(f)])),
-    customDropdownFields: Object.fromEntries(service.customDropdownFields.filter((f) => shown.has(f.id)).map((f) => [f.id, answer(f)])),
-    photos: Object.fromEntries(
-      service.customPhotoFields
-        .filter((f) => shown.has(f.id))
-        .map((f) => [f.id, photos(f.id)])
-        .filter(([, t]) => t.length),
-    ),
-    formMs,
-  }
-}
 
 /** Values already in the form's fields when it mounts (typed before hydration), or null when there are none. */
 function typedBeforeHydration(form: HTMLFormElement | null, service: Service): Partial<FormState> | null {
@@ -100,29 +56,6 @@ function useInquiryActions(): [InquiryActions | null, () => void] {
   }, [])
   return [actions, load]
 }
-
-/** The contact answers' labels (all required); the 'Still needed' line names them, and the colours, in lower case. */
-const LABELS: Record<string, string> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  phone: 'Phone',
-  address: 'Address',
-  city: 'City',
-  zipcode: 'Zipcode',
-  eventDate: 'Event Date',
-  balloonColors: 'Balloon Colors',
-}
-
-/** The element an answer's errors belong to (`inq-<field>`), for the summary's links and aria-describedby. */
-const fieldId = (key: string) => `inq-${key.replace(/^(custom(Dropdown)?Fields|photos)\./, '')}`
-
-const customKey = (service: Service, id: string) =>
-  service.customDropdownFields.some((f) => f.id === id)
-    ? `customDropdownFields.${id}`
-    : id.startsWith('photos_')
-      ? `photos.${id}`
-      : `customFields.${id}`
 
 export function InquiryForm({ service, deliveryZones: zones = [] }: { service: Service; deliveryZones?: readonly DeliveryZone[] }) {
   const today = studioToday()
@@ -170,48 +103,17 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
 
   // Which questions the answers ask (server/services/form-rules.ts, in the actions chunk); until it has loaded nothing
   // has been answered, so exactly the questions without a rule are asked.
-  const asked: ReadonlySet<string> = actions
-    ? actions.shownFieldIds(service, state.answers)
-    : new Set(
-        [...service.customTextFields, ...service.customDropdownFields, ...service.customPhotoFields]
-          .filter((f) => !f.showWhen)
-          .map((f) => f.id),
-      )
+  const asked: ReadonlySet<string> = actions ? actions.shownFieldIds(service, state.answers) : askedWithoutAnswers(service)
   const payload = toInquiryPayload(service, state, asked, photoTokens, 0)
   // Until the validation has loaded the form counts as incomplete (as it is when empty), with no messages yet.
   const result = schema?.safeParse(payload) ?? { success: false as const, error: null }
   const errors = result.success || !result.error || !actions ? {} : actions.fieldErrors(result.error)
   const errorFor = (key: string) => (shown[key] ? errors[key] : undefined)
 
-  const customFields = service.fieldOrder
-    .filter((id) => asked.has(id))
-    .map(
-      (id) =>
-        service.customTextFields.find((f) => f.id === id) ??
-        service.customDropdownFields.find((f) => f.id === id) ??
-        service.customPhotoFields.find((f) => f.id === id),
-    )
-    .filter((f): f is CustomTextField | CustomDropdownField | CustomPhotoField => Boolean(f))
-  // Every answer the form may need, in the order the visitor meets them.
-  const order = [
-    ...CONTACT_FIELDS.slice(0, 8),
-    ...(service.showBalloonColorSelection ? ['balloonColors'] : []),
-    ...customFields.map((f) => customKey(service, f.id)),
-  ]
-  const nameOf = (key: string) => LABELS[key]?.toLowerCase() ?? customFields.find((f) => customKey(service, f.id) === key)?.header ?? key
+  const customFields = askedFields(service, asked)
   // The required answers still empty: what the line beside Submit names until the validation has loaded (it loads as
   // soon as the visitor starts on the form), and in the server's HTML.
-  const required = order.filter((key) => {
-    if (key === 'balloonColors') return service.balloonColorSelectionRequired
-    const custom = customFields.find((f) => customKey(service, f.id) === key)
-    return custom ? !custom.optional : true
-  })
-  const isEmpty = (key: string) => {
-    if (key === 'balloonColors') return state.balloonColors.length === 0
-    if (key in state) return !state[key as ContactField].trim()
-    return !(state.answers[key.replace(/^custom(Dropdown)?Fields\./, '')] ?? '').trim()
-  }
-  const empty = required.filter(isEmpty)
+  const { order, required, empty, nameOf } = answerChecklist(service, customFields, state)
   const needed = actions ? order.filter((key) => key in errors) : empty
   const problems = order.filter((key) => errorFor(key))
 
@@ -304,7 +206,7 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
       {actions && attempts > 0 && problems.length > 0 && (
         <actions.ErrorSummary
           ref={summaryRef}
-          title={`Please fix ${problems.length === 1 ? '1 answer' : `${problems.length} answers`} to send your inquiry:`}
+          title={summaryTitle(problems.length)}
           problems={problems.map((key) => ({ id: fieldId(key), message: errors[key] }))}
         />
       )}
@@ -453,16 +355,6 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
       )}
     </form>
   )
-}
-
-/** The line beside Submit: with nothing answered yet the general sentence, naming what is required; then what is left. */
-function stillNeeded(names: string[], nothingYet: boolean): string {
-  if (nothingYet) return `Please complete the required fields (*) to send your inquiry: ${names.join(', ')}.`
-  return names.length > 0 ? `Still needed: ${names.join(', ')}` : 'Please complete the required fields (*) to send your inquiry.'
-}
-
-function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
 }
 
 function Field(props: {
