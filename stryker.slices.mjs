@@ -218,6 +218,8 @@ Object.assign(SLICES, {
       'web/admin/services/editor-values.ts',
       'web/admin/inbox/booking-mail-form.ts',
       'web/admin/ui/versioned-editor-state.ts',
+      'web/admin/ui/stale-compare.ts',
+      'web/admin/faq/faq-form.ts',
       'web/pages/service/inquiry-form-model.ts',
       'web/app/seo-head.ts',
       // The schedule fields' rules (lines 12-45; the rest of the file is React components, reached by browser tests).

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { FaqSaveSchema, type FaqItem } from '../../../server/faq/faq.schema'
+import { FaqSaveSchema } from '../../../server/faq/faq.schema'
 import { MarkdownContent } from '../../components/markdown-content'
 import { getFaq, saveFaq } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
@@ -19,37 +19,11 @@ import { useVersionedEditor } from '../ui/use-versioned-editor'
 import { deepEqual } from '../ui/versioned-editor-state'
 import { LoadFailed } from '../ui/load-failed'
 import { SaveBar } from '../ui/save-bar'
-import { ScheduleBadge, ScheduleFields, scheduleFromInputs, scheduleInputs, useServerNow, type ScheduleInputs } from '../ui/schedule-fields'
+import { ScheduleBadge, ScheduleFields, scheduleFromInputs, useServerNow } from '../ui/schedule-fields'
+import { faqProblem, toDrafts, toItems, type Draft } from './faq-form'
 import './faq-panel.css'
 
-/** An item being edited: `key` is stable while it has no id yet (it gets one when saved). */
-interface Draft {
-  key: string
-  id?: string
-  question: string
-  answer: string
-  /** Studio time as the datetime-local inputs hold it; '' is no limit. */
-  schedule: ScheduleInputs
-}
-
 let nextKey = 0
-const toDrafts = (items: FaqItem[]): Draft[] =>
-  items.map(({ showFrom, showUntil, ...item }) => ({ key: item.id, ...item, schedule: scheduleInputs({ showFrom, showUntil }) }))
-/** What Save sends: a side without a date is left out (no limit). */
-const toItems = (drafts: Draft[]) =>
-  drafts.map(({ id, question, answer, schedule }) => {
-    const { showFrom, showUntil } = scheduleFromInputs(schedule)
-    return { ...(id ? { id } : {}), question, answer, ...(showFrom ? { showFrom } : {}), ...(showUntil ? { showUntil } : {}) }
-  })
-
-/** Why Save cannot send the questions, naming the question, or null. */
-function faqProblem(drafts: Draft[]): string | null {
-  const checked = FaqSaveSchema.safeParse({ items: toItems(drafts) })
-  if (checked.success) return null
-  const issue = checked.error.issues[0]
-  const index = typeof issue?.path[1] === 'number' ? issue.path[1] : null
-  return `${index === null ? '' : `Question ${index + 1}: `}${issue?.message ?? 'Please check the questions.'}`
-}
 
 export function FaqPanel() {
   const editor = useVersionedEditor({

@@ -13,7 +13,8 @@ import { ScheduleBadge, ScheduleFields, useServerNow } from '../ui/schedule-fiel
 import { isShownAt } from '../../../server/lib/schedule'
 
 const scheduleHides = (service: Service, now: number) => !isShownAt(service, now)
-import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { compareRows } from '../ui/stale-compare'
+import { StaleEditDialog } from '../ui/stale-edit-dialog'
 import { useVersionedEditor } from '../ui/use-versioned-editor'
 import { SaveBar } from '../ui/save-bar'
 import { SERVICE_FIELD_LABELS } from '../../../server/history/field-labels'

@@ -9,7 +9,8 @@ import {
   updateTestimonial,
   type VersionedTestimonial as Testimonial,
 } from '../admin-api'
-import { compareRows, StaleEditDialog } from '../ui/stale-edit-dialog'
+import { compareRows } from '../ui/stale-compare'
+import { StaleEditDialog } from '../ui/stale-edit-dialog'
 import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'

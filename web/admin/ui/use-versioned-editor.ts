@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { serverMessage } from '../admin-api'
 import { useUnsavedChanges } from './leave-guard'
-import { staleConflict } from './stale-edit-dialog'
+import { staleConflict } from './stale-compare'
 import { editorReducer, hasChanges, initialEditorState, type EditorState } from './versioned-editor-state'
 
 /** A value as the server answers it: the data and the version it was read or written at. */
