@@ -49,7 +49,8 @@ async function git(root: string, args: string[], timeoutMs = 30_000): Promise<st
   return stdout.trimEnd()
 }
 
-const firstLine = (err: unknown) => ((err as { stderr?: string }).stderr || (err as Error).message).trim().split('\n').pop()!
+/** git's first line of complaint (`fatal: ... does not appear to be a git repository`), not its closing advice. */
+const firstLine = (err: unknown) => ((err as { stderr?: string }).stderr || (err as Error).message).trim().split('\n')[0]!
 
 async function contentRepository(config: Config): Promise<Finding[]> {
   const what = 'content repository'
