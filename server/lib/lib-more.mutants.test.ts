@@ -1,11 +1,12 @@
 // The start-up helpers' sentences and their effect on the content repository, word for word: the content root's
 // refusals, the settings file, git's own ignore list, the sentence for each git state, the last valid version.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeTempContentRoot } from '../testing/temp-content'
+import { checkBuild, stampPath, writeBuildStamp } from './build-stamp'
 import { requireContentRepository } from './content-root'
 import { applyEnvFile } from './env-file'
 import { excludeFromContent, excludePattern } from './git-exclude'
@@ -241,5 +242,73 @@ describe('the last valid version of a content file', () => {
     expect(conflictMarkerLine('<<<<<<<HEAD\n>>>>>>> other\n')).toBeNull()
     expect(conflictMarkerLine('<<<<<<< HEAD\n>>>>>>>x\n')).toBeNull()
     expect(conflictMarkerLine('=======\n')).toBeNull()
+  })
+})
+
+describe('the build stamp, sentence by sentence', () => {
+  function project() {
+    const root = tempDir()
+    const clientDir = join(root, 'dist/client')
+    mkdirSync(join(root, 'web', 'node_modules'), { recursive: true })
+    mkdirSync(clientDir, { recursive: true })
+    mkdirSync(join(root, 'dist/server'))
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html>')
+    writeFileSync(join(root, 'dist/server/entry-server.js'), '')
+    const sources = ['a', 'b', 'c', 'd', 'e'].map((n) => join(root, 'web', `${n}.ts`))
+    for (const f of sources) writeFileSync(f, 'export const x = 1\n')
+    writeFileSync(join(root, 'web', 'node_modules', 'dep.js'), '')
+    return { root, clientDir, sources }
+  }
+
+  it('stamps only the project’s own files, and names up to three changed ones', () => {
+    const p = project()
+    const outside = join(tempDir(), 'outside.ts')
+    writeFileSync(outside, '')
+    for (const part of ['client', 'server'] as const)
+      writeBuildStamp(
+        p.clientDir,
+        part,
+        [...p.sources, outside, join(p.root, 'web', 'node_modules', 'dep.js'), join(p.root, 'web'), join(p.root, 'gone.ts')],
+        p.root,
+      )
+    const stamp = JSON.parse(readFileSync(stampPath(p.clientDir, 'client'), 'utf8')) as { builtAt: number; files: Record<string, string> }
+    expect(Object.keys(stamp.files)).toEqual(['web/a.ts', 'web/b.ts', 'web/c.ts', 'web/d.ts', 'web/e.ts'])
+    expect(stamp.files['web/a.ts']).toMatch(/^[0-9a-f]{64}$/)
+    expect(stampPath(p.clientDir, 'server')).toBe(join(p.root, 'dist', 'build-stamp.server.json'))
+    expect(checkBuild(p.clientDir, p.root)).toEqual({ state: 'ok', message: 'The web app build matches its sources.' })
+    const later = new Date(Date.now() + 60_000)
+    for (const f of p.sources.slice(0, 3)) {
+      writeFileSync(f, 'changed\n')
+      utimesSync(f, later, later)
+    }
+    expect(checkBuild(p.clientDir, p.root, ['client']).message).toBe(
+      'The web app in dist/client is older than its sources (web/a.ts, web/b.ts, web/c.ts changed since the build): run `npm run build` and restart.',
+    )
+    rmSync(p.sources[4])
+    expect(checkBuild(p.clientDir, p.root).message).toBe(
+      'The web app in dist/client is older than its sources (web/a.ts, web/b.ts, web/c.ts and 1 more changed since the build): run `npm run build` and restart.',
+    )
+    // Outside the project the folder is named in full.
+    const elsewhere = tempDir()
+    expect(checkBuild(p.clientDir, elsewhere).message).toMatch(
+      new RegExp(`^The web app in ${p.clientDir} is older than its sources \\(web/a\\.ts`),
+    )
+  })
+
+  it('a missing renderer or page, and a missing stamp, each say what to run', () => {
+    const p = project()
+    expect(checkBuild(p.clientDir, p.root)).toEqual({
+      state: 'stale',
+      message: 'The web app in dist/client has no build stamp (built by an older version): run `npm run build` and restart.',
+    })
+    writeBuildStamp(p.clientDir, 'client', p.sources, p.root)
+    expect(checkBuild(p.clientDir, p.root).state).toBe('stale')
+    expect(checkBuild(p.clientDir, p.root, ['client']).state).toBe('ok')
+    rmSync(join(p.root, 'dist/server/entry-server.js'))
+    expect(checkBuild(p.clientDir, p.root)).toEqual({
+      state: 'missing',
+      message:
+        'The web app is not built (dist/client/index.html or its server renderer is missing): run `npm run build`, then start again.',
+    })
   })
 })

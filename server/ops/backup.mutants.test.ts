@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as tar from 'tar'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeTempContentRoot } from '../testing/temp-content'
 import { ARCHIVE_NAME, archiveName, createBackup, listBackups, restoreBackup, RestoreRefused } from './backup'
 import { decryptArchive, isEncryptedArchive, readIdentityFile, restoreArchive } from './backup-encryption'
@@ -444,5 +444,46 @@ describe('the server’s own backups, as the dashboard shows them', () => {
     await stopped.start()
     await new Promise((r) => setTimeout(r, 300))
     expect(readdirSync(backupDir)).toHaveLength(1)
+  })
+})
+
+describe('when the server’s own backups run', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  /** Lets the backup's own file and git work finish between timer steps. */
+  const settle = async (attempts: () => number, expected: number) => {
+    for (let i = 0; i < 400 && attempts() < expected; i++) await new Promise((r) => setImmediate(r))
+  }
+
+  it('after a failure it tries again an hour later (or after the interval, if shorter), not a day later', async () => {
+    const s = site({ 'a.json': '{}' })
+    const dir = tempDir()
+    writeFileSync(join(dir, 'file'), '')
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const attempts = () => errors.mock.calls.filter((c) => c[0] === 'Backup failed:').length
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    for (const [hours, retryMinutes] of [
+      [24, 60],
+      [0.5, 30],
+    ] as const) {
+      errors.mockClear()
+      const b = new BackupSchedule(
+        { dataDir: s.dataDir, contentRoot: s.root, backupDir: join(dir, 'file', 'b'), backupKeep: 3, backupIntervalHours: hours },
+        { log: () => undefined },
+      )
+      await b.start()
+      await vi.advanceTimersByTimeAsync(0)
+      await settle(attempts, 1)
+      expect(attempts()).toBe(1)
+      await vi.advanceTimersByTimeAsync((retryMinutes - 1) * 60_000)
+      expect(attempts()).toBe(1)
+      await vi.advanceTimersByTimeAsync(60_000)
+      await settle(attempts, 2)
+      expect(attempts()).toBe(2)
+      await b.stop()
+    }
   })
 })

@@ -1,6 +1,6 @@
 // npm run doctor's findings word for word: the sentence a developer reads for each condition, ok, warning or problem.
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -337,5 +337,51 @@ describe('npm run doctor, finding by finding', () => {
         .split('\n')
         .slice(-2),
     ).toEqual([expect.stringMatching(/^FAIL {2}web app build: /), '1 problem(s) to fix.'])
+  })
+  it('a branch other than GIT_BRANCH, a remote name that is not one, a folder inside the content not ignored, no backup folder', async () => {
+    const s = setUp()
+    const inside = join(s.content.root, 'private')
+    writeFileSync(join(s.base, 'file'), '')
+    const findings = await s.doctor({ GIT_BRANCH: 'live', GIT_REMOTE: 'upstream', DATA_DIR: inside, BACKUP_DIR: join(s.base, 'file', 'b') })
+    const root = s.content.root
+    expect(findings.filter((f) => f.level === 'fail')).toEqual([
+      {
+        level: 'fail',
+        what: 'content repository',
+        detail: `on branch main, GIT_BRANCH=live: switch (\`git -C ${root} switch live\`) or change GIT_BRANCH`,
+      },
+      {
+        level: 'fail',
+        what: 'content remote',
+        detail: `GIT_REMOTE=upstream is not a remote of ${root}: \`git -C ${root} remote add upstream <url>\``,
+      },
+      {
+        level: 'fail',
+        what: 'data folder',
+        detail: `DATA_DIR=${inside} is inside the content repository and not ignored: private data could be committed and pushed. Set DATA_DIR outside CONTENT_ROOT (e.g. ${join(root, '..', 'private')})`,
+      },
+      {
+        level: 'fail',
+        what: 'backup folder',
+        detail: `BACKUP_DIR=${join(s.base, 'file', 'b')} is not writable (ENOTDIR): fix its owner (the site's user) or set BACKUP_DIR`,
+      },
+      {
+        level: 'fail',
+        what: 'backups',
+        detail: `no backup in BACKUP_DIR=${join(s.base, 'file', 'b')} yet: run \`npm run backup\` (the running site makes one daily unless BACKUP_INTERVAL_HOURS=off)`,
+      },
+    ])
+    expect(formatFindings(findings)).toMatch(/\n5 problem\(s\) to fix\.$/)
+  })
+
+  it.runIf(existsSync('/dev/shm'))('one disk-space line per disk, naming the first folder on each', async () => {
+    const s = setUp()
+    const shm = mkdtempSync('/dev/shm/balloon-doctor-')
+    cleanups.push(() => rmSync(shm, { recursive: true, force: true }))
+    chmodSync(shm, 0o700)
+    const lines = find(await s.doctor({ DATA_DIR: shm }), 'disk space').map((f) => f.detail)
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/ where CONTENT_ROOT is$/)
+    expect(lines[1]).toMatch(/ where DATA_DIR is$/)
   })
 })

@@ -104,8 +104,9 @@ async function remote(config: Config, timeoutMs: number): Promise<Finding> {
 }
 
 function inside(child: string, parent: string): boolean {
+  // '' (the folder itself) is inside too.
   const rel = relative(parent, child)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+  return !rel.startsWith('..') && !isAbsolute(rel)
 }
 
 async function folder(config: Config, name: 'DATA_DIR' | 'BACKUP_DIR', path: string): Promise<Finding[]> {
