@@ -1,7 +1,18 @@
 // What the owner sees of a backup and a restore, checked on small hand-made data folders: which files an archive
 // holds, its name and time, how many are kept, and the sentence each refusal says.
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as tar from 'tar'
@@ -270,6 +281,57 @@ describe('restore refusals', () => {
     expect((await restoreBackup({ archive, dataDir })).files).toBe(6)
     expect(readdirSync(dataDir)).toEqual(['calendar'])
     expect(readdirSync(join(dataDir, 'calendar'))).toEqual(['blocked.json'])
+  })
+})
+
+describe('restore, the edges', () => {
+  it('refuses content into a folder that holds something (or is a file) before touching the data folder', async () => {
+    const s = site({ 'a.json': '{}' })
+    const info = await createBackup({ dataDir: s.dataDir, contentRoot: s.root, backupDir: join(tempDir(), 'b'), keep: 5 })
+    const dir = tempDir()
+    mkdirSync(join(dir, 'site'))
+    writeFileSync(join(dir, 'site', 'README'), 'mine')
+    await expect(restoreBackup({ archive: info.file, dataDir: join(dir, 'data'), contentRoot: join(dir, 'site') })).rejects.toThrow(
+      new RestoreRefused(`${join(dir, 'site')} is not empty; the content is restored only into an empty or new directory`),
+    )
+    writeFileSync(join(dir, 'file'), '')
+    await expect(restoreBackup({ archive: info.file, dataDir: join(dir, 'data'), contentRoot: join(dir, 'file') })).rejects.toMatchObject({
+      code: 'ENOTDIR',
+    })
+    expect(readdirSync(dir).sort()).toEqual(['file', 'site'])
+  })
+
+  it('an entry that climbs out of the archive is not written outside the data folder', async () => {
+    const dir = tempDir()
+    const staging = join(dir, 'staging', 'inner')
+    mkdirSync(join(staging, 'data'), { recursive: true })
+    writeFileSync(join(staging, 'data', 'a.json'), '{}')
+    writeFileSync(join(dir, 'staging', 'evil.txt'), 'outside')
+    const archive = join(dir, 'evil.tar.gz')
+    await tar.c({ gzip: true, cwd: staging, file: archive, preservePaths: true }, ['data', '../evil.txt'])
+    expect(await entriesOf(archive)).toContain('../evil.txt')
+    const target = join(dir, 'target')
+    mkdirSync(target)
+    await restoreBackup({ archive, dataDir: join(target, 'data') }).catch(() => undefined)
+    expect(existsSync(join(dir, 'evil.txt'))).toBe(false)
+    expect(readdirSync(target)).toEqual(['data'])
+  })
+
+  it('archives hold no account names and keep the data folders owner-only', async () => {
+    const s = site({ 'inquiries/a.json': '{}' })
+    const info = await createBackup({ dataDir: s.dataDir, contentRoot: s.root, backupDir: join(tempDir(), 'b'), keep: 5 })
+    const headers: { path: string; uname?: string; mode?: number }[] = []
+    await tar.t({ file: info.file, onReadEntry: (e) => headers.push({ path: e.path, uname: e.header.uname, mode: e.header.mode }) })
+    for (const h of headers) expect(h.uname ?? '', h.path).toBe('')
+    expect(headers.find((h) => h.path === 'data/inquiries/')!.mode! & 0o777).toBe(0o700)
+  })
+
+  it('lists archives oldest first whatever order the folder gives, and skips a name that points nowhere', async () => {
+    const dir = tempDir()
+    const times = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)))
+    for (const t of [...times].reverse()) writeFileSync(join(dir, archiveName(t)), 'x')
+    symlinkSync(join(dir, 'nowhere'), join(dir, archiveName(new Date(Date.UTC(2027, 0, 1)))))
+    expect((await listBackups(dir)).map((b) => b.at)).toEqual(times.map((t) => t.toISOString()))
   })
 })
 
