@@ -61,6 +61,8 @@ describe('what an archive holds', () => {
       'inquiries/photo-holding': 'a file of that name is data',
       '.subscribers.json.123.tmp': 'half written',
       'notes.tmp': 'a file ending in .tmp without the leading dot is data',
+      'report.v2.tmp': 'a dot inside the name is no temp file either',
+      '.cache.tmp.json': 'nor a name that only holds .tmp',
       '.hidden': 'a dot file that is no temp file is data',
       'calendar/feed.json': '{"token":"secret"}',
       'other/feed.json': 'not the secret one',
@@ -74,6 +76,7 @@ describe('what an archive holds', () => {
     expect(files).toEqual(
       [
         'content.bundle',
+        'data/.cache.tmp.json',
         'data/.hidden',
         'data/inquiries/a.json',
         'data/inquiries/device-key',
@@ -81,6 +84,7 @@ describe('what an archive holds', () => {
         'data/inquiries/photo-holding',
         'data/notes.tmp',
         'data/other/feed.json',
+        'data/report.v2.tmp',
       ].sort(),
     )
     // Nothing is left behind in the backup folder but the archive.
