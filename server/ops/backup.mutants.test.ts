@@ -521,7 +521,8 @@ describe('when the server’s own backups run', () => {
 
   /** Lets the backup's own file and git work finish between timer steps. */
   const settle = async (attempts: () => number, expected: number) => {
-    for (let i = 0; i < 400 && attempts() < expected; i++) await new Promise((r) => setImmediate(r))
+    const deadline = Date.now() + 10_000
+    while (attempts() < expected && Date.now() < deadline) await new Promise((r) => setImmediate(r))
   }
 
   it('after a failure it tries again an hour later (or after the interval, if shorter), not a day later', async () => {
