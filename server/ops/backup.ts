@@ -191,8 +191,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const entries: string[] = []
   await tar.t({ file: archive, onReadEntry: (e) => entries.push(e.path) })
   const dataFiles = entries.filter((p) => p.startsWith('data/') && !p.endsWith('/'))
-  if (!entries.some((p) => p === 'data' || p.startsWith('data/')))
-    throw new RestoreRefused(`${archive} is not a backup of this site (no data/ inside)`)
+  if (!entries.some((p) => p.startsWith('data/'))) throw new RestoreRefused(`${archive} is not a backup of this site (no data/ inside)`)
   if (contentRoot && !entries.includes('content.bundle'))
     throw new RestoreRefused(`${archive} holds no content.bundle to restore the content from`)
   const dataEmpty = await isEmptyOrMissing(dataDir)

@@ -49,7 +49,8 @@ async function git(root: string, args: string[], timeoutMs = 30_000): Promise<st
   return stdout.trimEnd()
 }
 
-const firstLine = (err: unknown) => ((err as { stderr?: string }).stderr || (err as Error).message).trim().split('\n').pop()!
+/** git's first line of complaint (`fatal: ... does not appear to be a git repository`), not its closing advice. */
+const firstLine = (err: unknown) => ((err as { stderr?: string }).stderr || (err as Error).message).trim().split('\n')[0]!
 
 async function contentRepository(config: Config): Promise<Finding[]> {
   const what = 'content repository'
@@ -103,8 +104,9 @@ async function remote(config: Config, timeoutMs: number): Promise<Finding> {
 }
 
 function inside(child: string, parent: string): boolean {
+  // '' (the folder itself) is inside too.
   const rel = relative(parent, child)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+  return !rel.startsWith('..') && !isAbsolute(rel)
 }
 
 async function folder(config: Config, name: 'DATA_DIR' | 'BACKUP_DIR', path: string): Promise<Finding[]> {
