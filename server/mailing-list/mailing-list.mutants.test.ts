@@ -40,6 +40,7 @@ describe('the subscribe form', () => {
       'a na@example.com',
       'ana@ex ample.com',
       'ana@@example.com',
+      'ana@example.com@evil.test',
     ]) {
       expect(error(SubscriptionSchema, { ...visitor, email }), email).toBe('Please enter a valid email address')
     }
@@ -181,6 +182,12 @@ describe('what Flodesk is sent and what its answers mean', () => {
     expect(e.message).toBe('m'.repeat(300))
     e = await fail(json({ errors: 'x', message: 'Top' }, 400))
     expect(e.message).toBe('Top')
+    e = await fail(json({ errors: [{ field: 'email' }], message: 'Top' }, 400))
+    expect(e.message).toBe('Top')
+    e = await fail(json({ errors: [null, { message: 'Second' }] }, 400))
+    expect(e.message).toBe('Second')
+    e = await fail(json({}, 400))
+    expect(e.message).toBe('HTTP 400')
     e = await fail(new Response('<html>oops</html>', { status: 502 }))
     expect([e.status, e.message]).toEqual([502, 'HTTP 502'])
     e = await fail(new Response('', { status: 503 }))
@@ -189,6 +196,19 @@ describe('what Flodesk is sent and what its answers mean', () => {
     expect(e.message).toBe('HTTP 500')
     e = await fail(new TypeError('fetch failed'))
     expect([e.status, e.message]).toEqual([0, 'Flodesk could not be reached (fetch failed)'])
+  })
+
+  it('names the call that failed: adding the segments after the subscriber was made', async () => {
+    const f = fakeFlodesk([json({}), json({ message: 'No such segment' }, 404)])
+    const err = await new FlodeskClient({ apiKey: 'k', fetch: f.fetch })
+      .subscribe({ email: 'a@x.co', firstName: 'A', lastName: 'B', segmentIds: ['s9'] })
+      .catch((e: unknown) => e as FlodeskError)
+    expect(err).toMatchObject({ status: 404, message: 'No such segment', operation: 'add subscriber to segments' })
+  })
+
+  it('a page with an empty meta is the last when it is short', async () => {
+    const f = fakeFlodesk([json({ data: [{ id: 'a', name: 'A' }], meta: {} })])
+    expect(await new FlodeskClient({ apiKey: 'k', fetch: f.fetch }).listSegments()).toEqual([{ id: 'a', name: 'A' }])
   })
 
   it('reads an answer with no body as nothing', async () => {

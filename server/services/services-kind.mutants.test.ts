@@ -51,6 +51,7 @@ describe('the public reads of services the read cache keeps', () => {
       '/api/service-content/',
       '/api/service-content/mosaics/x',
       '/api/service-orderx',
+      '/x/api/service-order',
       '/api/service-order/x',
     ]) {
       expect(cached(path), path).toBe(false)

@@ -124,6 +124,45 @@ describe('a saved service file', () => {
   })
 })
 
+describe('every text field named in its message', () => {
+  it('of a service', () => {
+    expect(error(ServiceSchema, { ...service, title: 'a\nb' })).toBe('Title must be one line')
+    expect(error(ServiceSchema, { ...service, description: 'a\u0000' })).toBe('Short description must not contain control characters')
+    expect(error(ServiceSchema, { ...service, aboutText: 'a\u0000' })).toBe('About text must not contain control characters')
+    expect(error(ServiceSchema, { ...service, pricingInfo: 'a\u0000' })).toBe('Pricing information must not contain control characters')
+    expect(error(ServiceSchema, { ...service, inquiryFormTitle: 'a\nb' })).toBe('Inquiry form title must be one line')
+  })
+
+  it('of a new service', () => {
+    expect(error(NewServiceSchema, { ...newService, id: 'a\nb' })).toBe('Service id must be one line')
+    expect(error(NewServiceSchema, { ...newService, title: 'a\nb' })).toBe('Title must be one line')
+    expect(error(NewServiceSchema, { ...newService, description: 'a\u0000' })).toBe('Short description must not contain control characters')
+    expect(error(NewServiceSchema, { ...newService, aboutText: 'a\u0000' })).toBe('About text must not contain control characters')
+    expect(error(NewServiceSchema, { ...newService, pricingInfo: 'a\u0000' })).toBe(
+      'Pricing information must not contain control characters',
+    )
+    expect(error(NewServiceSchema, { ...newService, imageUrl: 'a\nb' })).toBe('Image URL must be one line')
+    expect(error(NewServiceSchema, { ...newService, inquiryFormTitle: 'a\nb' })).toBe('Inquiry form title must be one line')
+  })
+
+  it('short texts, one picture and a form title within their limits are kept', () => {
+    const s = saved(ServiceSchema, { ...service, aboutText: 'About', pricingInfo: 'From $5', images: [img] })
+    expect(s).toMatchObject({ aboutText: 'About', pricingInfo: 'From $5', images: [img] })
+    const n = saved(NewServiceSchema, { ...newService, imageUrl: '/uploads/a.jpg', inquiryFormTitle: 'Plan your arch' })
+    expect(n).toMatchObject({ imageUrl: '/uploads/a.jpg', inquiryFormTitle: 'Plan your arch' })
+  })
+
+  it('question ids take any number of digits', () => {
+    const s = saved(ServiceSchema, {
+      ...service,
+      customTextFields: [text('custom_1700000000000')],
+      customDropdownFields: [dropdown('dropdown_12')],
+      customPhotoFields: [photos('photos_34')],
+    })
+    expect(s.fieldOrder).toEqual(['custom_1700000000000', 'dropdown_12', 'photos_34'])
+  })
+})
+
 describe('pictures', () => {
   it('must be made uploads, with a description of 300 characters at most', () => {
     expect(saved(ServiceImagesUpdateSchema, { images: [{ ...img, alt: ' A blue arch ' }] })).toEqual({
@@ -329,7 +368,7 @@ describe('what the public site lists', () => {
   })
 
   it('prices read as lines: a label before the first colon, other lines as items', () => {
-    expect(parsePricingLines(' Small: $5: each \r\n\n  Delivery extra \n:x\n')).toEqual([
+    expect(parsePricingLines(' Small : $5: each \r\n\n  Delivery extra \n:x\n')).toEqual([
       { label: 'Small', value: '$5: each' },
       { text: 'Delivery extra' },
       { text: ':x' },
