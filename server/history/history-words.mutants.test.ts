@@ -226,6 +226,19 @@ describe('items', () => {
     expect(isRestorableItem('uploads/a-1.jpg')).toBe(false)
   })
 
+  it('the items History can restore, and the file each stands for', () => {
+    expect(isRestorableItem('services/mosaics')).toBe(true)
+    expect(isRestorableItem('service-order')).toBe(true)
+    expect(isRestorableItem('faq')).toBe(true)
+    expect(isRestorableItem('mailing-list-segments')).toBe(false)
+    expect(pathOfItem('services/mosaics')).toBe('content/services/mosaics.yaml')
+    expect(pathOfItem('service-order')).toBe('content/service-order.yaml')
+    expect(pathOfItem('faq')).toBe('content/faq.yaml')
+    expect(itemLabel('service-order')).toBe('Service order')
+    expect(itemLabel('faq/extra')).toBe('faq/extra')
+    expect(itemOfPath('content/uploads/a.jpg')).toBe('uploads/a.jpg')
+  })
+
   it('other paths and items', () => {
     expect(itemOfPath('content/other.yaml')).toBe('other.yaml')
     expect(itemOfPath('contentx/other.yaml')).toBeNull()
