@@ -113,6 +113,23 @@ export const SLICES = {
 
 // Slices added with issue 32: every other server module, and the web app's modules with rules in them. Tests that
 // need the build (renderer, schedule, site pages, SEO) read CLIENT_DIR, which scripts/mutation.ts points at dist/client.
+const HISTORY_WORDS = [
+  'server/history/change-words.ts',
+  'server/history/field-diff.ts',
+  'server/history/field-labels.ts',
+  'server/history/items.ts',
+]
+const INQUIRY_RULES = [
+  'server/inquiries/balloon-colors.ts',
+  'server/inquiries/byte-budget.ts',
+  'server/inquiries/inquiry-fields.ts',
+  'server/inquiries/inquiry-format.ts',
+  'server/inquiries/inquiry-pipeline.ts',
+  'server/inquiries/inquiry-record.schema.ts',
+  'server/inquiries/photo-links.ts',
+  'server/inquiries/photo-rules.ts',
+  'server/inquiries/reply-templates.schema.ts',
+]
 const folder = (name, extraTests = []) => ({ mutate: [`server/${name}/*.ts`], tests: [`server/${name}/*.test.ts`, ...extraTests] })
 Object.assign(SLICES, {
   uploads: folder('uploads', ['server/history/restore-order-images.test.ts']),
@@ -153,26 +170,55 @@ Object.assign(SLICES, {
   pricing: folder('pricing'),
   quotes: folder('quotes'),
   'booking-mail': folder('booking-mail'),
+  // History's words (pure: a change to a file, in the owner's words) against their unit tests, in seconds; the rest
+  // of the folder (git reads, remote sync, undo, the webhook) against the folder's app tests.
+  'history-words': {
+    mutate: HISTORY_WORDS,
+    tests: ['server/history/change-words.test.ts', 'server/history/field-diff.test.ts', 'server/history/*.mutants.test.ts'],
+  },
   'history-more': {
     mutate: [
       'server/history/*.ts',
       '!server/history/content-history.ts',
       '!server/history/restore-plan.ts',
       '!server/history/history.routes.ts',
+      ...HISTORY_WORDS.map((f) => `!${f}`),
     ],
     tests: ['server/history/*.test.ts'],
   },
+  // The inquiry's rules (pure: schemas, formats, photo rules, colours) against their unit tests; mail, the outbox,
+  // the photo store and the inbox routes against the folder's tests.
+  'inquiries-rules': {
+    mutate: INQUIRY_RULES,
+    tests: [
+      'server/inquiries/byte-budget.test.ts',
+      'server/inquiries/inquiry-format.test.ts',
+      'server/inquiries/inquiry-pipeline.test.ts',
+      'server/inquiries/photo-rules.test.ts',
+      'server/inquiries/photo-guards.near-miss.test.ts',
+      'server/inquiries/*.mutants.test.ts',
+    ],
+  },
   'inquiries-more': {
-    mutate: ['server/inquiries/*.ts', '!server/inquiries/inquiries.store.ts', '!server/inquiries/inquiries.routes.ts'],
+    mutate: [
+      'server/inquiries/*.ts',
+      '!server/inquiries/inquiries.store.ts',
+      '!server/inquiries/inquiries.routes.ts',
+      ...INQUIRY_RULES.map((f) => `!${f}`),
+    ],
     tests: ['server/inquiries/*.test.ts'],
   },
   'services-more': {
     mutate: ['server/services/*.ts', '!server/services/services.store.ts', '!server/services/services.routes.ts'],
-    tests: ['server/services/*.test.ts'],
+    // Half the mutants are static (the schemas' messages and limits, built when the module loads): Stryker runs every
+    // test of the slice against each, so the slice runs the fast unit tests of these modules, not the routes' tests.
+    tests: ['server/services/form-rules.test.ts', 'server/services/*.mutants.test.ts'],
   },
   'mailing-list-more': {
     mutate: ['server/mailing-list/*.ts', '!server/mailing-list/subscribers.store.ts', '!server/mailing-list/mailing-list.routes.ts'],
-    tests: ['server/mailing-list/*.test.ts'],
+    // The client, the schema and the kind descriptor, against their unit tests (most mutants are static: every test
+    // of the slice runs against each, so the routes' app tests are left to the mailing-list slice).
+    tests: ['server/mailing-list/flodesk.client.test.ts', 'server/mailing-list/*.mutants.test.ts'],
   },
   'lib-more': {
     mutate: [

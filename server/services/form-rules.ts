@@ -57,11 +57,10 @@ export function shownFieldIds(form: FormRuleSource, dropdownAnswers: Readonly<Re
   const shown = (id: string, path: Set<string>): boolean => {
     const known = memo.get(id)
     if (known !== undefined) return known
-    const field = fields.get(id)
-    const rule = field?.showWhen
+    // Only ever asked about a known question: one of `fields`, or a rule's dropdown once `dropdowns` has it.
+    const rule = fields.get(id)!.showWhen
     let result: boolean
-    if (!field) result = false
-    else if (!rule) result = true
+    if (!rule) result = true
     else if (path.has(id) || !dropdowns.has(rule.field)) result = false
     else {
       const answer = dropdownAnswers[rule.field]

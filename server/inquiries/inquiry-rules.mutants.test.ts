@@ -1,0 +1,258 @@
+// The inquiry's rules as the owner and a visitor meet them: the inbox's change messages (the API answers the first),
+// what a stored inquiry reads as, the reply templates, the balloon colours offered and the referral choices. Pure.
+import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { firstZodMessage } from '../lib/errors'
+import { BALLOON_COLOR_GROUPS, BALLOON_COLORS, colorsShownFor } from './balloon-colors'
+import { NOT_PROVIDED, REFERRAL_SOURCES } from './inquiry-fields'
+import {
+  CALENDAR_STATUSES,
+  customAnswers,
+  INQUIRY_ID_PATTERN,
+  INQUIRY_STATUSES,
+  InquiryChangeSchema,
+  InquiryRecordSchema,
+  InquiryStatusFilterSchema,
+  LOST_REASONS,
+  NoteBodySchema,
+  StatusOrLegacySchema,
+} from './inquiry-record.schema'
+import {
+  DEFAULT_REPLY_TEMPLATES,
+  fillTemplate,
+  missingValues,
+  REPLY_PLACEHOLDERS,
+  ReplyTemplateListSchema,
+  ReplyTemplateSchema,
+} from './reply-templates.schema'
+
+function error(schema: z.ZodType, body: unknown): string {
+  const r = schema.safeParse(body)
+  if (r.success) throw new Error(`accepted: ${JSON.stringify(r.data)}`)
+  return firstZodMessage(r.error)
+}
+const ok = (schema: z.ZodType, body: unknown) => schema.parse(body) as Record<string, unknown>
+const STATUS_ERROR = 'Status must be one of: new, contacted, quoted, booked, completed, lost'
+
+describe('a change from the inbox', () => {
+  it('names an unknown status, field or shape', () => {
+    expect(error(InquiryChangeSchema, { status: 'won' })).toBe(STATUS_ERROR)
+    expect(error(InquiryChangeSchema, { status: 'new', owner: 'x' })).toBe('Unknown field: owner')
+    expect(error(InquiryChangeSchema, [])).toBe('Send the change as a JSON object')
+    expect(error(InquiryChangeSchema, {})).toBe('Send at least one of status, lostReason, quotedAmount, deposit')
+  })
+
+  it('reads an old "handled" as contacted, and asks why a lead is lost', () => {
+    expect(ok(InquiryChangeSchema, { status: 'handled' })).toEqual({ status: 'contacted' })
+    expect(StatusOrLegacySchema.parse('handled')).toBe('contacted')
+    expect(StatusOrLegacySchema.parse('lost')).toBe('lost')
+    const lost = InquiryChangeSchema.safeParse({ status: 'lost' })
+    expect(lost.error?.issues[0]).toMatchObject({ message: 'Lost reason is required when a lead is lost', path: ['lostReason'] })
+    expect(error(InquiryChangeSchema, { status: 'lost', lostReason: ' ' })).toBe('Lost reason is required when a lead is lost')
+    expect(ok(InquiryChangeSchema, { status: 'lost', lostReason: ' No reply ' })).toEqual({ status: 'lost', lostReason: 'No reply' })
+    expect(ok(InquiryChangeSchema, { lostReason: 'x' })).toEqual({ lostReason: 'x' })
+    expect(error(InquiryChangeSchema, { status: 'lost', lostReason: 'a'.repeat(201) })).toBe('Lost reason is too long')
+    expect(ok(InquiryChangeSchema, { status: 'lost', lostReason: 'a'.repeat(200) }).lostReason).toHaveLength(200)
+  })
+
+  it('takes money in whole cents from 0 to ten million, or null to clear', () => {
+    expect(error(InquiryChangeSchema, { quotedAmount: '725' })).toBe('Quoted amount must be a number')
+    expect(error(InquiryChangeSchema, { quotedAmount: -0.01 })).toBe('Quoted amount cannot be negative')
+    expect(error(InquiryChangeSchema, { quotedAmount: 10_000_000.01 })).toBe('Quoted amount is too large')
+    expect(error(InquiryChangeSchema, { quotedAmount: 1.005 })).toBe('Quoted amount must be in whole cents')
+    for (const amount of [0, 0.1, 19.99, 1250.5, 10_000_000, 0.07, 1.15])
+      expect(ok(InquiryChangeSchema, { quotedAmount: amount }).quotedAmount).toBe(amount)
+    expect(ok(InquiryChangeSchema, { quotedAmount: null })).toEqual({ quotedAmount: null })
+  })
+
+  it('takes a deposit as an amount and a real date', () => {
+    const d = (deposit: unknown) => ({ deposit })
+    expect(ok(InquiryChangeSchema, d({ amount: 200, date: '2026-02-28' }))).toEqual(d({ amount: 200, date: '2026-02-28' }))
+    expect(ok(InquiryChangeSchema, d(null))).toEqual(d(null))
+    expect(error(InquiryChangeSchema, d('200'))).toBe('Deposit must be {amount, date}')
+    expect(error(InquiryChangeSchema, d({ amount: -1, date: '2026-02-28' }))).toBe('Deposit amount cannot be negative')
+    expect(error(InquiryChangeSchema, d({ amount: 1, date: '2026-02-30' }))).toBe('Deposit date must be a real date')
+    expect(error(InquiryChangeSchema, d({ amount: 1, date: '2026-2-3' }))).toBe('Deposit date must be a date (YYYY-MM-DD)')
+    expect(error(InquiryChangeSchema, d({ amount: 1 }))).toBe('Deposit date must be a date (YYYY-MM-DD)')
+  })
+
+  it('a note is required, one to 5000 characters', () => {
+    expect(error(NoteBodySchema, { text: '' })).toBe('Note is required')
+    expect(error(NoteBodySchema, { text: 'a'.repeat(5001) })).toBe('Note is too long')
+    expect(ok(NoteBodySchema, { text: 'Called back\n' }).text).toBe('Called back\n')
+  })
+
+  it('the list filter: a status, all by default, handled as contacted', () => {
+    expect(InquiryStatusFilterSchema.parse(undefined)).toBe('all')
+    expect(InquiryStatusFilterSchema.parse('handled')).toBe('contacted')
+    expect(InquiryStatusFilterSchema.parse('booked')).toBe('booked')
+    expect(error(InquiryStatusFilterSchema, 'won')).toBe(`${STATUS_ERROR} or all`)
+  })
+})
+
+describe('the pipeline', () => {
+  it('runs in order, holds the open statuses on the calendar, and offers the usual lost reasons', () => {
+    expect(INQUIRY_STATUSES).toEqual(['new', 'contacted', 'quoted', 'booked', 'completed', 'lost'])
+    expect(CALENDAR_STATUSES).toEqual(['new', 'contacted', 'quoted', 'booked'])
+    expect(LOST_REASONS).toEqual(['Date not available', 'Chose another studio', 'Over budget', 'No reply', 'Event cancelled'])
+  })
+})
+
+const record = {
+  id: '2026-03-01T10-00-00-000Z-abc123',
+  receivedAt: '2026-03-01T10:00:00.000Z',
+  status: 'handled',
+  inquiry: {
+    firstName: 'Ana',
+    lastName: 'Lee',
+    email: 'a@x.co',
+    phone: '1',
+    address: 'A',
+    city: 'C',
+    zipcode: '9',
+    eventDate: '2026-04-01',
+    service: 'Mosaics',
+  },
+  mail: { state: 'sent', attempts: 1 },
+}
+
+describe('a stored inquiry', () => {
+  it('is read leniently, with the defaults an older record leaves out', () => {
+    const r = InquiryRecordSchema.parse(record)
+    expect(r.status).toBe('contacted')
+    expect(r.notes).toEqual([])
+    expect(r.history).toEqual([])
+    expect(r.inquiry).toMatchObject({ eventDetails: '', referralSource: '', customFields: {}, customDropdownFields: {} })
+    const booking = InquiryRecordSchema.parse({ ...record, bookingMail: { off: true } }).bookingMail
+    expect(booking).toEqual({ off: true, sent: [] })
+  })
+
+  it('has an id made of its time and six hex digits', () => {
+    expect(INQUIRY_ID_PATTERN.test(record.id)).toBe(true)
+    for (const id of [
+      'x2026-03-01T10-00-00-000Z-abc123',
+      '2026-03-01T10-00-00-000Z-abc1234',
+      '2026-03-01T10-00-00-000Z-ABC123',
+      '2026-03-01T10-00-00-00Z-abc123',
+    ]) {
+      expect(INQUIRY_ID_PATTERN.test(id), id).toBe(false)
+    }
+    expect(InquiryRecordSchema.safeParse({ ...record, id: '../x' }).success).toBe(false)
+  })
+
+  it('lists its custom answers in the order the form asked, unknown ones last', () => {
+    const inquiry = InquiryRecordSchema.parse({
+      ...record,
+      inquiry: {
+        ...record.inquiry,
+        customFields: { custom_1: { header: 'Venue', value: 'Park' }, custom_9: { header: 'Old', value: 'x' } },
+        customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'Yes' } },
+        fieldOrder: ['dropdown_1', 'custom_1'],
+      },
+    }).inquiry
+    expect(customAnswers(inquiry).map((a) => a.id)).toEqual(['dropdown_1', 'custom_1', 'custom_9'])
+    expect(customAnswers({ ...inquiry, fieldOrder: undefined }).map((a) => a.id)).toEqual(['custom_1', 'custom_9', 'dropdown_1'])
+  })
+})
+
+const values = {
+  name: 'Ana Lee',
+  firstName: 'Ana',
+  service: 'Mosaics',
+  eventDate: 'Sat, Apr 4, 2026',
+  quote: '',
+  deposit: '',
+  ownerName: 'Mia',
+}
+
+describe('reply templates', () => {
+  it('the starter set is valid, and each fills every placeholder it uses', () => {
+    expect(ReplyTemplateListSchema.parse(DEFAULT_REPLY_TEMPLATES)).toEqual(DEFAULT_REPLY_TEMPLATES)
+    expect(DEFAULT_REPLY_TEMPLATES.map((t) => t.name)).toEqual(['Thanks, a few questions', 'Quote', 'Date not available'])
+    for (const t of DEFAULT_REPLY_TEMPLATES) {
+      expect(fillTemplate(`${t.subject}\n${t.body}`, { ...values, quote: '$725', deposit: '$200' }), t.name).not.toMatch(/\{[a-zA-Z]+\}/)
+      expect(t.body, t.name).toMatch(/^Hi \{firstName\},\n\n[^]+\n\nBest,\n\{ownerName\}\n$/)
+    }
+    expect(missingValues(DEFAULT_REPLY_TEMPLATES[1]!, values)).toEqual(['quote'])
+    expect(REPLY_PLACEHOLDERS.map((p) => fillTemplate(p, { ...values, quote: 'Q', deposit: 'D' }))).toEqual([
+      'Ana Lee',
+      'Ana',
+      'Mosaics',
+      'Sat, Apr 4, 2026',
+      'Q',
+      'D',
+      'Mia',
+    ])
+    expect(fillTemplate('{Name} {other} {name}', values)).toBe('{Name} {other} Ana Lee')
+  })
+
+  it('refuse a template without a name, subject or message, or too long, or more than 20', () => {
+    const t = { name: 'N', subject: 'S', body: 'B' }
+    expect(error(ReplyTemplateSchema, { ...t, name: ' ' })).toBe('Template name is required')
+    expect(error(ReplyTemplateSchema, { ...t, name: 'a'.repeat(81) })).toBe('Template name is too long')
+    expect(error(ReplyTemplateSchema, { ...t, subject: '' })).toBe('Subject is required')
+    expect(error(ReplyTemplateSchema, { ...t, subject: 'a'.repeat(201) })).toBe('Subject is too long')
+    expect(error(ReplyTemplateSchema, { ...t, body: '' })).toBe('Message is required')
+    expect(error(ReplyTemplateSchema, { ...t, body: 'a'.repeat(5001) })).toBe('Message is too long')
+    expect(error(ReplyTemplateListSchema, t)).toBe('Send the templates as a list')
+    expect(error(ReplyTemplateListSchema, Array(21).fill(t))).toBe('Keep at most 20 templates')
+    expect(ReplyTemplateListSchema.parse(Array(20).fill(t))).toHaveLength(20)
+  })
+})
+
+describe('the balloon colours a visitor picks from', () => {
+  it('each has a name, a swatch colour and its image, names unique', () => {
+    expect(BALLOON_COLORS.length).toBeGreaterThan(60)
+    for (const c of BALLOON_COLORS) {
+      expect(c.name, JSON.stringify(c)).toMatch(/^[A-Z][A-Za-z ]*[a-z]$/)
+      expect(c.hex, c.name).toMatch(/^#[0-9a-f]{6}$/)
+      expect(c.image, c.name).toBe(`/balloon-colors/${c.name.toLowerCase().replaceAll(' ', '-')}.svg`)
+    }
+    expect(new Set(BALLOON_COLORS.map((c) => c.name)).size).toBe(BALLOON_COLORS.length)
+    expect(new Set(BALLOON_COLORS.map((c) => c.hex)).size).toBe(BALLOON_COLORS.length)
+    expect(BALLOON_COLORS.find((c) => c.name === 'Baby Pink')?.image).toBe('/balloon-colors/baby-pink.svg')
+  })
+
+  it('in four groups, each shown by its own toggle', () => {
+    expect(BALLOON_COLOR_GROUPS).toEqual([
+      { group: 'standard', label: 'Standard' },
+      { group: 'metallic', label: 'Metallic' },
+      { group: 'crystal', label: 'Crystal' },
+      { group: 'effects', label: 'Effects' },
+    ])
+    const all = { showStandardColors: true, showMetallicColors: true, showCrystalColors: true, showEffectsColors: true }
+    expect(colorsShownFor(all)).toEqual(BALLOON_COLORS)
+    for (const [toggle, group] of [
+      ['showStandardColors', 'standard'],
+      ['showMetallicColors', 'metallic'],
+      ['showCrystalColors', 'crystal'],
+      ['showEffectsColors', 'effects'],
+    ] as const) {
+      const shown = colorsShownFor({ ...all, [toggle]: false })
+      expect(
+        shown.some((c) => c.group === group),
+        group,
+      ).toBe(false)
+      expect(shown.length, group).toBe(BALLOON_COLORS.length - BALLOON_COLORS.filter((c) => c.group === group).length)
+      expect(
+        BALLOON_COLORS.some((c) => c.group === group),
+        group,
+      ).toBe(true)
+    }
+  })
+})
+
+describe('the form’s fixed choices', () => {
+  it('how they found us, and the word for an empty answer', () => {
+    expect(REFERRAL_SOURCES.map((r) => `${r.value}=${r.label}`)).toEqual([
+      'instagram=Instagram',
+      'facebook=Facebook',
+      'other social media=Other Social Media',
+      'internet search=Internet Search',
+      'referral=Friend/Family Referral',
+      'at an event/party=At an Event/Party',
+      'other=Other',
+    ])
+    expect(NOT_PROVIDED).toBe('Not provided')
+  })
+})
