@@ -45,6 +45,17 @@ describe('textLine', () => {
     expect(message(textLine('Username', 'Both are required'), null)).toBe('Both are required')
     expect(message(title.optional(), undefined)).toBeNull()
   })
+
+  it('names a limit without its own message as a limit, not as "must be text", even with a message for a missing value', () => {
+    expect(message(textLine('Title').max(120), 'a'.repeat(121))).toBe('Title is too long (120 characters at most)')
+    expect(message(textBlock('Answer').max(5000), 'a'.repeat(5001))).toBe('Answer is too long (5,000 characters at most)')
+    expect(message(textLine('First name', 'First name is required.').max(100), 'a'.repeat(101))).toBe(
+      'First name is too long (100 characters at most)',
+    )
+    expect(message(textLine('Code').min(12), 'short')).toBe('Code is too short (12 characters at least)')
+    expect(message(textLine('Slug').regex(/^[a-z]+$/), 'Not a slug')).toBe('Slug is not in the expected form')
+    expect(message(textLine('Title').max(120, 'Keep it short'), 'a'.repeat(121))).toBe('Keep it short')
+  })
 })
 
 describe('textBlock', () => {

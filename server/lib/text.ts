@@ -53,7 +53,17 @@ export interface TextOptions {
  * contain control characters"). Chain `.min()`, `.max()`, `.regex()`, `.optional()`... as with `z.string()`.
  */
 export function plainText(label: string, { kind = 'line', error }: TextOptions = {}) {
-  const base = z.string({ error: (issue) => error ?? (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+  const base = z.string({
+    // zod types this for a value that is not a string, yet calls it for every check of the string without its own
+    // message: a limit is named as a limit here, not as "must be text".
+    error: (typed) => {
+      const issue = typed as { code: string; maximum?: unknown; minimum?: unknown; input?: unknown }
+      if (issue.code === 'too_big') return `${label} is too long (${Number(issue.maximum).toLocaleString('en-US')} characters at most)`
+      if (issue.code === 'too_small') return `${label} is too short (${Number(issue.minimum).toLocaleString('en-US')} characters at least)`
+      if (issue.code === 'invalid_format') return `${label} is not in the expected form`
+      return error ?? (issue.input === undefined ? `${label} is required` : `${label} must be text`)
+    },
+  })
   const trimmed = kind === 'line' ? base.trim() : base
   return trimmed.superRefine((value, ctx) => {
     const problem = textProblem(value, label, kind)
