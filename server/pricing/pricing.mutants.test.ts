@@ -117,12 +117,12 @@ describe('/api/pricing', () => {
       expect(res.status).toBe(400)
       return ((await res.json()) as { error: string }).error
     }
-    expect(await errorOf({ deposit: { percent: 120 } })).not.toMatch(/^(Item|Add-on|Delivery zone) /)
+    expect(await errorOf({ deposit: { percent: 120 } })).toBe('Deposit percent is 100 at most')
     expect(await errorOf({ balanceDueDays: 1.5 })).toBe('Balance due must be whole days')
     expect(await errorOf({ items: [item('a'), item('a')] })).toBe('Item 2: The id "a" is used twice')
     expect(await errorOf({ addOns: [item('a'), { ...item('b'), name: '' }] })).toBe('Add-on 2: Name is required')
     expect(await errorOf({ paymentInstructions: 'x'.repeat(2001) })).toBe('Payment instructions are 2,000 characters at most')
-    expect(await errorOf({ items: 'none' })).not.toMatch(/^Item \d/)
+    expect(await errorOf({ items: 'none' })).toBe('Invalid input: expected array, received string')
     expect(t.subjects()).toEqual(['Seed content'])
   })
 })

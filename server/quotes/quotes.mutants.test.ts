@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { studioToday } from '../lib/studio-time'
 import { useTestApp, type TestApp } from '../testing/test-app'
-import { addDays } from './quote-view'
+import { addDays, viewTotals, type QuoteView } from './quote-view'
 
 const ctx = useTestApp({ login: true })
 let t: TestApp
@@ -119,6 +119,40 @@ describe("the client's page", () => {
     expect(view.payment).toEqual({ card: false, due: { kind: 'deposit', amount: 127.5 }, paid: [] })
     // The page shows the signed totals afterwards, whatever the add-ons ticked on it.
     expect(await open(q.token)).toMatchObject({ total: 255, signed: { name: 'Jane Doe', addOns: [1, 2] } })
+  })
+
+  it("computes from its view the totals the server signs (the page's own sums), with a fixed deposit and a percent one", async () => {
+    const items = [
+      { description: 'Garland, per foot', quantity: 12.5, unitPrice: 19.99 },
+      { description: 'Lights', quantity: 3, unitPrice: 12.35, optional: true },
+      { description: 'Helium', quantity: 1, unitPrice: 15, optional: true },
+    ]
+    for (const [deposit, addOns] of [
+      [{ deposit: 50.25 }, [1]],
+      [{ depositPercent: 33 }, [1, 2]],
+      [{ deposit: 5000 }, []],
+    ] as const) {
+      const q = await makeQuote({ items, deliveryFee: 45.5, discount: 10.1, ...deposit })
+      const page = (await open(q.token)) as QuoteView
+      const onPage = viewTotals(page, new Set(addOns))
+      const signed = await t.call('POST', `/api/quotes/${q.token}/accept`, { json: { name: 'Jane Doe', agree: true, addOns } })
+      const view = await signed.json()
+      expect(onPage, JSON.stringify(deposit)).toEqual(
+        expect.objectContaining({
+          totalCents: Math.round(view.total * 100),
+          depositCents: Math.round(view.deposit * 100),
+          balanceCents: Math.round(view.balance * 100),
+          deliveryFeeCents: 4550,
+          discountCents: 1010,
+        }),
+      )
+      expect(onPage.lineTotalsCents).toEqual([24_988, 3_705, 1_500])
+    }
+    // Nothing to pay: a fixed deposit is capped at the total.
+    expect(viewTotals({ lines: [], deliveryFee: 0, discount: 0, depositRule: { fixed: 1 } }, new Set())).toMatchObject({
+      totalCents: 0,
+      depositCents: 0,
+    })
   })
 
   it('a replaced quote points to the newest one; an unreplaced one has no such link', async () => {
