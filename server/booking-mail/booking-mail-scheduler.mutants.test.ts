@@ -5,7 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { studioToday } from '../lib/studio-time'
 import { addDays } from '../quotes/quote-view'
+import type { InquiryRecord } from '../inquiries/inquiry-record.schema'
+import type { QuoteRecord } from '../quotes/quote.schema'
 import { useTestApp, type TestApp } from '../testing/test-app'
+import { remainingCents } from './booking-mail-scheduler'
 import { BookingMailJournal } from './booking-mail.journal'
 
 const ctx = useTestApp({ login: true })
@@ -32,7 +35,10 @@ async function quote(id: string, price = 1000) {
 describe('"Coming up"', () => {
   it('follows up the newest quote version, not the one it replaced', async () => {
     const id = await newLead({ lastName: '' })
+    // Four versions: the newest is found by its number, whatever order the files are read in.
     await quote(id)
+    await quote(id, 950)
+    await quote(id, 925)
     const second = await quote(id, 900)
     const items = await upcoming()
     expect(items).toEqual([
@@ -73,26 +79,36 @@ describe('"Coming up"', () => {
       { inquiryId: id, name: 'Ann Lee', kind: 'eventConfirmation', to: 'client', date: addDays(today, 14), state: 'scheduled' },
     ])
     expect(await upcoming(addDays(today, -1))).toEqual([])
+  })
 
-    // A second booked lead with $700 left: its reminders and the overdue note come in, sorted by state then date.
-    const other = await newLead({ eventDate: addDays(today, 8) })
-    const q2 = await quote(other)
-    await t.call('POST', `/api/quotes/${q2.token}/accept`, { json: { name: 'Jane Doe', agree: true } })
-    await t.call('PATCH', `/api/admin/inquiries/${other}`, { json: { status: 'booked', deposit: { amount: 300, date: today } }, cookie })
-    const items = await upcoming(addDays(today, 1))
-    // Due date: the event less 7 days = today + 1; the 1-day reminder was due today (missed), the 7-day one long ago.
-    expect(items.map((m) => [m.name, m.kind, m.state, m.date])).toEqual([
+  it('lists overdue before due before scheduled, then by date, across leads; a sent one is no longer listed', async () => {
+    /** Booked with $700 of $1,000 left (the deposit recorded by hand). */
+    const booked = async (eventIn: number, firstName: string) => {
+      const id = await newLead({ eventDate: addDays(today, eventIn), firstName })
+      const q = await quote(id)
+      await t.call('POST', `/api/quotes/${q.token}/accept`, { json: { name: firstName, agree: true } })
+      await t.call('PATCH', `/api/admin/inquiries/${id}`, { json: { status: 'booked', deposit: { amount: 300, date: today } }, cookie })
+      return { id, q }
+    }
+    // Jane: due date tomorrow, so her 1-day reminder is due (dated today); Ann: due date today, so overdue tomorrow.
+    const jane = await booked(8, 'Jane')
+    await booked(7, 'Ann')
+    const day = addDays(today, 1)
+    expect((await upcoming(day)).map((m) => [m.name, m.kind, m.state, m.date])).toEqual([
+      ['Ann Doe', 'balanceOverdue', 'overdue', day],
       ['Jane Doe', 'balanceReminder', 'due', today],
       ['Jane Doe', 'balanceOverdue', 'scheduled', addDays(today, 2)],
+      ['Ann Doe', 'eventConfirmation', 'scheduled', addDays(today, 6)],
       ['Jane Doe', 'eventConfirmation', 'scheduled', addDays(today, 7)],
-      ['Ann Lee', 'eventConfirmation', 'scheduled', addDays(today, 14)],
     ])
-    expect((await upcoming(addDays(today, 2)))[0]).toMatchObject({
-      name: 'Jane Doe',
-      kind: 'balanceOverdue',
-      state: 'overdue',
-      to: 'owner',
-    })
+    const journal = new BookingMailJournal(t.dataDir)
+    const key = `${jane.q.id}.balanceReminder.${day}-1d`
+    await journal.decide(
+      { kind: 'balanceReminder', key, inquiryId: jane.id, to: 'client', date: today, lastDay: day, dueDate: day },
+      noon(day),
+    )
+    await journal.update(key, (e) => ({ ...e, state: 'sent', attempts: 1 }))
+    expect((await upcoming(day)).map((m) => [m.name, m.kind])).not.toContainEqual(['Jane Doe', 'balanceReminder'])
   })
 
   it('a run without SMTP decides and sends nothing', async () => {
@@ -105,5 +121,16 @@ describe('"Coming up"', () => {
     expect(await (await t.call('POST', '/api/admin/booking-mail/run', { cookie })).json()).toEqual({ decided: 0, sent: 0, failed: 0 })
     expect((await t.call('POST', '/api/admin/booking-mail/run')).status).toBe(401)
     expect((await t.call('GET', '/api/admin/booking-mail/upcoming')).status).toBe(401)
+  })
+})
+
+describe('what is still to pay', () => {
+  it('a balance paid by card with the deposit recorded by hand leaves nothing (the hand deposit still counts)', () => {
+    const q = {
+      signature: { totals: { totalCents: 100_000 } },
+      payments: [{ kind: 'balance', amountCents: 70_000, at: '', sessionId: 's', paymentIntent: null, eventId: 'e' }],
+    } as unknown as QuoteRecord
+    expect(remainingCents(q, { deposit: { amount: 300, date: today } } as unknown as InquiryRecord)).toBe(0)
+    expect(remainingCents(q, {} as unknown as InquiryRecord)).toBe(30_000)
   })
 })

@@ -117,6 +117,11 @@ describe("the client's page", () => {
     const view = await res.json()
     expect(view).toMatchObject({ state: 'accepted', total: 255, deposit: 127.5, balance: 127.5, signed: { addOns: [1, 2] } })
     expect(view.payment).toEqual({ card: false, due: { kind: 'deposit', amount: 127.5 }, paid: [] })
+    // A line that does not exist is no add-on either (409, not a crash); nothing more is recorded.
+    const other = await makeQuote({ items: [arch, { description: 'Lights', quantity: 1, unitPrice: 40, optional: true }] })
+    const missing = await t.call('POST', `/api/quotes/${other.token}/accept`, { json: { name: 'Jane Doe', agree: true, addOns: [1, 99] } })
+    expect(missing.status).toBe(409)
+    expect((await open(other.token)).state).toBe('open')
     // The page shows the signed totals afterwards, whatever the add-ons ticked on it.
     expect(await open(q.token)).toMatchObject({ total: 255, signed: { name: 'Jane Doe', addOns: [1, 2] } })
   })

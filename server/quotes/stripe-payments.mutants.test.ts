@@ -122,9 +122,10 @@ describe("the webhook's completed checkout", () => {
     const q = await signedQuote()
     const event = completedEvent('evt_1', { id: 'cs_1', quoteId: q.id, kind: 'deposit', amount: 15_000 })
     const object = event.data.object as Record<string, unknown>
-    object.metadata = {}
+    delete object.metadata
+    object.payment_intent = null
     expect((await deliver(event)).status).toBe(200)
-    // Without a kind in the metadata, a payment is the deposit.
+    // Without metadata, a payment is the deposit (and one without a PaymentIntent is recorded all the same).
     expect((await payment(q.token)).paid).toEqual([{ kind: 'deposit', amount: 150, at: expect.any(String) }])
     expect((await lead(q.inquiryId)).status).toBe('booked')
 
@@ -166,6 +167,8 @@ describe("the webhook's refunds", () => {
   it('match the payment by its PaymentIntent (an object too), update a later larger refund, and touch no other quote', async () => {
     const a = await signedQuote()
     const b = await signedQuote()
+    // Signed and not paid: a refund looks through it too.
+    const unpaid = await signedQuote()
     const paidWithObject = completedEvent('evt_1', { id: 'cs_1', quoteId: a.id, kind: 'deposit', amount: 15_000 })
     ;(paidWithObject.data.object as Record<string, unknown>).payment_intent = { id: 'pi_a', object: 'payment_intent' }
     await deliver(paidWithObject)
@@ -189,6 +192,7 @@ describe("the webhook's refunds", () => {
     await deliver(refundEvent('evt_6', 'pi_unknown', 1_000))
     expect(await notesOf(a.inquiryId)).toHaveLength(2)
     expect(await notesOf(b.inquiryId)).toEqual([])
+    expect((await payment(unpaid.token)).paid).toEqual([])
   })
 })
 
