@@ -169,7 +169,16 @@ Object.assign(SLICES, {
   images: folder('images'),
   pricing: folder('pricing'),
   quotes: folder('quotes'),
-  'booking-mail': folder('booking-mail'),
+  // Not booking-mail.process.test.ts: its server runs in a child process, which a mutant cannot reach.
+  'booking-mail': {
+    mutate: ['server/booking-mail/*.ts'],
+    tests: [
+      'server/booking-mail/booking-mail-plan.test.ts',
+      'server/booking-mail/booking-mail-scheduler.test.ts',
+      'server/booking-mail/booking-mail.routes.test.ts',
+      'server/booking-mail/*.mutants.test.ts',
+    ],
+  },
   // History's words (pure: a change to a file, in the owner's words) against their unit tests, in seconds; the rest
   // of the folder (git reads, remote sync, undo, the webhook) against the folder's app tests.
   'history-words': {

@@ -172,6 +172,8 @@ describe('balance reminders', () => {
     await smtp.stop()
     try {
       await run(t.deps, addDays(DUE, -7))
+      // The process is gone: its outbox retries nothing more (under load a retry could go before the mark below).
+      await t.deps.mailOutbox.stop()
     } finally {
       await smtp.start()
     }
@@ -206,7 +208,10 @@ describe('balance reminders', () => {
     expect(await run(t.deps, addDays(DUE, -7))).toMatchObject({ decided: 0, sent: 0 })
     expect(await run(t.deps, addDays(DUE, -6))).toMatchObject({ decided: 0, sent: 0 })
     expect(mails()).toHaveLength(1)
-    expect((await new BookingMailJournal(t.dataDir).all()).map((e) => [e.state, e.attempts])).toEqual([['sent', 2]])
+    // Failed at least once while SMTP was down (how many retries fit in that time depends on the machine's load), then sent.
+    const entries = await new BookingMailJournal(t.dataDir).all()
+    expect(entries.map((e) => e.state)).toEqual(['sent'])
+    expect(entries[0]!.attempts).toBeGreaterThanOrEqual(2)
   })
 })
 

@@ -1,0 +1,85 @@
+// The booking e-mails' journal on disk, written from the mutation run's survivors (issue 32): a decision written once,
+// whole and private; a second decision of the same e-mail refused (so it is never sent twice), a cut-short one
+// redone; keys that could leave the folder refused; only the journal's own files read back.
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { PlannedMail } from './booking-mail-plan'
+import { BookingMailJournal } from './booking-mail.journal'
+
+let dataDir: string
+let journal: BookingMailJournal
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'booking-journal-'))
+  journal = new BookingMailJournal(dataDir)
+})
+
+const mail = (key: string, extra: Partial<PlannedMail> = {}): PlannedMail => ({
+  kind: 'balanceReminder',
+  key,
+  inquiryId: 'lead-1',
+  to: 'client',
+  date: '2026-06-06',
+  lastDay: '2026-06-13',
+  ...extra,
+})
+const at = new Date('2026-06-06T20:00:00Z')
+
+describe('a decision', () => {
+  it('is written whole, private, without the last day; a due date only for the balance e-mails', async () => {
+    const entry = await journal.decide(mail('q-1.balanceReminder.2026-06-13-7d', { dueDate: '2026-06-13' }), at)
+    const expected = {
+      key: 'q-1.balanceReminder.2026-06-13-7d',
+      kind: 'balanceReminder',
+      inquiryId: 'lead-1',
+      to: 'client',
+      date: '2026-06-06',
+      dueDate: '2026-06-13',
+      decidedAt: '2026-06-06T20:00:00.000Z',
+      state: 'decided',
+      attempts: 0,
+    }
+    expect(entry).toEqual(expected)
+    const file = join(dataDir, 'booking-mail', 'q-1.balanceReminder.2026-06-13-7d.json')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(expected)
+    expect(readFileSync(file, 'utf8')).toBe(JSON.stringify(expected, null, 2))
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(statSync(join(dataDir, 'booking-mail')).mode & 0o777).toBe(0o700)
+    const confirmation = await journal.decide(mail('lead-1.eventConfirmation.2026-06-20', { kind: 'eventConfirmation' }), at)
+    expect(confirmation).not.toHaveProperty('dueDate')
+  })
+
+  it('of an e-mail decided before is refused, whatever its state; one left empty or cut short is decided again', async () => {
+    await journal.decide(mail('k1'), at)
+    await journal.update('k1', (e) => ({ ...e, state: 'sent', attempts: 1 }))
+    expect(await journal.decide(mail('k1'), new Date('2026-06-07T20:00:00Z'))).toBeNull()
+    expect((await journal.find('k1'))!.state).toBe('sent')
+    await journal.decide(mail('k2'), at)
+    writeFileSync(join(dataDir, 'booking-mail', 'k2.json'), '{"key": "k2", "sta')
+    expect(await journal.find('k2')).toBeNull()
+    const redone = await journal.decide(mail('k2'), at)
+    expect(redone).toMatchObject({ key: 'k2', state: 'decided' })
+    expect(await journal.find('k2')).toEqual(redone)
+  })
+
+  it('refuses a key that could name another file, and finds none for it', async () => {
+    for (const key of ['../escape', '.hidden', 'a/b', '', `a${'b'.repeat(201)}`]) {
+      await expect(journal.decide(mail(key), at), key).rejects.toThrow(`Not a booking e-mail key: ${key}`)
+    }
+    expect(await journal.decide(mail(`a${'b'.repeat(200)}`), at)).not.toBeNull()
+    expect(readdirSync(dataDir)).toEqual(['booking-mail'])
+  })
+})
+
+describe('reading the journal', () => {
+  it('lists only its own entries (not other files, not temp files), and an update of an unknown key writes nothing', async () => {
+    await journal.decide(mail('k1'), at)
+    writeFileSync(join(dataDir, 'booking-mail', '.k3.json'), JSON.stringify({ key: 'k3' }))
+    writeFileSync(join(dataDir, 'booking-mail', 'notes.txt'), 'x')
+    expect((await journal.all()).map((e) => e.key)).toEqual(['k1'])
+    expect(await journal.update('k9', (e) => ({ ...e, state: 'sent' }))).toBeNull()
+    expect(readdirSync(join(dataDir, 'booking-mail')).sort()).toEqual(['.k3.json', 'k1.json', 'notes.txt'])
+    expect(await new BookingMailJournal(join(dataDir, 'none')).all()).toEqual([])
+  })
+})
