@@ -7,7 +7,7 @@ export type MailValues = Record<(typeof PLACEHOLDERS)[number], string>
 
 /** `{placeholder}` filled from the values; an unknown one is left as written (the schema refuses them on save). */
 export function fillTemplate(text: string, values: MailValues): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? values[key as keyof MailValues] : whole))
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as keyof MailValues] : whole))
 }
 
 function toHtml(text: string): string {

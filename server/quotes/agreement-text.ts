@@ -20,5 +20,5 @@ export function fillAgreement(template: string, facts: AgreementFacts): string {
     balance: formatMoney(facts.totals.balanceCents),
     balanceDueDate: facts.balanceDueDate,
   }
-  return template.replace(/\{([A-Za-z]+)\}/g, (whole, key: string) => values[key] ?? whole)
+  return template.replace(/\{([A-Za-z]+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key] : whole))
 }
