@@ -1,7 +1,7 @@
 // What a crawler reads of the sitemap, written from the mutation run's survivors (issue 32): a page whose file is not
 // committed yet is dated by the file's time as it changes, the sitemap still answers when git cannot be read, and
 // the few characters XML reserves are escaped.
-import { renameSync, utimesSync, writeFileSync } from 'node:fs'
+import { renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TEST_ORIGIN, useTestApp, type TestApp } from '../testing/test-app'
@@ -31,11 +31,18 @@ describe('the sitemap of content not committed yet', () => {
     expect((await sitemap())['/faq']).toBe('2030-05-06T07:08:09.000Z')
   })
 
-  it('still answers when git cannot be read, each page dated by its files', async () => {
+  it('still answers when git cannot be read, each page dated by the newest of its files there', async () => {
     touch('content/delivery-installation.md', '2030-02-03T04:05:06.000Z')
+    // The home page shows four files; one of them is gone (deleted, not committed): the newest of the other three.
+    rmSync(join(t.root, 'content/service-order.yaml'))
+    touch('content/site.yaml', '2030-01-01T00:00:00.000Z')
+    touch('content/services', '2030-03-01T00:00:00.000Z')
+    touch('content/testimonials.yaml', '2030-02-01T00:00:00.000Z')
     renameSync(join(t.root, '.git'), join(t.root, '.git-away'))
     try {
-      expect((await sitemap())['/delivery-installation']).toBe('2030-02-03T04:05:06.000Z')
+      const dates = await sitemap()
+      expect(dates['/delivery-installation']).toBe('2030-02-03T04:05:06.000Z')
+      expect(dates['/']).toBe('2030-03-01T00:00:00.000Z')
     } finally {
       renameSync(join(t.root, '.git-away'), join(t.root, '.git'))
     }
