@@ -51,6 +51,19 @@ describe('the FAQ save at its limits', () => {
     ).toBe('Question 2: Question ids are lowercase letters, digits and hyphens')
   })
 
+  it('names the answer when it holds a control character', async () => {
+    expect(await refusal([{ question: 'Why?', answer: 'Bell \u0007 here' }])).toBe('Question 1: Answer must not contain control characters')
+  })
+
+  it('a save that only respaces a hand-written file says it updated the questions', async () => {
+    writeFileSync(join(t.root, 'content/faq.yaml'), '[{id: ahead, question: How far ahead?, answer: Two weeks.}]\n')
+    t.git('add', 'content/faq.yaml')
+    t.git('commit', '-qm', 'FAQ by hand')
+    expect((await put([{ id: 'ahead', question: 'How far ahead?', answer: 'Two weeks.' }])).status).toBe(200)
+    expect(t.subjects()[0]).toBe('FAQ: Update questions')
+    expect(faqFile()).toBe('[ { id: ahead, question: How far ahead?, answer: Two weeks. } ]\n')
+  })
+
   it('trims the answer and keeps its inside as written', async () => {
     const res = await put([{ id: 'ahead', question: 'How far ahead?', answer: '  Two **weeks**.\n\nOr more.  \n' }])
     expect(res.status).toBe(200)
