@@ -1,7 +1,7 @@
 // What a crawler reads of the sitemap, written from the mutation run's survivors (issue 32): a page whose file is not
 // committed yet is dated by the file's time as it changes, the sitemap still answers when git cannot be read, and
 // the few characters XML reserves are escaped.
-import { renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TEST_ORIGIN, useTestApp, type TestApp } from '../testing/test-app'
@@ -46,6 +46,30 @@ describe('the sitemap of content not committed yet', () => {
     } finally {
       renameSync(join(t.root, '.git-away'), join(t.root, '.git'))
     }
+  })
+})
+
+describe('the sitemap kept between requests', () => {
+  it('follows a hand edit that hides one service and shows another, leaving as many pages', async () => {
+    expect(Object.keys(await sitemap())).toEqual([
+      '/',
+      '/services/mosaics',
+      '/services/bouquets',
+      '/delivery-installation',
+      '/contact',
+      '/faq',
+    ])
+    // Written in place (no new file, no commit): neither the services folder's time nor HEAD moves.
+    const flip = (id: string, from: string, to: string) =>
+      writeFileSync(
+        join(t.root, `content/services/${id}.yaml`),
+        readFileSync(join(t.root, `content/services/${id}.yaml`), 'utf8').replace(from, to),
+      )
+    flip('mosaics', 'visible: true', 'visible: false')
+    flip('secret', 'visible: false', 'visible: true')
+    const pages = Object.keys(await sitemap())
+    expect(pages).toContain('/services/secret')
+    expect(pages).not.toContain('/services/mosaics')
   })
 })
 
