@@ -31,6 +31,11 @@ describe('the site settings in History', () => {
     const pages = (await (await send('GET', '/api/admin/history?kind=pages')).json()) as HistoryPage
     expect(pages.entries[0]?.hash).toBe(detail.hash)
     expect(pages.entries.at(-1)?.held).toMatch(/^3 services, site settings, testimonials, /)
+    expect(await (await send('GET', '/api/admin/history/items')).json()).toContainEqual({
+      item: 'site',
+      label: 'Site settings',
+      current: true,
+    })
 
     const res = await send('POST', '/api/admin/history/restore', { hash: before, item: 'site' })
     expect(res.status).toBe(200)
