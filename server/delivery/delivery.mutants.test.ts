@@ -63,6 +63,8 @@ describe('the delivery page in History and the read cache', () => {
     ])
     const pages = (await (await t.call('GET', '/api/admin/history?kind=pages', { cookie })).json()) as HistoryPage
     expect(pages.entries[0]?.hash).toBe(hash)
+    const items = await (await t.call('GET', '/api/admin/history/items', { cookie })).json()
+    expect(items).toContainEqual({ item: 'delivery-installation', label: 'Delivery & Installation page', current: true })
     const restore = await t.call('POST', '/api/admin/history/restore', {
       json: { hash: detail.parent, item: 'delivery-installation' },
       cookie,
