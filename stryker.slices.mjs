@@ -134,8 +134,10 @@ const folder = (name, extraTests = []) => ({ mutate: [`server/${name}/*.ts`], te
 Object.assign(SLICES, {
   uploads: folder('uploads', ['server/history/restore-order-images.test.ts']),
   testimonials: folder('testimonials'),
-  faq: folder('faq'),
-  delivery: folder('delivery'),
+  faq: folder('faq', ['server/kinds/content-kinds.test.ts']),
+  // The kind descriptors (labels, history kind, public read path) are read by the kinds registry and History
+  // (delivery.mutants.test.ts and faq.kind.test.ts check them through History's answers).
+  delivery: folder('delivery', ['server/kinds/content-kinds.test.ts']),
   site: { mutate: ['server/site/*.ts'], tests: ['server/site/*.test.ts'] },
   calendar: folder('calendar'),
   insights: folder('insights'),

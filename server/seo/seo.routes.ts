@@ -18,7 +18,8 @@ interface SitemapEntry {
   files: string[]
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+/** The text of an XML element or attribute. */
+export const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export function createSeoRoutes({ config, store, repo }: ContentDeps) {
   const origin = config.publicOrigin
