@@ -116,7 +116,8 @@ export const SLICES = {
 const folder = (name, extraTests = []) => ({ mutate: [`server/${name}/*.ts`], tests: [`server/${name}/*.test.ts`, ...extraTests] })
 Object.assign(SLICES, {
   uploads: folder('uploads', ['server/history/restore-order-images.test.ts']),
-  testimonials: folder('testimonials'),
+  // The kind's descriptor is read by the kinds test (public reads) and History's field changes.
+  testimonials: folder('testimonials', ['server/kinds/content-kinds.test.ts', 'server/history/field-diff.test.ts']),
   faq: folder('faq'),
   delivery: folder('delivery'),
   site: { mutate: ['server/site/*.ts'], tests: ['server/site/*.test.ts'] },
