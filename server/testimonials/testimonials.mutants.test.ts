@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { describeChanges, describeFirstContent } from '../history/change-words'
 import { diffContentFile } from '../history/field-diff'
 import { isRestorableItem, itemLabel } from '../history/items'
+import { planRestore } from '../history/restore-plan'
 import { CONTENT_READS } from '../kinds/content-kinds'
 import { useTestApp, type TestApp } from '../testing/test-app'
 
@@ -119,6 +120,12 @@ describe('adding and editing through the API', () => {
     expect(await missing.json()).toEqual({ error: 'No testimonial with id "nope"' })
     const deleted = await t.call('DELETE', `/api/testimonials/${jane.id}`, { cookie })
     expect(await deleted.json()).toEqual({ ok: true })
+  })
+
+  it('a restore of the testimonials is named for them in History', async () => {
+    await t.call('DELETE', '/api/testimonials/jane-d', { cookie })
+    const plan = await planRestore(t.root, 'HEAD~1', 'testimonials')
+    expect(plan.message).toMatch(/^Restore testimonials to [0-9a-f]{7} \(/)
   })
 
   it('a file whose id is not a slug is not served: the last valid version is', async () => {
