@@ -133,7 +133,8 @@ const INQUIRY_RULES = [
 const folder = (name, extraTests = []) => ({ mutate: [`server/${name}/*.ts`], tests: [`server/${name}/*.test.ts`, ...extraTests] })
 Object.assign(SLICES, {
   uploads: folder('uploads', ['server/history/restore-order-images.test.ts']),
-  testimonials: folder('testimonials'),
+  // The kind's descriptor is read by the kinds test (public reads) and History's field changes.
+  testimonials: folder('testimonials', ['server/kinds/content-kinds.test.ts', 'server/history/field-diff.test.ts']),
   faq: folder('faq', ['server/kinds/content-kinds.test.ts']),
   // The kind descriptors (labels, history kind, public read path) are read by the kinds registry and History
   // (delivery.mutants.test.ts and faq.kind.test.ts check them through History's answers).

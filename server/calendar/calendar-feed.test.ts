@@ -77,4 +77,14 @@ describe('the booked-events feed', () => {
     const stamps = [...text.matchAll(/\r\nDTSTAMP:(\S+)\r\n/g)].map((m) => m[1])
     expect(stamps).toEqual(['20261122T100000Z', '20261120T180405Z'])
   })
+
+  it('dates an event by its last change of three, not its second', () => {
+    const history = [
+      { at: '2026-11-21T10:00:00.000Z', from: 'new', to: 'quoted' },
+      { at: '2026-11-22T10:00:00.000Z', from: 'quoted', to: 'booked' },
+      { at: '2026-11-23T10:00:00.000Z', from: 'booked', to: 'booked' },
+    ]
+    const { text } = feed([booked(MAYA, '2026-12-31', { history })])
+    expect([...text.matchAll(/\r\nDTSTAMP:(\S+)\r\n/g)].map((m) => m[1])).toEqual(['20261123T100000Z'])
+  })
 })
