@@ -1,28 +1,18 @@
 // Card payments as the client, the owner and a forger see them, written from the mutation run's survivors (issue 32):
 // what is due after a part payment, which event records what (the balance never rebooks the lead or overwrites its
 // deposit), refunds matched by their payment only, and the export's paid and balance columns.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
-import { createTestApp, type TestApp } from '../testing/test-app'
-import { completedEvent, signedEvent, startFakeStripe, TEST_STRIPE_KEY, TEST_WEBHOOK_SECRET, type FakeStripe } from './testing-stripe'
+import type { TestApp } from '../testing/test-app'
+import { completedEvent, signedEvent, useStripeApp, type FakeStripe } from './testing-stripe'
 
+const app = useStripeApp()
 let stripe: FakeStripe
 let t: TestApp
 let cookie: string
-beforeAll(async () => {
-  stripe = await startFakeStripe()
+beforeEach(() => {
+  ;({ stripe, t, cookie } = app)
 })
-afterAll(() => stripe.close())
-beforeEach(async () => {
-  await t?.cleanup()
-  stripe.requests.length = 0
-  stripe.failWith(null)
-  t = await createTestApp({
-    env: { STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
-  })
-  cookie = await t.login()
-})
-afterAll(() => t?.cleanup())
 
 /** A $500 quote with a 30% deposit ($150), signed, for a new lead. */
 async function signedQuote(quote: object = { items: [{ description: 'Arch', quantity: 1, unitPrice: 500 }], depositPercent: 30 }) {

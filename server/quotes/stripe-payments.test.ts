@@ -1,27 +1,17 @@
 // Card payments against a local Stripe stand-in: a Checkout Session for the deposit of a signed quote, then the
 // balance; the webhook verified by its signature, recorded once however often it arrives; refunds; an outage.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { createTestApp, type TestApp } from '../testing/test-app'
-import { completedEvent, signedEvent, startFakeStripe, TEST_STRIPE_KEY, TEST_WEBHOOK_SECRET, type FakeStripe } from './testing-stripe'
+import { completedEvent, signedEvent, TEST_STRIPE_KEY, useStripeApp, type FakeStripe } from './testing-stripe'
 
+const app = useStripeApp()
 let stripe: FakeStripe
 let t: TestApp
 let cookie: string
-beforeAll(async () => {
-  stripe = await startFakeStripe()
+beforeEach(() => {
+  ;({ stripe, t, cookie } = app)
 })
-afterAll(() => stripe.close())
-beforeEach(async () => {
-  await t?.cleanup()
-  stripe.requests.length = 0
-  stripe.failWith(null)
-  t = await createTestApp({
-    env: { STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
-  })
-  cookie = await t.login()
-})
-afterAll(() => t?.cleanup())
 
 /** An inquiry with a quote of $500 (30% deposit: $150), accepted and signed. */
 async function signedQuote(accept = true) {
@@ -143,8 +133,9 @@ describe("Stripe's webhook", () => {
 
 describe('without Stripe', () => {
   it("the quote shows the studio's own payment instructions, and checkout says cards are not set up", async () => {
-    await t.cleanup()
-    t = await createTestApp()
+    const bare = await createTestApp()
+    onTestFinished(() => bare.cleanup())
+    t = bare
     cookie = await t.login()
     await t.call('PUT', '/api/pricing', { json: { paymentInstructions: 'Venmo @peony-pine or Zelle hello@example.test' }, cookie })
     const q = await signedQuote()

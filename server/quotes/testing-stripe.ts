@@ -2,6 +2,8 @@
 // recording each request; webhook events are signed with the stripe SDK's own test helper.
 import { createServer, type IncomingMessage } from 'node:http'
 import Stripe from 'stripe'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app'
 
 export const TEST_STRIPE_KEY = 'sk_test_studio0123456789'
 export const TEST_WEBHOOK_SECRET = 'whsec_studio0123456789'
@@ -97,3 +99,28 @@ export const completedEvent = (
     },
   },
 })
+
+/**
+ * A signed-in test app wired to one Stripe stand-in for the file: a fresh app and an empty request log for each test,
+ * read through the returned object inside a test (`app.t`, `app.stripe`, `app.cookie`).
+ */
+export function useStripeApp(): { readonly stripe: FakeStripe; readonly t: TestApp; readonly cookie: string } {
+  const ctx = {} as { stripe: FakeStripe; t: TestApp; cookie: string }
+  beforeAll(async () => {
+    ctx.stripe = await startFakeStripe()
+  })
+  afterAll(async () => {
+    await ctx.t?.cleanup()
+    await ctx.stripe.close()
+  })
+  beforeEach(async () => {
+    await ctx.t?.cleanup()
+    ctx.stripe.requests.length = 0
+    ctx.stripe.failWith(null)
+    ctx.t = await createTestApp({
+      env: { STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: ctx.stripe.url },
+    })
+    ctx.cookie = await ctx.t.login()
+  })
+  return ctx
+}
