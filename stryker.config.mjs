@@ -30,7 +30,8 @@ export default {
   timeoutMS: 20_000,
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',
-  // The build is not needed by the server tests, and a dist that is a link (a build kept elsewhere) breaks the sandbox copy.
-  ignorePatterns: ['dist'],
+  // The build is not needed by the server tests, and a dist that is a link (a build kept elsewhere) breaks the sandbox copy;
+  // .cache holds the deploy check's unpacked nginx, whose dangling links break the copy too.
+  ignorePatterns: ['dist', '.cache'],
   cleanTempDir: 'always',
 }

@@ -141,7 +141,20 @@ Object.assign(SLICES, {
   delivery: folder('delivery', ['server/kinds/content-kinds.test.ts']),
   site: { mutate: ['server/site/*.ts'], tests: ['server/site/*.test.ts'] },
   calendar: folder('calendar'),
-  insights: folder('insights'),
+  // Not kill.test.ts: its server runs in a child process (and needs the build), which a mutant cannot reach.
+  insights: {
+    mutate: ['server/insights/*.ts'],
+    tests: [
+      'server/insights/beacon.near-miss.test.ts',
+      'server/insights/collect-shortcut.test.ts',
+      'server/insights/collector.test.ts',
+      'server/insights/daily-salt.test.ts',
+      'server/insights/insights-csv.test.ts',
+      'server/insights/insights.routes.test.ts',
+      'server/insights/traffic-source.test.ts',
+      'server/insights/user-agent.test.ts',
+    ],
+  },
   'ops-backup': {
     mutate: ['server/ops/backup*.ts'],
     // backup.test.ts (script runs in child processes, which a mutant cannot reach, and a whole site per test) and
