@@ -33,7 +33,8 @@ function handCommit(files: Record<string, string | Buffer | null>, message: stri
       writeFileSync(full, data)
     }
   }
-  t.git('add', '--', 'content', 'uploads')
+  // Exactly the paths written or removed (a removed path stages its removal).
+  t.git('add', '--', ...Object.keys(files))
   t.git('commit', '-q', `--date=${DATE}`, '-m', message)
   return head()
 }
