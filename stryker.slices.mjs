@@ -221,6 +221,7 @@ Object.assign(SLICES, {
       'server/inquiries/inquiry-pipeline.test.ts',
       'server/inquiries/photo-rules.test.ts',
       'server/inquiries/photo-guards.near-miss.test.ts',
+      'server/inquiries/photo-links.test.ts',
       'server/inquiries/*.mutants.test.ts',
     ],
   },

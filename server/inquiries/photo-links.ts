@@ -1,31 +1,41 @@
 // Short-lived signed links to one inquiry photo, for the studio's notification e-mail: an HMAC-SHA256 over the photo and
 // its expiry, with a key kept in DATA_DIR/photo-link-key (made on first use). No session needed, nothing public.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { mkdir, open, readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { link, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileDurable } from '../lib/durable-file'
 
 /** How long an e-mailed photo link works; after that the dashboard shows the photos. */
 export const PHOTO_LINK_TTL_MS = 3 * 24 * 60 * 60 * 1000
 export const PHOTO_LINK_KEY_FILE = 'photo-link-key'
 
+const KEY_TEXT = /^[0-9a-f]{64}$/
+
 async function loadKey(dataDir: string): Promise<Buffer> {
   const path = join(dataDir, PHOTO_LINK_KEY_FILE)
-  try {
-    const text = (await readFile(path, 'utf8')).trim()
-    if (/^[0-9a-f]{64}$/.test(text)) return Buffer.from(text, 'hex')
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-  }
-  await mkdir(dirname(path), { recursive: true })
+  const text = await readFile(path, 'utf8').then(
+    (t) => t.trim(),
+    (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)),
+  )
+  if (text !== null && KEY_TEXT.test(text)) return Buffer.from(text, 'hex')
   const key = randomBytes(32)
-  // 'wx': two processes starting at once keep one key (the loser reads the winner's).
-  const handle = await open(path, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => (err.code === 'EEXIST' ? null : Promise.reject(err)))
-  if (!handle) return loadKey(dataDir)
+  const line = `${key.toString('hex')}\n`
+  // A damaged key (emptied or cut short by a crash, edited by hand) checks no link: a new one replaces it.
+  if (text !== null) {
+    await writeFileDurable(path, line)
+    return key
+  }
+  // Written whole under another name, then linked into place: a crash never leaves half a key, and of two processes
+  // starting at once the one whose link fails reads the other's.
+  const temp = join(dataDir, `.${PHOTO_LINK_KEY_FILE}.${randomBytes(6).toString('hex')}.tmp`)
+  await writeFileDurable(temp, line)
   try {
-    await handle.writeFile(`${key.toString('hex')}\n`)
-    await handle.sync()
+    await link(temp, path)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    return loadKey(dataDir)
   } finally {
-    await handle.close()
+    await rm(temp, { force: true })
   }
   return key
 }
