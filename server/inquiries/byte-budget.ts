@@ -27,4 +27,9 @@ export class ByteBudget {
     if (this.spent.size > 10_000) for (const k of [...this.spent.keys()]) this.recent(k, t)
     this.spent.set(key, [...this.recent(key, t), { at: t, bytes }])
   }
+
+  /** How many addresses are held (for tests: quiet ones are forgotten, so a flood of addresses cannot fill memory). */
+  get size(): number {
+    return this.spent.size
+  }
 }

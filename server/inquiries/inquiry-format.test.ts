@@ -59,6 +59,32 @@ describe('an inquiry as rows', () => {
     expect(new Map(inquiryRows(record())).has('Balloon colors')).toBe(false)
   })
 
+  it('counts each photos field’s photos after the answers, with those that did not arrive, then the delivery estimate', () => {
+    const file = (id: string) => ({ id: id.repeat(16), name: `${id}.jpg`, width: 800, height: 600, bytes: 1000 })
+    const rows = inquiryRows(
+      record({
+        photos: [
+          { fieldId: 'photos_1', header: 'Inspiration', files: [file('a'), file('b')], missing: 1 },
+          { fieldId: 'photos_2', header: 'Your space', files: [file('c')], missing: 2 },
+          { fieldId: 'photos_3', header: 'The cake', files: [file('d')] },
+        ],
+        deliveryEstimate: { zip: '97214', zone: 'Inner Portland', fee: 35 },
+      }),
+    )
+    expect(rows.slice(-4)).toEqual([
+      ['Inspiration', '2 photos; 1 photo did not arrive'],
+      ['Your space', '1 photo; 2 photos did not arrive'],
+      ['The cake', '1 photo'],
+      ['Delivery estimate', 'Delivery to 97214: about $35 (estimate shown on the form)'],
+    ])
+    expect(rows).toHaveLength(14)
+    const outside = inquiryRows(record({ deliveryEstimate: { zip: '98101', outside: true } })).at(-1)
+    expect(outside).toEqual([
+      'Delivery estimate',
+      "Delivery to 98101 is outside our usual area: we'll confirm (estimate shown on the form)",
+    ])
+  })
+
   it('shows a referral the form no longer offers as it was sent', () => {
     expect(referralLabel('instagram')).toBe('Instagram')
     expect(referralLabel('a flyer')).toBe('a flyer')
@@ -96,6 +122,17 @@ describe('the inbox search', () => {
 
   it.each(['555-9999', 'portland', '97214', 'oak', '()'])('does not find her by "%s" (not a name, e-mail, phone or service)', (query) => {
     expect(matchesSearch(maya, query)).toBe(false)
+  })
+
+  it('words may be split by any run of spaces, tabs or line breaks, and a phone number typed with its punctuation matches', () => {
+    expect(matchesSearch(maya, ' maya \t\n  okafor ')).toBe(true)
+    expect(matchesSearch(maya, '+1(503)555.0142')).toBe(false)
+    expect(matchesSearch(maya, '(503)555.0142')).toBe(true)
+  })
+
+  it('a word of digits and letters is not read as a phone number', () => {
+    expect(matchesSearch(maya, 'x5550142')).toBe(false)
+    expect(matchesSearch(maya, '5550142x')).toBe(false)
   })
 
   it('an empty search finds everyone', () => {
