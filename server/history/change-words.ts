@@ -152,9 +152,11 @@ function servicesPhrases(services: ItemChange[]): string[] {
     const these = services.filter((c) => c.change === kind)
     if (these.length === 1) phrases.push(servicePhrase(these[0]))
     if (these.length < 2) continue
-    // The same change to each (only the name differs): say it once for all of them.
+    // The same change to each (only the name differs): say it once for all of them. Added or deleted ones are counted
+    // ("Added 2 services", not "Added the service 2 services").
+    const alike = kind === 'changed' ? these : []
     const shapes = new Set(
-      these.map((c) => {
+      alike.map((c) => {
         const [phrase, name] = [servicePhrase(c), serviceName(c)]
         const at = phrase.lastIndexOf(name)
         return at < 0 ? phrase : `${phrase.slice(0, at)}{}${phrase.slice(at + name.length)}`
