@@ -1,9 +1,8 @@
 // The inquiry's rules as the owner and a visitor meet them: the inbox's change messages (the API answers the first),
-// what a stored inquiry reads as, the reply templates, the balloon colours offered and the referral choices. Pure.
+// what a stored inquiry reads as, the reply templates and the referral choices (the balloon colours in balloon-colors.mutants.test.ts). Pure.
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { firstZodMessage } from '../lib/errors'
-import { BALLOON_COLOR_GROUPS, BALLOON_COLORS, colorsShownFor } from './balloon-colors'
 import { NOT_PROVIDED, REFERRAL_SOURCES } from './inquiry-fields'
 import {
   CALENDAR_STATUSES,
@@ -38,6 +37,9 @@ describe('a change from the inbox', () => {
   it('names an unknown status, field or shape', () => {
     expect(error(InquiryChangeSchema, { status: 'won' })).toBe(STATUS_ERROR)
     expect(error(InquiryChangeSchema, { status: 'new', owner: 'x' })).toBe('Unknown field: owner')
+    expect(error(InquiryChangeSchema, { owner: 'x', color: 'red' })).toBe('Unknown field: owner, color')
+    expect(error(InquiryChangeSchema, { status: ['handled'] })).toBe(STATUS_ERROR)
+    expect(error(InquiryChangeSchema, { lostReason: 5 })).toBe('Lost reason must be text')
     expect(error(InquiryChangeSchema, [])).toBe('Send the change as a JSON object')
     expect(error(InquiryChangeSchema, {})).toBe('Send at least one of status, lostReason, quotedAmount, deposit')
   })
@@ -78,6 +80,7 @@ describe('a change from the inbox', () => {
 
   it('a note is required, one to 5000 characters', () => {
     expect(error(NoteBodySchema, { text: '' })).toBe('Note is required')
+    expect(error(NoteBodySchema, { text: 5 })).toBe('Note must be text')
     expect(error(NoteBodySchema, { text: 'a'.repeat(5001) })).toBe('Note is too long')
     expect(ok(NoteBodySchema, { text: 'Called back\n' }).text).toBe('Called back\n')
   })
@@ -86,6 +89,8 @@ describe('a change from the inbox', () => {
     expect(InquiryStatusFilterSchema.parse(undefined)).toBe('all')
     expect(InquiryStatusFilterSchema.parse('handled')).toBe('contacted')
     expect(InquiryStatusFilterSchema.parse('booked')).toBe('booked')
+    expect(InquiryStatusFilterSchema.parse('all')).toBe('all')
+    expect(error(InquiryStatusFilterSchema, ['handled'])).toBe(`${STATUS_ERROR} or all`)
     expect(error(InquiryStatusFilterSchema, 'won')).toBe(`${STATUS_ERROR} or all`)
   })
 })
@@ -125,6 +130,44 @@ describe('a stored inquiry', () => {
     expect(r.inquiry).toMatchObject({ eventDetails: '', referralSource: '', customFields: {}, customDropdownFields: {} })
     const booking = InquiryRecordSchema.parse({ ...record, bookingMail: { off: true } }).bookingMail
     expect(booking).toEqual({ off: true, sent: [] })
+  })
+
+  it('keeps everything it holds: notes, status and money history, deposit, photos, e-mails', () => {
+    const photo = { id: '0123456789abcdef', name: 'arch.jpg', width: 800, height: 600, bytes: 1234 }
+    const full = {
+      ...record,
+      status: 'booked',
+      lostReason: 'Over budget',
+      notes: [{ at: '2026-03-02T10:00:00.000Z', text: 'Called' }],
+      quotedAmount: 725,
+      deposit: { amount: 200, date: '2026-03-05' },
+      history: [{ at: '2026-03-02T10:00:00.000Z', from: 'handled', to: 'lost', reason: 'No reply' }],
+      moneyHistory: [
+        { at: '2026-03-02T10:00:00.000Z', what: 'quote', amount: 725 },
+        { at: '2026-03-03T10:00:00.000Z', what: 'deposit', amount: null, date: '2026-03-05' },
+      ],
+      inquiry: { ...record.inquiry, photos: [{ fieldId: 'photos_1', header: 'Inspiration', files: [photo], missing: 1 }] },
+      mail: { state: 'failed', attempts: 3, lastError: 'SMTP refused' },
+      confirmation: { state: 'sent', attempts: 1 },
+      bookingMail: { sent: [{ key: 'reminder-7', kind: 'reminder', to: 'client', at: '2026-03-04T10:00:00.000Z' }] },
+    }
+    const read = InquiryRecordSchema.parse(full)
+    expect(read).toMatchObject({ ...full, history: [{ ...full.history[0], from: 'contacted' }] })
+    expect(read.mail).toEqual(full.mail)
+    expect(read.inquiry.photos).toEqual(full.inquiry.photos)
+    const withPhotoId = (id: string) =>
+      InquiryRecordSchema.safeParse({
+        ...full,
+        inquiry: { ...full.inquiry, photos: [{ ...full.inquiry.photos[0], files: [{ ...photo, id }] }] },
+      }).success
+    expect(withPhotoId('0123456789abcdef0')).toBe(false)
+    expect(withPhotoId('x0123456789abcdef')).toBe(false)
+    expect(withPhotoId('../../../etc/pwd')).toBe(false)
+    const money = (what: string) => InquiryRecordSchema.safeParse({ ...full, moneyHistory: [{ at: 'x', what, amount: 1 }] }).success
+    expect([money('quote'), money('deposit'), money('refund')]).toEqual([true, true, false])
+    const sentTo = (to: string) =>
+      InquiryRecordSchema.safeParse({ ...full, bookingMail: { sent: [{ ...full.bookingMail.sent[0], to }] } }).success
+    expect([sentTo('client'), sentTo('owner'), sentTo('studio')]).toEqual([true, true, false])
   })
 
   it('has an id made of its time and six hex digits', () => {
@@ -197,48 +240,6 @@ describe('reply templates', () => {
     expect(error(ReplyTemplateListSchema, t)).toBe('Send the templates as a list')
     expect(error(ReplyTemplateListSchema, Array(21).fill(t))).toBe('Keep at most 20 templates')
     expect(ReplyTemplateListSchema.parse(Array(20).fill(t))).toHaveLength(20)
-  })
-})
-
-describe('the balloon colours a visitor picks from', () => {
-  it('each has a name, a swatch colour and its image, names unique', () => {
-    expect(BALLOON_COLORS.length).toBeGreaterThan(60)
-    for (const c of BALLOON_COLORS) {
-      expect(c.name, JSON.stringify(c)).toMatch(/^[A-Z][A-Za-z ]*[a-z]$/)
-      expect(c.hex, c.name).toMatch(/^#[0-9a-f]{6}$/)
-      expect(c.image, c.name).toBe(`/balloon-colors/${c.name.toLowerCase().replaceAll(' ', '-')}.svg`)
-    }
-    expect(new Set(BALLOON_COLORS.map((c) => c.name)).size).toBe(BALLOON_COLORS.length)
-    expect(new Set(BALLOON_COLORS.map((c) => c.hex)).size).toBe(BALLOON_COLORS.length)
-    expect(BALLOON_COLORS.find((c) => c.name === 'Baby Pink')?.image).toBe('/balloon-colors/baby-pink.svg')
-  })
-
-  it('in four groups, each shown by its own toggle', () => {
-    expect(BALLOON_COLOR_GROUPS).toEqual([
-      { group: 'standard', label: 'Standard' },
-      { group: 'metallic', label: 'Metallic' },
-      { group: 'crystal', label: 'Crystal' },
-      { group: 'effects', label: 'Effects' },
-    ])
-    const all = { showStandardColors: true, showMetallicColors: true, showCrystalColors: true, showEffectsColors: true }
-    expect(colorsShownFor(all)).toEqual(BALLOON_COLORS)
-    for (const [toggle, group] of [
-      ['showStandardColors', 'standard'],
-      ['showMetallicColors', 'metallic'],
-      ['showCrystalColors', 'crystal'],
-      ['showEffectsColors', 'effects'],
-    ] as const) {
-      const shown = colorsShownFor({ ...all, [toggle]: false })
-      expect(
-        shown.some((c) => c.group === group),
-        group,
-      ).toBe(false)
-      expect(shown.length, group).toBe(BALLOON_COLORS.length - BALLOON_COLORS.filter((c) => c.group === group).length)
-      expect(
-        BALLOON_COLORS.some((c) => c.group === group),
-        group,
-      ).toBe(true)
-    }
   })
 })
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { PHOTO_LINK_KEY_FILE, PhotoLinkSigner } from './photo-links'
+import { PHOTO_LINK_KEY_FILE, PHOTO_LINK_TTL_MS, PhotoLinkSigner } from './photo-links'
 
 const dirs: string[] = []
 const dataDir = () => {
@@ -73,6 +73,24 @@ describe('the photo links key', () => {
     expect(await new PhotoLinkSigner(dir).verify(inquiry, photo, String(expires), sigOf(path), now)).toBe(true)
   })
 
+  it('a key with a character before or after its 64 hex digits is damaged too, and replaced', async () => {
+    for (const damaged of [`${'c'.repeat(64)}d\n`, `x${'c'.repeat(64)}\n`]) {
+      const dir = dataDir()
+      writeFileSync(join(dir, PHOTO_LINK_KEY_FILE), damaged)
+      await new PhotoLinkSigner(dir).signedPath(inquiry, photo, expires)
+      expect(keyText(dir), damaged).toMatch(/^[0-9a-f]{64}\n$/)
+      expect(keyText(dir)).not.toBe(`${'c'.repeat(64)}\n`)
+    }
+  })
+
+  it('is read once per process: the links a running site sends keep their key until it restarts', async () => {
+    const dir = dataDir()
+    const signer = new PhotoLinkSigner(dir)
+    const path = await signer.signedPath(inquiry, photo, expires)
+    rmSync(join(dir, PHOTO_LINK_KEY_FILE))
+    expect(await signer.signedPath(inquiry, photo, expires)).toBe(path)
+  })
+
   it('a key written by hand with spaces around it is read as it is', async () => {
     const dir = dataDir()
     const hex = 'c'.repeat(64)
@@ -95,5 +113,11 @@ describe('the link near misses the pattern checks catch', () => {
     expect(await signer.verify(inquiry, photo, String(expires), `${sig}!`, now)).toBe(false)
     expect(await signer.verify(inquiry, photo, String(expires), `!${sig}`, now)).toBe(false)
     expect(await signer.verify(inquiry, photo, String(expires), `${sig}=`, now)).toBe(false)
+  })
+})
+
+describe('how long a mailed link works', () => {
+  it('three days', () => {
+    expect(PHOTO_LINK_TTL_MS).toBe(3 * 24 * 60 * 60 * 1000)
   })
 })
