@@ -2,7 +2,8 @@
 // and money as people write them, and the inbox search.
 import { describe, expect, it } from 'vitest'
 import { InquiryRecordSchema, type InquiryRecord } from './inquiry-record.schema'
-import { formatMoney, inquiryRows, matchesSearch, plural, referralLabel, shortEventDate } from './inquiry-format'
+import { formatMoney, inquiryRows, matchesSearch, plural, referralLabel, shortEventDate, STATUS_LABELS } from './inquiry-format'
+import { INQUIRY_STATUSES } from './inquiry-record.schema'
 
 const record = (inquiry: Record<string, unknown> = {}): InquiryRecord =>
   InquiryRecordSchema.parse({
@@ -99,6 +100,10 @@ describe('dates, money and counts', () => {
 
   it('money as the studio writes it', () => {
     expect([formatMoney(1250), formatMoney(1250.5), formatMoney(85)]).toEqual(['$1,250', '$1,250.50', '$85'])
+  })
+
+  it('each status as the owner reads it', () => {
+    expect(INQUIRY_STATUSES.map((s) => STATUS_LABELS[s])).toEqual(['New', 'Contacted', 'Quoted', 'Booked', 'Completed', 'Lost'])
   })
 
   it('counts in words', () => {

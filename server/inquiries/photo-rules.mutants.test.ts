@@ -1,7 +1,15 @@
 // The quote form's photo rules on the cases a visitor meets less often: WebP and GIF files, HEIC bytes under a photo's
 // name, a file named as something else, long and padded file names. The common cases are in photo-rules.test.ts.
 import { describe, expect, it } from 'vitest'
-import { displayName, photoContentProblem, photoProblemBeforeUpload, sniffPhotoType } from './photo-rules'
+import {
+  claimedPhotoType,
+  displayName,
+  PHOTO_CONTENT_TYPES,
+  PHOTO_TOKEN_PATTERN,
+  photoContentProblem,
+  photoProblemBeforeUpload,
+  sniffPhotoType,
+} from './photo-rules'
 
 const head = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...Buffer.from(v, 'latin1')] : [v])).concat(Array(16).fill(0)))
@@ -17,6 +25,27 @@ describe('what the bytes are', () => {
     expect(sniffPhotoType(head('GIF7'))).toBe('other')
     expect(sniffPhotoType(head(0, 0, 0, 0x18, 'ftyqheic'))).toBe('other')
     expect(sniffPhotoType(head(0, 0, 0, 0x18, 'ftypmif1'))).toBe('heic')
+  })
+})
+
+describe('what a file claims to be', () => {
+  it('every JPEG and HEIC type and extension a phone or browser uses', () => {
+    for (const type of ['image/jpeg', 'image/jpg', 'image/pjpeg']) expect(claimedPhotoType('x', type), type).toBe('jpeg')
+    for (const type of ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'])
+      expect(claimedPhotoType('x', type), type).toBe('heic')
+    const byName = ['a.jpg', 'a.jpeg', 'a.jfif', 'a.png', 'a.webp', 'a.heic', 'a.heif', 'a.gif'].map((n) => claimedPhotoType(n, ''))
+    expect(byName).toEqual(['jpeg', 'jpeg', 'jpeg', 'png', 'webp', 'heic', 'heic', 'gif'])
+  })
+
+  it('a photo is served with its own content type', () => {
+    expect(PHOTO_CONTENT_TYPES).toEqual({ jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' })
+  })
+
+  it('a photo token is exactly 32 lower-case hex digits', () => {
+    const token = '0123456789abcdef0123456789abcdef'
+    expect(PHOTO_TOKEN_PATTERN.test(token)).toBe(true)
+    for (const near of [`${token}0`, `x${token}`, token.slice(1), token.toUpperCase(), 'g'.repeat(32), '0'])
+      expect(PHOTO_TOKEN_PATTERN.test(near), near).toBe(false)
   })
 })
 
@@ -50,6 +79,12 @@ describe('once the bytes are read', () => {
       problem: 'notes.txt: not a JPEG, PNG or WebP photo.',
     })
     expect(photoContentProblem({ name: 'blob', type: '' }, head('hello'))).toEqual({ problem: 'blob: not a JPEG, PNG or WebP photo.' })
+  })
+
+  it('a JPEG named as a WebP says both', () => {
+    expect(photoContentProblem({ name: 'a.webp', type: 'image/webp' }, JPEG)).toEqual({
+      problem: 'a.webp: the file is not what its type says (named as a WebP, but it is a JPEG). Please save it again and choose it anew.',
+    })
   })
 
   it('a JPEG named as something that is not a picture is refused as not what its type says', () => {
