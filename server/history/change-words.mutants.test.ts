@@ -2,7 +2,7 @@
 // alone, a service's pictures replaced or reordered, long names, several services changed alike or not, many parts,
 // and what the first content held, in the order the dashboard names the kinds.
 import { describe, expect, it } from 'vitest'
-import { describeChanges, describeFirstContent } from './change-words'
+import { describeChanges, describeFirstContent, FIRST_CONTENT_TITLE } from './change-words'
 import type { FieldChange, ItemChange } from './history.types'
 
 const field = (f: Partial<FieldChange> & { field: string }): FieldChange => ({
@@ -97,6 +97,12 @@ describe('a service’s name', () => {
     expect(title([{ ...odd, label: 'Service "Arch" (old)' }])).toBe('Changed the price of big-arch')
   })
 
+  it('pictures and visibility changed with another field are named with it', () => {
+    const both = (f: FieldChange) => title([service('j', 'Jumbos', 'changed', [f, field({ field: 'pricingInfo' })])])
+    expect(both(field({ field: 'images', kind: 'images', before: ['a'], after: ['b'] }))).toBe('Changed the pictures and price of Jumbos')
+    expect(both(field({ field: 'visible', before: 'Yes', after: 'No' }))).toBe('Changed the visibility and price of Jumbos')
+  })
+
   it('a field with no noun of its own is named by its label in lower case', () => {
     expect(title([service('j', 'Jumbos', 'changed', [field({ field: 'newThing', label: 'Party Size' })])])).toBe(
       'Changed the party size of Jumbos',
@@ -118,6 +124,9 @@ describe('several services at once', () => {
     const order = item('service-order', 'Service order', [field({ field: 'order' })])
     expect(title([service('a', 'Arches', 'added'), order])).toBe('Added the service Arches')
     expect(title([order])).toBe('Reordered the services')
+    expect(title([service('a', 'Arches', 'changed', [field({ field: 'pricingInfo' })]), order])).toBe(
+      'Changed the price of Arches and reordered the services',
+    )
   })
 })
 
@@ -163,5 +172,7 @@ describe('what the first content held', () => {
       file('b.jpg', 'added'),
     ])
     expect(held).toBe('a service, site settings, FAQ, Studio notes and 2 pictures')
+    expect(describeFirstContent([item('notes', 'Notes for the team', [], 'added')])).toBe('Notes for the team')
+    expect(FIRST_CONTENT_TITLE).toBe("The site's first content")
   })
 })
