@@ -83,6 +83,7 @@ export const SLICES = {
       'server/lib/logger.test.ts',
       'server/lib/schedule.test.ts',
       'server/lib/clock.test.ts',
+      'server/lib/lib-text.load.mutants.test.ts',
       'server/text-fields.test.ts',
     ],
   },
