@@ -54,6 +54,13 @@ describe('other changes', () => {
     expect(applyInquiryChange(record, { deposit: null }, 't1')).not.toHaveProperty('moneyHistory')
   })
 
+  it('a change that does not name the deposit keeps it, with no money entry', () => {
+    const paid = applyInquiryChange(record, { deposit: { amount: 200, date: '2031-01-02' } }, 't1')
+    const moved = applyInquiryChange(paid, { status: 'booked' }, 't2')
+    expect(moved.deposit).toEqual({ amount: 200, date: '2031-01-02' })
+    expect(moved.moneyHistory).toEqual(paid.moneyHistory)
+  })
+
   it('a note is added after the others, the record otherwise unchanged', () => {
     const next = addNote(record, 'Sent the quote', 't1')
     expect(next.notes).toEqual([

@@ -232,6 +232,9 @@ describe('reply templates', () => {
   it('refuse a template without a name, subject or message, or too long, or more than 20', () => {
     const t = { name: 'N', subject: 'S', body: 'B' }
     expect(error(ReplyTemplateSchema, { ...t, name: ' ' })).toBe('Template name is required')
+    expect(error(ReplyTemplateSchema, { ...t, name: 5 })).toBe('Template name must be text')
+    expect(error(ReplyTemplateSchema, { ...t, subject: 5 })).toBe('Subject must be text')
+    expect(error(ReplyTemplateSchema, { ...t, body: 5 })).toBe('Message must be text')
     expect(error(ReplyTemplateSchema, { ...t, name: 'a'.repeat(81) })).toBe('Template name is too long')
     expect(error(ReplyTemplateSchema, { ...t, subject: '' })).toBe('Subject is required')
     expect(error(ReplyTemplateSchema, { ...t, subject: 'a'.repeat(201) })).toBe('Subject is too long')
