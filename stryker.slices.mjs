@@ -147,7 +147,9 @@ Object.assign(SLICES, {
     tests: [
       'server/insights/beacon.near-miss.test.ts',
       'server/insights/collect-shortcut.test.ts',
+      'server/insights/collect-shortcut.mutants.test.ts',
       'server/insights/collector.test.ts',
+      'server/insights/collector.mutants.test.ts',
       'server/insights/daily-salt.test.ts',
       'server/insights/insights-csv.test.ts',
       'server/insights/insights.routes.test.ts',
