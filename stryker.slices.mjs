@@ -146,14 +146,22 @@ Object.assign(SLICES, {
   insights: {
     mutate: ['server/insights/*.ts'],
     tests: [
+      'server/insights/beacon-intake.mutants.test.ts',
       'server/insights/beacon.near-miss.test.ts',
       'server/insights/collect-shortcut.test.ts',
+      'server/insights/collect-shortcut.mutants.test.ts',
       'server/insights/collector.test.ts',
+      'server/insights/collector.mutants.test.ts',
       'server/insights/daily-salt.test.ts',
+      'server/insights/daily-salt.mutants.test.ts',
       'server/insights/insights-csv.test.ts',
+      'server/insights/insights-report.mutants.test.ts',
       'server/insights/insights.routes.test.ts',
+      'server/insights/insights.routes.mutants.test.ts',
+      'server/insights/insights.store.mutants.test.ts',
       'server/insights/traffic-source.test.ts',
       'server/insights/user-agent.test.ts',
+      'server/insights/user-agent.mutants.test.ts',
     ],
   },
   'ops-backup': {
