@@ -224,7 +224,8 @@ function diffIdList(
     const change: FieldChange['change'] = !be ? 'added' : !ae ? 'removed' : 'changed'
     out.push(...fields.map((f) => ({ ...f, change })))
   }
-  const order = (list: Obj[]) => list.map((e) => String(e.id ?? ''))
+  // Entries without an id (matched by place above) take no part in the order.
+  const order = (list: Obj[]) => list.filter((e) => e.id != null).map((e) => String(e.id))
   const kept = (list: Obj[], other: Map<string, Obj>) => order(list).filter((id) => other.has(id))
   if (!same(kept(before, am), kept(after, bm))) {
     const name = (e: Obj) => entryLabel(e)

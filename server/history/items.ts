@@ -23,16 +23,19 @@ export function serviceIdOf(item: string): string | null {
   return SERVICE_ITEM.exec(item)?.[1] ?? null
 }
 
+/** A single-file item's own name only: `in` would also find an object's built-in keys (`constructor`, `toString`). */
+const isSingleFileItem = (item: string): item is SingleFileItem => Object.hasOwn(SINGLE_FILE_ITEMS, item)
+
 /** True for the items this module knows (restorable or filterable); `all` is handled by callers. */
 export function isKnownItem(item: string): boolean {
-  return isServiceItem(item) || item in SINGLE_FILE_ITEMS
+  return isServiceItem(item) || isSingleFileItem(item)
 }
 
 /** The repo-relative file that holds an item, or null when the name is unknown. */
 export function pathOfItem(item: string): string | null {
   const id = serviceIdOf(item)
   if (id) return SERVICES_KIND.file.replace('{id}', id)
-  if (item in SINGLE_FILE_ITEMS) return SINGLE_FILE_ITEMS[item as SingleFileItem]
+  if (isSingleFileItem(item)) return SINGLE_FILE_ITEMS[item]
   if (item.startsWith('uploads/') && UPLOAD_PATH.test(item)) return item
   return null
 }
@@ -48,7 +51,8 @@ export function itemOfPath(path: string): string | null {
 
 /** Whether the owner may restore the item from History (the mailing-list interests are edited in git only). */
 export function isRestorableItem(item: string): boolean {
-  return isKnownItem(item) && (kindOfItem(item)?.restorable ?? false)
+  // A known item always has a kind.
+  return isKnownItem(item) && kindOfItem(item)!.restorable
 }
 
 export function isUploadPath(path: string): boolean {
