@@ -4,35 +4,14 @@
 import { describe, expect, it } from 'vitest'
 import { describeChanges, describeFirstContent, FIRST_CONTENT_TITLE } from './change-words'
 import type { FieldChange, ItemChange } from './history.types'
+import { field, file, service } from './testing-changes'
 
-const field = (f: Partial<FieldChange> & { field: string }): FieldChange => ({
-  label: f.field,
-  kind: 'text',
-  change: 'changed',
-  before: 'a',
-  after: 'b',
-  ...f,
-})
-const service = (id: string, title: string, change: ItemChange['change'], fields: FieldChange[] = []): ItemChange => ({
-  item: `services/${id}`,
-  label: `Service "${title}"`,
-  path: `content/services/${id}.yaml`,
-  change,
-  fields,
-})
 const item = (name: string, label: string, fields: FieldChange[] = [field({ field: 'x' })], change: ItemChange['change'] = 'changed') => ({
   item: name,
   label,
   path: `content/${name}.yaml`,
   change,
   fields,
-})
-const file = (name: string, change: ItemChange['change']): ItemChange => ({
-  item: `uploads/${name}`,
-  label: name,
-  path: `uploads/${name}`,
-  change,
-  fields: [],
 })
 const pictures = (before: string[] | null, after: string[] | null) => field({ field: 'images', kind: 'images', before, after })
 const title = (changes: ItemChange[]) => describeChanges(changes).title

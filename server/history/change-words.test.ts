@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { describeChanges, describeFirstContent } from './change-words'
-import type { FieldChange, ItemChange } from './history.types'
+import type { ItemChange } from './history.types'
+import { field, file, service } from './testing-changes'
 
-const field = (f: Partial<FieldChange> & { field: string }): FieldChange => ({
-  label: f.field,
-  kind: 'text',
-  change: 'changed',
-  before: 'a',
-  after: 'b',
-  ...f,
-})
-const service = (id: string, title: string, change: ItemChange['change'], fields: FieldChange[] = []): ItemChange => ({
-  item: `services/${id}`,
-  label: `Service "${title}"`,
-  path: `content/services/${id}.yaml`,
-  change,
-  fields,
-})
-const file = (name: string, change: ItemChange['change']): ItemChange => ({
-  item: `uploads/${name}`,
-  label: name,
-  path: `uploads/${name}`,
-  change,
-  fields: [],
-})
 const order: ItemChange = {
   item: 'service-order',
   label: 'Service order',
