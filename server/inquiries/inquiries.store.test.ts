@@ -50,6 +50,24 @@ describe('InquiryStore', () => {
     expect((await store.counts()).all).toBe(2)
   })
 
+  it('a request made while the index is being built sees a file written after the build listed the folder', async () => {
+    const first = await store.create(lead('Ava'), NOT_SENT)
+    const dir = join(dataDir, 'inquiries')
+    const copy = { ...JSON.parse(readFileSync(join(dir, `${first.id}.json`), 'utf8')), id: first.id.replace(/-[0-9a-f]{6}$/, '-abcdef') }
+    const fresh = new InquiryStore(dataDir)
+    const listFolder = (fresh as unknown as { ids: () => Promise<string[]> }).ids.bind(fresh)
+    let later: Promise<{ all: number }> | undefined
+    vi.spyOn(fresh as unknown as { ids: () => Promise<string[]> }, 'ids').mockImplementationOnce(async () => {
+      const ids = await listFolder()
+      // A restore writes a lead just after the build read the folder, and the owner's next request comes in.
+      writeFileSync(join(dir, `${copy.id}.json`), JSON.stringify(copy))
+      later = fresh.counts()
+      return ids
+    })
+    expect((await fresh.counts()).all).toBe(1)
+    expect((await later!).all).toBe(2)
+  })
+
   it('names each file by its receipt time to the millisecond and a random part, and keeps the whole record', async () => {
     const at = new Date('2026-11-21T20:31:05.123Z')
     const record = await store.create(lead('Jane'), NOT_SENT, at, { state: 'pending', attempts: 0 })

@@ -121,11 +121,18 @@ export class InquiryStore {
       .reverse()
   }
 
-  /** The index as the folder is now: rebuilt (one read of every file, once) when the folder changed behind our back. */
+  /**
+   * The index as the folder is now: rebuilt (one read of every file, once) when the folder changed behind our back. A
+   * build already running may have listed the folder before a change this request must see: wait for it, look again.
+   */
   private async currentIndex(): Promise<InquiryIndex> {
     const stamp = await this.stamp()
     if (this.index?.stamp === stamp && !(await this.hidesAWrite(this.index))) return this.index
-    this.building ??= (async () => {
+    if (this.building) {
+      await this.building.catch(() => undefined)
+      return this.currentIndex()
+    }
+    this.building = (async () => {
       try {
         const ids = await this.ids()
         const entries = new Map<string, IndexEntry>()
