@@ -140,7 +140,7 @@ describe('kept pages served in front of Hono', () => {
         expect(same[0]?.body.equals(last.body)).toBe(true)
       }
     }
-  })
+  }, 60_000)
 
   it('answers a matching If-None-Match with the 304 the chain gives, and a stale one with the page', async () => {
     const headers = { 'accept-encoding': 'gzip' }
