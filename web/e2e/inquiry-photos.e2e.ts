@@ -195,6 +195,9 @@ describe('a slow connection', () => {
   test('Submit pressed while a photo is still uploading waits for it, says so, and sends it with the inquiry', async () => {
     const { page, context } = await openPage(browser, PHONE)
     await gotoReady(page, `${site.url}/services/arches`)
+    // The photos field is its own chunk, loaded once the form is live: wait for it before the connection slows down
+    // (on a busy machine it came later than setInputFiles' 30 s).
+    await page.locator('#inq-photos_1').waitFor({ state: 'attached', timeout: 60_000 })
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', {
@@ -228,7 +231,7 @@ describe('a slow connection', () => {
       (r) => r.inquiry.lastName === 'Upload',
     )
     expect(record.inquiry.photos?.[0].files.map((f) => f.name)).toEqual(['slow.png'])
-  }, 90_000)
+  }, 150_000)
 })
 
 describe('the form builder', () => {
