@@ -1,61 +1,53 @@
-// History names pictures by their description and where they are shown (not `Image cropped-d170916c.jpg`), in a
-// change's detail and an undo's preview; a done undo is told in the words History lists it with, without a hash.
-import { beforeEach, describe, expect, it } from 'vitest'
-import { makeJpeg, useTestApp, type TestApp } from '../testing/test-app'
-import type { CommitDetail, RestoreResult, UndoPreview } from './history.types'
+// Picture files in History named the way the owner knows them: by the description the content gives them and where
+// they are shown, read from the content files of the same change; a picture no content mentions keeps its file name.
+import { describe, expect, it } from 'vitest'
+import type { ItemChange } from './history.types'
+import { namePictures } from './picture-words'
 
-const ctx = useTestApp({ login: true })
-let t: TestApp
-let cookie: string
-beforeEach(() => ({ t, cookie } = ctx))
-
-const head = () => t.git('rev-parse', 'HEAD').trim()
-const send = (method: string, path: string, json?: unknown) => t.call(method, path, { json, cookie })
-
-async function upload(name: string): Promise<string> {
-  const form = new FormData()
-  form.append('image', new File([(await makeJpeg(10, 10)) as Uint8Array<ArrayBuffer>], name, { type: 'image/jpeg' }))
-  return ((await (await t.call('POST', '/api/upload', { body: form, cookie })).json()) as { url: string }).url
+const picture = (name: string): ItemChange => ({
+  item: `uploads/${name}`,
+  label: name,
+  path: `uploads/${name}`,
+  change: 'added',
+  fields: [],
+})
+const bouquets: ItemChange = {
+  item: 'services/bouquets',
+  label: 'Service "Bouquets"',
+  path: 'content/services/bouquets.yaml',
+  change: 'changed',
+  fields: [],
 }
+const labels = (changes: ItemChange[], texts: { path: string; text: string | null }[]) => namePictures(changes, texts).map((c) => c.label)
 
-async function addPicture(alt?: string): Promise<{ cropped: string; original: string; commit: string }> {
-  const cropped = await upload('cropped.jpg')
-  const original = await upload('original.jpg')
-  const service = (await (await send('GET', '/api/services/bouquets')).json()) as { images: unknown[] }
-  expect((await send('PUT', '/api/services/bouquets/images', { images: [...service.images, { cropped, original, alt }] })).status).toBe(200)
-  return { cropped, original, commit: head() }
-}
-
-const labels = (changes: { path: string; label: string }[]) => Object.fromEntries(changes.map((c) => [`/${c.path}`, c.label]))
-
-describe('pictures in History', () => {
-  it("are named by their description and their service in a change's detail and in an undo's preview", async () => {
-    const { cropped, original, commit } = await addPicture('Pink balloon bouquet by a window')
-    const detail = (await (await send('GET', `/api/admin/history/commits/${commit}`)).json()) as CommitDetail
-    const expected = {
-      [cropped]: 'Picture “Pink balloon bouquet by a window” (Service "Bouquets")',
-      [original]: 'Full-size picture “Pink balloon bouquet by a window” (Service "Bouquets")',
-    }
-    expect(labels(detail.changes.filter((c) => c.path.startsWith('uploads/')))).toEqual(expected)
-
-    const preview = (await (await send('POST', '/api/admin/history/undo/preview', { commit })).json()) as UndoPreview
-    expect(labels(preview.changes.filter((c) => c.path.startsWith('uploads/')))).toEqual(expected)
-    expect(preview.changes.map((c) => c.label).join(' ')).not.toMatch(/Image |\.jpg/)
+describe('a picture file in History', () => {
+  it('is named by its description and the item that shows it; its original as the full-size picture', () => {
+    const yaml = `title: Bouquets\nimages:\n  - cropped: /uploads/pink-c.jpg\n    original: /uploads/pink.jpg\n    alt: '  Pink bouquet  '\n`
+    expect(labels([picture('pink-c.jpg'), picture('pink.jpg'), bouquets], [{ path: bouquets.path, text: yaml }])).toEqual([
+      'Picture “Pink bouquet” (Service "Bouquets")',
+      'Full-size picture “Pink bouquet” (Service "Bouquets")',
+      'Service "Bouquets"',
+    ])
   })
 
-  it('say when a picture has no description yet', async () => {
-    const { cropped, commit } = await addPicture()
-    const detail = (await (await send('GET', `/api/admin/history/commits/${commit}`)).json()) as CommitDetail
-    expect(labels(detail.changes)[cropped]).toBe('Picture without a description (Service "Bouquets")')
+  it('takes the description beside its own key before a general one, and the mention that has a description', () => {
+    const site = `hero:\n  image: /uploads/hero.jpg\n  imageAlt: Garden arch\n  alt: Not this\nlogo: /uploads/hero.jpg\n`
+    expect(labels([picture('hero.jpg')], [{ path: 'content/site.yaml', text: site }])).toEqual(['Picture “Garden arch”'])
+    const first = `a:\n  photo: /uploads/x.jpg\nb:\n  photo: /uploads/x.jpg\n  photoAlt: Described\n`
+    expect(labels([picture('x.jpg')], [{ path: 'content/site.yaml', text: first }])).toEqual(['Picture “Described”'])
   })
 
-  it('a done undo is told in plain words, without the commit hash', async () => {
-    const { commit } = await addPicture('Pink balloon bouquet by a window')
-    const listed = ((await (await send('GET', `/api/admin/history/commits/${commit}`)).json()) as CommitDetail).title
-    const res = await send('POST', '/api/admin/history/undo', { commit })
-    const done = (await res.json()) as RestoreResult
-    expect(done.title).toBe(`Undid “${listed}”`)
-    expect(done.title).not.toMatch(/[0-9a-f]{7}/)
-    expect(done.summary).toMatch(/^Undo ".*" \([0-9a-f]{7}\)$/)
+  it('says when the content gives no description, and reads the front matter of a markdown page', () => {
+    const page = `---\ntitle: About\ncover: /uploads/team.jpg\n---\nWe make balloons.\n`
+    expect(labels([picture('team.jpg')], [{ path: 'content/pages/about.md', text: page }])).toEqual(['Picture without a description'])
+  })
+
+  it('keeps the file name when no content mentions it, when a text is gone or cannot be read, or is a picture itself', () => {
+    const texts = [
+      { path: 'content/faq.yaml', text: null },
+      { path: 'content/site.yaml', text: 'hero: [unclosed' },
+      { path: 'uploads/other.jpg', text: 'image: /uploads/lone.jpg' },
+    ]
+    expect(labels([picture('lone.jpg')], texts)).toEqual(['lone.jpg'])
   })
 })
