@@ -250,8 +250,12 @@ describe('admin inbox', () => {
     await row.getByRole('button', { name: /Noquote Signtest/ }).click()
     await row.getByLabel('Reply with').selectOption({ label: 'Quote' })
     await row.getByText('This template uses a quoted amount, which this inquiry does not have yet').waitFor()
-    const href = (await row.getByRole('link', { name: 'Reply', exact: true }).getAttribute('href')) ?? ''
-    expect(new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('body')).toMatch(/Best,\r\nMaya\r\n$/)
+    // The signature comes from the site settings, read once per dashboard after it opens (on a busy machine, later).
+    const body = async () => {
+      const href = (await row.getByRole('link', { name: 'Reply', exact: true }).getAttribute('href')) ?? ''
+      return new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('body')
+    }
+    await expect.poll(body, { timeout: 10_000 }).toMatch(/Best,\r\nMaya\r\n$/)
     await row.getByLabel('Reply with').selectOption({ label: 'Thanks, a few questions' })
     expect(await row.getByText(/This template uses/).count()).toBe(0)
     await context.close()
