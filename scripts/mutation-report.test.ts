@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mergeReports, scoreOf, type MutationReport } from './mutation-report'
+import { mergeReports, scoreOf, sliceReport, type MutationReport } from './mutation-report'
 
 const report = (files: MutationReport['files'], testFiles: MutationReport['testFiles']): MutationReport => ({
   schemaVersion: '1.0',
@@ -45,6 +45,23 @@ describe('the whole mutation report', () => {
     expect(merged.files['server/lib/b.ts'].mutants[1].killedBy).toEqual(['lib:0'])
     expect(merged.testFiles!['server/auth/a.test.ts'].tests.map((t) => t.id)).toEqual(['auth:0', 'lib:0'])
     expect(scoreOf(merged).score).toBeCloseTo((2 / 3) * 100)
+  })
+
+  it("makes a slice's report of its runs by modules, each module from the newest run that mutated it", () => {
+    const whole = report(
+      { 'a.ts': file({ status: 'Survived' }), 'b.ts': file({ status: 'Survived' }) },
+      { 'a.test.ts': { tests: [{ id: '0' }] } },
+    )
+    const partA = report({ 'a.ts': file({ status: 'Killed', killedBy: ['0'] }) }, { 'a.test.ts': { tests: [{ id: '0' }] } })
+    const olderB = report({ 'b.ts': file({ status: 'NoCoverage' }) }, {})
+    const slice = sliceReport('s', [
+      { part: 'a', time: 3, report: partA },
+      { time: 2, report: whole },
+      { part: 'b', time: 1, report: olderB },
+    ])
+    expect(slice.files['a.ts'].mutants).toEqual([{ status: 'Killed', killedBy: ['s/a:0'] }])
+    expect(slice.files['b.ts'].mutants[0].status).toBe('Survived')
+    expect(scoreOf(slice).score).toBe(50)
   })
 
   it('refuses to make a report of no slice', () => {

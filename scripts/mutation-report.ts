@@ -39,6 +39,15 @@ export function mergeReports(reports: { name: string; report: MutationReport }[]
   return { ...reports[0].report, files, testFiles }
 }
 
+/**
+ * A slice's report from its whole run and its parts (runs of some of its modules, `MUTATION_OUT=<slice folder>/parts/
+ * <name>`), oldest first: a module keeps the result of the newest run that mutated it.
+ */
+export function sliceReport(slice: string, runs: { part?: string; time: number; report: MutationReport }[]): MutationReport {
+  const oldestFirst = [...runs].sort((a, b) => a.time - b.time)
+  return mergeReports(oldestFirst.map((r) => ({ name: r.part ? `${slice}/${r.part}` : slice, report: r.report })))
+}
+
 /** As Stryker scores: (killed + timeout) / (killed + timeout + survived + no coverage), in percent. */
 export function scoreOf(report: MutationReport) {
   const count = { killed: 0, timeout: 0, survived: 0, noCoverage: 0 }

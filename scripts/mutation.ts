@@ -3,11 +3,11 @@
 // and the score per slice and in total printed. Each slice keeps its own incremental file, so a rerun after a small
 // change retests only the mutants it touches. Arguments go to each `stryker run` (`-- --force`, `-- --concurrency 1`).
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { EXCLUDED, SLICES } from '../stryker.slices.mjs'
 import { changedRanges, planChangedRun, survivorLines } from './mutation-changed'
-import { mergeReports, scoreOf, type MutationReport } from './mutation-report'
+import { mergeReports, scoreOf, sliceReport, type MutationReport } from './mutation-report'
 
 const OUT = 'reports/mutation'
 
@@ -73,15 +73,32 @@ for (const name of reportOnly ? [] : requested) {
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
 
+/** A slice's last whole run and its parts (`MUTATION_OUT=reports/mutation/<slice>/parts/<name>`: runs of some modules). */
+function sliceRuns(name: string) {
+  const folders = [{ folder: join(OUT, name) }]
+  const parts = join(OUT, name, 'parts')
+  if (existsSync(parts)) folders.push(...readdirSync(parts).map((part) => ({ part, folder: join(parts, part) })))
+  return folders
+    .map((f) => ({ ...f, file: join(f.folder, 'mutation.json') }))
+    .filter((f) => existsSync(f.file))
+    .map((f) => ({ ...f, time: statSync(f.file).mtimeMs, report: JSON.parse(readFileSync(f.file, 'utf8')) as MutationReport }))
+}
+
 // Every slice measured so far, the ones just run included: the whole report stays whole after a run of one slice.
 const reports = Object.keys(SLICES)
-  .filter((name) => existsSync(join(OUT, name, 'mutation.json')))
-  .map((name) => ({ name, report: JSON.parse(readFileSync(join(OUT, name, 'mutation.json'), 'utf8')) as MutationReport }))
+  .map((name) => ({ name, runs: sliceRuns(name) }))
+  .filter((s) => s.runs.length > 0)
+  .map((s) => ({ name: s.name, folders: s.runs.map((r) => r.folder), report: sliceReport(s.name, s.runs) }))
 const merged = mergeReports(reports)
 mkdirSync(OUT, { recursive: true })
 writeFileSync(join(OUT, 'mutation.json'), JSON.stringify(merged))
 // The slices' HTML is one page with its report inlined: the same page with the merged report shows them all.
-const page = readFileSync(join(OUT, reports[0].name, 'index.html'), 'utf8')
+const pageFile = reports
+  .flatMap((r) => r.folders)
+  .map((f) => join(f, 'index.html'))
+  .find((f) => existsSync(f))
+if (!pageFile) throw new Error(`No slice's index.html in ${OUT}: run a slice with the html reporter`)
+const page = readFileSync(pageFile, 'utf8')
 writeFileSync(
   join(OUT, 'index.html'),
   page.replace(/(app\.report = ).*;\n/, (_, head: string) => `${head}${JSON.stringify(merged).replace(/</g, '\\u003c')};\n`),
