@@ -259,5 +259,38 @@ describe('admin inbox', () => {
     await row.getByLabel('Reply with').selectOption({ label: 'Thanks, a few questions' })
     expect(await row.getByText(/This template uses/).count()).toBe(0)
     await context.close()
+
+    // A Reply pressed before the signature has come (a slow connection) opens the e-mail once it has, signed.
+    await replyBeforeTheSignature()
   })
+
+  async function replyBeforeTheSignature() {
+    const { page, context } = await openPage(browser, DESKTOP)
+    // The mail app is opened with window.open(url, '_self'): recorded here instead.
+    await page.addInitScript(() => {
+      const opened: string[] = ((window as unknown as { opened: string[] }).opened = [])
+      window.open = ((url?: string | URL) => (opened.push(String(url)), null)) as typeof window.open
+    })
+    await loginAsOwner(page, site.url)
+    // The site settings (and with them the signature) are held back, as on a slow connection.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/site-settings', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole('tab', { name: /Inbox/ }).click()
+    const row = page.getByRole('list', { name: 'Inquiries' }).getByRole('listitem').filter({ hasText: 'Noquote Signtest' })
+    await row.getByRole('button', { name: /Noquote Signtest/ }).click()
+    await row.getByLabel('Reply with').selectOption({ label: 'Thanks, a few questions' })
+    await row.getByRole('link', { name: 'Reply', exact: true }).click()
+    const opened = () => page.evaluate(() => (window as unknown as { opened: string[] }).opened)
+    expect(await opened()).toEqual([])
+    release()
+    await expect.poll(opened).toHaveLength(1)
+    const [href] = await opened()
+    expect(href.startsWith('mailto:')).toBe(true)
+    expect(new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('body')).toMatch(/\r\nMaya\r\n$/)
+    await context.close()
+  }
 })

@@ -1,5 +1,5 @@
 // "Reply": opens the owner's mail app with the chosen template filled in, and marks a new inquiry contacted.
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import { fillTemplate, missingValues, type ReplyTemplate, type ReplyValues } from '../../../server/inquiries/reply-templates.schema'
 import { formatMoney, shortEventDate } from '../../../server/inquiries/inquiry-format'
 import { getSiteSettings } from '../admin-api'
@@ -7,15 +7,19 @@ import type { InquiryRecord } from './inbox-api'
 
 /** Who signs the replies: the owner's name from the site settings, else the brand (asked for once per dashboard). */
 let signature: Promise<string> | undefined
-function useSignature(): string {
-  const [name, setName] = useState('')
+function loadSignature(): Promise<string> {
+  signature ??= getSiteSettings().then(
+    (s) => s.brand.ownerName || s.brand.name,
+    () => '',
+  )
+  return signature
+}
+/** The signature, or undefined while the site settings are still on their way. */
+function useSignature(): string | undefined {
+  const [name, setName] = useState<string>()
   useEffect(() => {
-    signature ??= getSiteSettings().then(
-      (s) => s.brand.ownerName || s.brand.name,
-      () => '',
-    )
     let live = true
-    void signature.then((n) => live && setName(n))
+    void loadSignature().then((n) => live && setName(n))
     return () => void (live = false)
   }, [])
   return name
@@ -59,7 +63,15 @@ export function ReplyButton({
   const selectId = `template-${record.id}`
   const template = templates[chosen]
   // A template that names the quote on a lead with none saved would leave a gap in the e-mail: say so before it opens.
-  const missing = template ? missingValues(template, replyValues(record, ownerName)).flatMap((k) => MISSING_WORDS[k] ?? []) : []
+  const missing = template ? missingValues(template, replyValues(record, ownerName ?? '')).flatMap((k) => MISSING_WORDS[k] ?? []) : []
+  // Pressed before the signature came (a slow connection): the e-mail opens once it has, signed.
+  const reply = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (ownerName === undefined) {
+      event.preventDefault()
+      void loadSignature().then((name) => window.open(replyMailto(record, template, name), '_self'))
+    }
+    onReplied()
+  }
   return (
     <div className="admin-reply">
       <label className="admin-field__label" htmlFor={selectId}>
@@ -81,8 +93,8 @@ export function ReplyButton({
       </select>
       <a
         className="admin-button admin-button--primary admin-button--small"
-        href={replyMailto(record, template, ownerName)}
-        onClick={onReplied}
+        href={replyMailto(record, template, ownerName ?? '')}
+        onClick={reply}
       >
         Reply
       </a>
