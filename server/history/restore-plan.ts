@@ -11,6 +11,7 @@ import {
   CONTENT_DIR,
   SINGLE_FILE_ITEMS,
   isKnownItem,
+  isRestorableItem,
   isServiceItem,
   isUploadPath,
   itemLabel,
@@ -134,6 +135,8 @@ export async function planRestore(root: string, rev: string, item: string): Prom
       if (next !== orderNow) plan(ORDER_PATH, Buffer.from(YAML.stringify(next)))
     }
   } else if (isKnownItem(item)) {
+    // The History tab offers no Restore for what is edited in git only (the mailing-list interests): nor does the API.
+    if (!isRestorableItem(item)) throw new HistoryError(400, `${itemLabel(item)} are edited in git, not restored from History`)
     const path = pathOfItem(item)!
     const bytes = await blobAt(root, hash, path)
     if (bytes === null) throw new HistoryError(422, `${itemLabel(item)} did not exist at ${hash.slice(0, 7)}`)
