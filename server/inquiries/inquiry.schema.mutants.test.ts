@@ -136,6 +136,8 @@ describe('the quote form’s answers on the server: the rest of each rule', () =
     expect(isUsPhone('503 555 0100 ext')).toBe(false)
     expect(isUsPhone('x5035550100')).toBe(false)
     expect(isUsPhone('25035550100')).toBe(false)
+    expect(isUsPhone('150355501000')).toBe(false)
+    expect(isUsPhone('1503555010')).toBe(true)
     expect(errors({ phone: '503-555-0100 call' })).toEqual({ phone: PHONE_FORMAT_MESSAGE })
   })
 
@@ -182,6 +184,11 @@ describe('the quote form’s answers on the server: the rest of each rule', () =
     expect(errorsFor(noPicker, { balloonColors: undefined })).toEqual({})
     const noLimit = withService({ maxBalloonColors: null })
     expect(errorsFor(noLimit, { balloonColors: ['Blush', 'Ivory', 'Cream'] })).toEqual({})
+  })
+
+  it('event details: 5,000 characters at most', () => {
+    expect(errors({ eventDetails: 'x'.repeat(5000) })).toEqual({})
+    expect(errors({ eventDetails: 'x'.repeat(5001) })).toEqual({ eventDetails: 'This answer is too long' })
   })
 
   it('a required answer of spaces only is missing', () => {
