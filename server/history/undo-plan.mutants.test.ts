@@ -78,6 +78,25 @@ describe('planUndo', () => {
     expect(err.details!.conflict).toMatchObject({ hash: inTheWay, summary: 'Price 62' })
   })
 
+  it("a hand edit not committed in the way: the file's own last change is named, not a later change of another file", async () => {
+    f.write(BOUQUETS, bouquets({ title: 'Bouquets Grand', pricingInfo: 'Small: $64' }))
+    const change = f.commit('Price 64', ['services/bouquets'], [BOUQUETS])
+    f.write(BOUQUETS, bouquets({ title: 'Bouquets Grander', pricingInfo: 'Small: $64' }))
+    const last = f.commit('Title Grander', ['services/bouquets'], [BOUQUETS])
+    f.write('content/services/jumbos.yaml', serviceYaml('jumbos', 'Jumbos', { pricingInfo: 'Big: $97' }))
+    f.commit('Jumbos 97', ['services/jumbos'], ['content/services/jumbos.yaml'])
+    f.write(BOUQUETS, bouquets({ title: 'Bouquets Grander', pricingInfo: 'Small: $65 by hand' }))
+    try {
+      const err = await refusal(change)
+      expect(err).toBeInstanceOf(UndoConflict)
+      expect(err.details!.conflict).toMatchObject({ hash: last, summary: 'Title Grander' })
+    } finally {
+      f.git('checkout', '--', BOUQUETS)
+    }
+    f.write(BOUQUETS, bouquets({ title: 'Bouquets Grand', pricingInfo: 'Small: $63' }))
+    f.commit('Back to Grand 63', ['services/bouquets'], [BOUQUETS])
+  })
+
   it('a file deleted since cannot be undone into: the deletion is named', async () => {
     const jumbos = 'content/services/jumbos.yaml'
     f.write(jumbos, serviceYaml('jumbos', 'Jumbos', { pricingInfo: 'Big: $98' }))
