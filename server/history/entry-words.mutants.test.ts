@@ -110,6 +110,25 @@ describe('describeEntries', () => {
     expect(entries.map((e) => e.source)).toEqual(['git', 'git', 'dashboard', 'dashboard'])
   })
 
+  it('a service whose title holds " to " and a hash-like word is named whole; a "Restore" subject without the trailer is no restore', async () => {
+    f.write('content/testimonials.yaml', '[]\n')
+    const at = commit('Testimonials readable again', ['content/testimonials.yaml'])
+    f.write(BOUQUETS, price('Small: $56'))
+    commit(`Restore service "Road to cafe123" to ${at.slice(0, 7)} (Nov 24, 2026, 8:00 AM)\n\nRestored-From: ${at}`, [BOUQUETS])
+    f.write(BOUQUETS, price('Small: $57'))
+    commit(`Restore testimonials to ${at.slice(0, 7)} by hand`, [BOUQUETS])
+    f.write('content/testimonials.yaml', 'not: restorable\n')
+    commit(`Restore testimonials to ${at.slice(0, 7)}\n\nRestored-From: ${at}`, ['content/testimonials.yaml'])
+    f.write('content/testimonials.yaml', '- id: t1\n  quote: Hi\n  author: Ann\n')
+    commit('Fix testimonials', ['content/testimonials.yaml'])
+    expect((await newest(4)).map((e) => [e.title, e.kinds])).toEqual([
+      [expect.not.stringMatching(/^(Broke|Restored)/), ['testimonials']],
+      ['Broke Testimonials (Invalid input: expected array, received object)', ['undo']],
+      ['Changed the price of Bouquets', ['services']],
+      ['Restored Road to cafe123 as it was on Nov 24, 2026, 8:00 AM', ['services', 'undo']],
+    ])
+  })
+
   it('pictures added or removed by hand are named as such', async () => {
     f.remove('uploads/hero.jpg')
     commit('Del hero', ['uploads/hero.jpg'])

@@ -130,6 +130,8 @@ describe('listHistory', () => {
     expect(await summaries({ kind: 'services', limit: 2, offset: 1 })).toEqual([['Bouquets $50', 'Add starting content'], false])
     expect(await summaries({ kind: 'testimonials', item: 'testimonials' })).toEqual([['Testimonial', 'Add starting content'], false])
     expect(await summaries({ kind: 'faq' })).toEqual([[], false])
+    expect(await summaries({ kind: 'services', limit: 1, offset: -2 })).toEqual([['Bouquets $55'], true])
+    expect(await summaries({ kind: 'services', item: 'services/jumbos' })).toEqual([['Add starting content'], false])
   })
 
   it('an unknown item is a 400 naming it; a repository without commits has no entries', async () => {
@@ -169,6 +171,7 @@ describe('files as they are on disk', () => {
     rmSync(join(f.root, 'uploads/hero.jpg'))
     symlinkSync('bq-1.jpg', join(f.root, 'uploads/hero.jpg'))
     f.write('uploads/new.jpg', JPEG)
+    f.write('uploads/2026/new-2.jpg', JPEG)
     try {
       const files = await uncommittedFiles(f.root)
       expect([...files].sort((a, b) => a.path.localeCompare(b.path))).toEqual([
@@ -176,6 +179,7 @@ describe('files as they are on disk', () => {
         { path: 'content/notes.tmp-write.yaml', state: 'untracked' },
         { path: 'content/site.yaml', state: 'deleted' },
         { path: 'content/testimonials.yaml', state: 'modified' },
+        { path: 'uploads/2026/new-2.jpg', state: 'untracked' },
         { path: 'uploads/hero.jpg', state: 'type changed' },
         { path: 'uploads/new.jpg', state: 'untracked' },
       ])
@@ -228,6 +232,7 @@ describe('ContentProblems', () => {
     f = makeHistoryFixture()
     good = f.head()
     f.write('content/testimonials.yaml', 'not: a list\n')
+    f.write('content/delivery-installation.md', '---js\n{}\n---\n')
     f.write('content/faq.yml', 'x: [\n')
     f.write('content/services/arches.yaml', 'title: [\n')
     f.write('content/drafts/site.yaml', 'x: [\n')
@@ -239,6 +244,7 @@ describe('ContentProblems', () => {
   it('lists each content file that does not read, sorted, with where, why and its last valid commit', async () => {
     const problems = await new ContentProblems(f.root).list()
     expect(problems).toEqual([
+      { file: 'content/delivery-installation.md', message: 'The page must start with YAML front matter', lastValidCommit: good },
       {
         file: 'content/services/arches.yaml',
         line: 2,
@@ -257,10 +263,14 @@ describe('ContentProblems', () => {
     writeFileSync(join(f.root, 'content/testimonials.yaml'), '[]\n')
     try {
       const after = await scan.list()
-      expect(after.map((p) => p.file)).toEqual(['content/services/arches.yaml'])
+      expect(after.map((p) => p.file)).toEqual(['content/delivery-installation.md', 'content/services/arches.yaml'])
     } finally {
       f.git('checkout', '--', 'content/testimonials.yaml')
     }
-    expect((await scan.list()).map((p) => p.file)).toEqual(['content/services/arches.yaml', 'content/testimonials.yaml'])
+    expect((await scan.list()).map((p) => p.file)).toEqual([
+      'content/delivery-installation.md',
+      'content/services/arches.yaml',
+      'content/testimonials.yaml',
+    ])
   })
 })

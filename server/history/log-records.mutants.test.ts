@@ -63,12 +63,12 @@ describe('parseLog', () => {
   })
 
   it("a merge's letters: the first parent's; a name-only line keeps its path with no letter", () => {
-    const [r] = parseLog(record({ names: ['MM\tcontent/site.yaml', 'R100\tcontent/faq.yaml', 'content/services/jumbos.yaml', 'Q\tcontent/x.yaml'] }))
+    const [r] = parseLog(record({ names: ['MM\tcontent/site.yaml', 'R100\tcontent/faq.yaml', 'content/services/jumbos.yaml', 'QM\tcontent/x.yaml'] }))
     expect(r.files).toEqual([
       { status: 'M', path: 'content/site.yaml' },
       { status: 'R', path: 'content/faq.yaml' },
       { status: '', path: 'content/services/jumbos.yaml' },
-      { status: '', path: 'Q\tcontent/x.yaml' },
+      { status: '', path: 'QM\tcontent/x.yaml' },
     ])
   })
 
@@ -89,7 +89,8 @@ describe('parseLog', () => {
   })
 
   it('skips empty and short records; every whole one is read', () => {
-    const out = `\x1e  \n${record({ hash: OTHER })}\x1eonly\x1ffour\x1ffields\x1fhere${record({})}`
+    const nine = `\x1e${['c'.repeat(40), '', 'date', 'who', 'what', '', '', '', 'body'].join('\x1f')}`
+    const out = `\x1e  \n${record({ hash: OTHER })}\x1eonly\x1ffour\x1ffields\x1fhere${nine}${record({})}`
     expect(parseLog(out).map((r) => r.hash)).toEqual([OTHER, HASH])
   })
 })
