@@ -194,6 +194,22 @@ describe('files as they are on disk', () => {
     expect(await uncommittedFiles(f.root)).toEqual([])
   })
 
+  it('a file left conflicted by a merge is named as such', async () => {
+    const main = f.git('rev-parse', '--abbrev-ref', 'HEAD').trim()
+    f.git('checkout', '-q', '-b', 'laptop')
+    f.write('content/testimonials.yaml', '- laptop\n')
+    f.commit('Laptop', [], ['content/testimonials.yaml'])
+    f.git('checkout', '-q', main)
+    f.write('content/testimonials.yaml', '- studio\n')
+    f.commit('Studio', [], ['content/testimonials.yaml'])
+    expect(() => f.git('merge', '-q', 'laptop')).toThrow()
+    try {
+      expect(await uncommittedFiles(f.root)).toEqual([{ path: 'content/testimonials.yaml', state: 'conflicted' }])
+    } finally {
+      f.git('merge', '--abort')
+    }
+  })
+
   it('previewWrites: content field by field first, pictures after it (coming back or replaced from the commit, going from the site); unchanged files left out', async () => {
     const commit = f.head()
     const changes = await previewWrites(
@@ -253,6 +269,15 @@ describe('ContentProblems', () => {
       },
       { file: 'content/testimonials.yaml', message: 'Invalid input: expected array, received object', lastValidCommit: good },
     ])
+  })
+
+  it('a content root without a services folder has nothing to list', async () => {
+    const bare = makeTempContentRoot({ seed: false, files: { 'content/testimonials.yaml': '[]\n' } })
+    try {
+      expect(await new ContentProblems(bare.root).list()).toEqual([])
+    } finally {
+      bare.cleanup()
+    }
   })
 
   it('keeps its answer while no file changes; a fixed file leaves the list', async () => {

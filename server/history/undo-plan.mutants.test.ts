@@ -70,6 +70,7 @@ describe('planUndo', () => {
 
     const err = await refusal(change)
     expect(err).toBeInstanceOf(UndoConflict)
+    expect(err.name).toBe('UndoConflict')
     expect(err.status).toBe(409)
     expect(err.message).toBe(
       `A later change, "Price 62" (${inTheWay.slice(0, 7)}), changed the same part of ${BOUQUETS}. Restore the item as it was before this change instead, or cancel.`,
