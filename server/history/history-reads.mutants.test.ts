@@ -54,6 +54,14 @@ describe('commitDetail and fileAtCommit', () => {
     ])
   })
 
+  it("a picture is named by the content of the same commit that shows it", async () => {
+    f.write('uploads/bq-3.jpg', JPEG)
+    f.write(BOUQUETS, serviceYaml('bouquets', 'Bouquets', { images: [{ cropped: '/uploads/bq-3.jpg', original: '/uploads/bq-3.jpg', alt: 'Pink arch' }] }))
+    const hash = f.commit('Picture', ['services/bouquets'], [BOUQUETS, 'uploads/bq-3.jpg'])
+    const detail = await commitDetail(f.root, hash)
+    expect(detail.changes.map((c) => c.label)).toEqual(['Service "Bouquets"', 'Picture “Pink arch” (Service "Bouquets")'])
+  })
+
   it('a commit that changed no content is still shown, with no changes', async () => {
     f.write('README.md', 'more notes\n')
     const hash = f.commit('Notes', [], ['README.md'])
@@ -230,6 +238,13 @@ describe('files as they are on disk', () => {
       ['uploads/gone-1.jpg', 'added', `/api/admin/history/commits/${commit}/file?path=uploads%2Fgone-1.jpg`],
       ['uploads/hero.jpg', 'removed', '/uploads/hero.jpg'],
       ['uploads/bq-1.jpg', 'changed', `/api/admin/history/commits/${commit}/file?path=uploads%2Fbq-1.jpg`],
+    ])
+    expect(changes.map((c) => c.label)).toEqual([
+      'Service "Bouquets Deluxe"',
+      'FAQ',
+      'Image gone-1.jpg',
+      'Image hero.jpg',
+      'Picture without a description (Service "Bouquets Deluxe")',
     ])
     expect(changes[0].fields.map((f) => [f.field, f.before, f.after])).toEqual([
       ['title', 'Bouquets', 'Bouquets Deluxe'],
