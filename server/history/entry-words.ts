@@ -68,9 +68,12 @@ async function readChanges(root: string, records: LogRecord[]): Promise<{ change
   })
 }
 
-/** The restore commit's subject, `Restore service "Bouquets" to 3f2a1bc (Nov 22, 2026, 10:04 AM)`, in words. */
+/**
+ * The restore commit's subject, `Restore service "Bouquets" to 3f2a1bc (Nov 22, 2026, 10:04 AM)`, in words. The name
+ * is read up to the last ` to <hash>`: a title may hold one (`Road to cafe123`), the date never does.
+ */
 function restoreTitle(summary: string): string | null {
-  const m = /^Restore (.+?) to ([0-9a-f]{7})(?: \((.+?)\))?/.exec(summary)
+  const m = /^Restore (.+) to ([0-9a-f]{7})(?: \((.+?)\))?/.exec(summary)
   if (!m) return null
   const what = m[1] === 'whole site' ? 'the whole site' : (/^service "(.*)"$/.exec(m[1])?.[1] ?? m[1])
   return `Restored ${what} as it was ${m[3] ? `on ${m[3]}` : `at ${m[2]}`}`
