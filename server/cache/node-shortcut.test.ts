@@ -140,7 +140,7 @@ describe('the Node shortcut in front of the chain', () => {
       ['/big', 'gzip;q=0', false],
       ['/big', '', false],
     ] as const) {
-      const headers = encoding ? { 'accept-encoding': encoding } : {}
+      const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {}
       shortcut.forget()
       const first = await visit(url, headers)
       const second = await visit(url, headers)

@@ -93,7 +93,7 @@ beforeEach(() => {
   const renderer = createPageRenderer({
     clientDir,
     origin: ORIGIN,
-    fetch: async (input, init) => {
+    fetch: async (input) => {
       const url = input instanceof Request ? input.url : String(input)
       apiCalls.push(url)
       // The two calls of /both finish in turn in either order.
