@@ -207,6 +207,29 @@ describe('public read cache', () => {
     expect(late.startsWith(afterUpload)).toBe(true)
   })
 
+  it('gives the same page stamp with no boundary as without schedules, and without waiting once it is known', async () => {
+    const plain = await cache.pageStamp(false)
+    cache.followSchedule({ boundaries: async () => [] })
+    expect(await cache.pageStamp(false)).toBe(plain)
+    const boundary = Date.UTC(2027, 0, 10, 12)
+    cache.followSchedule({ boundaries: async () => [boundary] })
+    moveClockTo(boundary - 60_000)
+    await cache.pageStamp(false)
+    const stamp = await cache.pageStamp(false)
+    expect(stamp).not.toBe(plain)
+    // In the check phase, with nothing changed since: the same stamp at once.
+    expect(cache.pageStampInCheckPhase()).toBe(stamp)
+  })
+
+  it('counts a boundary at this very millisecond as passed: the next one is ahead', async () => {
+    const boundary = Date.UTC(2027, 0, 10, 12)
+    cache.followSchedule({ boundaries: async () => [boundary, boundary + 90_000] })
+    vi.spyOn(Date, 'now').mockReturnValue(boundary)
+    resetClock()
+    await get('/api/things')
+    expect(cache.secondsToNextBoundary()).toBe(90)
+  })
+
   it('knows the content reads (and those that read uploads) by path only', () => {
     for (const path of ['/api/things', '/api/pics', '/api/n/12']) expect(cache.isContentRead(path), path).toBe(true)
     for (const path of ['/api/things/', '/api/other', '/api/n/', '/api/picsx', '/x/api/things']) expect(cache.isContentRead(path), path).toBe(false)
