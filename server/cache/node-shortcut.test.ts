@@ -53,7 +53,8 @@ function chain(request: Request): Response {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': session ? 'private, no-cache' : 'public, s-maxage=60',
     'x-frame-options': 'DENY',
-    vary: 'Accept-Encoding',
+    // As the page renderer: Vary only on a gzip answer.
+    ...(gzip ? { vary: 'Accept-Encoding' } : {}),
     date: 'Sat, 28 Nov 2026 00:00:00 GMT',
   }
   const inm = request.headers.get('if-none-match')
@@ -159,6 +160,20 @@ describe('the Node shortcut in front of the chain', () => {
       expect(header(second, 'date'), what).toEqual([])
       expect(header(second, 'cache-control'), what).toEqual(['public, s-maxage=60'])
     }
+  })
+
+  it('keeps the plain and the gzip templates of one URL apart', async () => {
+    const gzip = { 'accept-encoding': 'gzip' }
+    const chainPlain = await visit('/big')
+    const chainGzip = await visit('/big', gzip)
+    expect([chainPlain.viaChain, chainGzip.viaChain]).toEqual([true, true])
+    const plain = await visit('/big')
+    const zipped = await visit('/big', gzip)
+    expect([plain.viaChain, zipped.viaChain]).toEqual([false, false])
+    expect(sorted(plain)).toEqual(sorted(chainPlain))
+    expect(sorted(zipped)).toEqual(sorted(chainGzip))
+    expect(header(plain, 'vary')).toEqual([])
+    expect(header(zipped, 'vary')).toEqual(['Accept-Encoding'])
   })
 
   it('gzips from 1024 bytes, not at 1023', async () => {
