@@ -1,13 +1,14 @@
 // Kept pages: when a rendered page is sent again without rendering, and when it is dropped (a call answers otherwise,
 // the content generation, the build or the year moved), and which request targets the Node shortcut may answer.
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeptAnswer } from './kept-answer'
 import { answerOf, KeptPages, type PageCall, type PageKey } from './kept-pages'
-import type { PublicReadCache } from './read-cache'
+import { moveClockTo, resetClock } from '../lib/clock'
+import { PublicReadCache } from './read-cache'
 
 const ORIGIN = 'http://studio.test'
 const SERVICES = `${ORIGIN}/api/services`
@@ -168,6 +169,45 @@ describe('kept pages, as the renderer uses them', () => {
       change()
       stamp = `content-${i}-moved`
       expect(await pages.lookup(key()), `change ${i}`).toEqual({ hit: null, pool: undefined })
+    }
+  })
+
+  it('drops a page rendered while the content was broken once the API answers again', async () => {
+    const pages = keptPages()
+    api[SERVICES] = { status: 500, body: '{"error":"The services file is broken"}' }
+    await renderMany(pages, '/services', [await callTo(SERVICES)], [variant('broken', 500)])
+    expect((await pages.lookup(key('/services'))).hit?.status).toBe(500)
+    // An error page is never given to the shortcut.
+    expect(pages.answers.isKept('/services', '"broken"')).toBe(false)
+    api[SERVICES] = { status: 200, body: '[{"id":"bouquets"}]', etag: '"services-2"' }
+    stamp = 'content-fixed'
+    expect(await pages.lookup(key('/services'))).toEqual({ hit: null, pool: undefined })
+  })
+
+  it("drops a kept page when a schedule boundary passes (the read cache's stamp moves)", async () => {
+    const contentRoot = join(dir, 'site')
+    mkdirSync(join(contentRoot, 'content'), { recursive: true })
+    writeFileSync(join(contentRoot, 'content/site.yaml'), 'name: Studio\n')
+    const cache = new PublicReadCache(contentRoot, { content: [/^\/api\/site$/], uploads: [] })
+    try {
+      const boundary = Date.UTC(2027, 0, 10, 12)
+      cache.followSchedule({ boundaries: async () => [boundary] })
+      moveClockTo(boundary - 60_000)
+      const pages = new KeptPages({ origin: ORIGIN, fetch: fetchApi, entryPath, readCache: cache })
+      const now = await cache.pageStamp(false)
+      await renderMany(pages, '/contact', [await callTo(SITE)], [variant('a')], FULL, { now })
+      expect((await pages.answers.answer('/contact'))?.etag).toBe('"a"')
+      moveClockTo(boundary + 1000)
+      expect(await pages.answers.answer('/contact')).toBeNull()
+      // The renderer's next lookup, with the new stamp, checks the calls again (the same answers: kept).
+      fetched = []
+      const later = await cache.pageStamp(false)
+      expect(later).not.toBe(now)
+      expect((await pages.lookup(key('/contact', { now: later }))).hit?.etag).toBe('"a"')
+      expect(fetched).toEqual([SITE])
+    } finally {
+      resetClock()
+      cache.close()
     }
   })
 

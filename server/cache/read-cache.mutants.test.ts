@@ -26,7 +26,7 @@ beforeEach(() => {
   mkdirSync(file('uploads'))
   writeFileSync(file('content/things.txt'), 'one thing')
   writeFileSync(file('uploads/pic.txt'), 'pixels')
-  cache = new PublicReadCache(root, { content: [/^\/api\/things$/, /^\/api\/big\/\d+$/, /^\/api\/n\/\d+$/, /^\/api\/(missing|created|bare)$/], uploads: [/^\/api\/pics$/] })
+  cache = new PublicReadCache(root, { content: [/^\/api\/things$/, /^\/api\/big\/\d+$/, /^\/api\/n\/\d+$/, /^\/api\/(missing|broken|created|bare)$/], uploads: [/^\/api\/pics$/] })
   app = new Hono()
   app.use('*', cache.middleware((c) => c.req.header('x-owner') === '1'))
   app.use('*', async (c, next) => {
@@ -37,6 +37,7 @@ beforeEach(() => {
   app.get('/api/big/:n', (c) => c.text('x'.repeat(Number(c.req.param('n')))))
   app.get('/api/n/:n', (c) => c.json({ n: c.req.param('n') }))
   app.get('/api/missing', (c) => c.json({ error: 'No such thing' }, 404))
+  app.get('/api/broken', (c) => c.json({ error: 'The content file is broken' }, 500))
   app.get('/api/created', (c) => c.json({ ok: true }, 201))
   app.get('/api/bare', () => new Response(new Uint8Array([1, 2, 3])))
   app.get('/api/pics', (c) => c.text(readFileSync(file('uploads/pic.txt'), 'utf8')))
@@ -102,6 +103,7 @@ describe('public read cache', () => {
   it('keeps nothing but 200 answers of the content reads to a GET from a visitor', async () => {
     for (const [path, status] of [
       ['/api/missing', 404],
+      ['/api/broken', 500],
       ['/api/created', 201],
       ['/api/other', 200],
       ['/api/things/', 404],

@@ -221,6 +221,19 @@ describe('page renderer', () => {
     }
   })
 
+  it('renders without a manifest: no fonts stylesheet, no page chunks listed', async () => {
+    rmSync(join(clientDir, '.vite/manifest.json'))
+    const { res, html } = await get('/contact')
+    expect(res.status).toBe(200)
+    expect(html).toContain('<title>Studio</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-1.css">\n    <meta name="theme-color"')
+    expect(html).toContain('data-preload="" data-entry="/assets/index-1.js"')
+    expect(html).not.toContain('fonts-1.css')
+    const shell = await get('/dashboard')
+    expect(shell.html).toContain('</title>\n    <script')
+    expect(shell.html).not.toContain('fonts-1.css')
+    expect(shell.html).toContain('<meta name="robots" content="noindex">')
+  })
+
   it('renders with a rebuilt entry on the next request, and answers nothing without a build', async () => {
     await get('/')
     writeEntry('second', 1_700_000_100)
