@@ -162,6 +162,23 @@ describe('the Node shortcut in front of the chain', () => {
     }
   })
 
+  it("never copies the chain's connection or transfer headers into the template (Node writes its own)", async () => {
+    chainOverride.set('/contact', (request) => {
+      const a = kept.get('/contact')!
+      const headers = { 'content-type': 'text/html; charset=utf-8', etag: a.etag, 'x-frame-options': 'DENY', connection: 'keep-alive', 'keep-alive': 'timeout=5', 'transfer-encoding': 'chunked' }
+      return new Response(request.headers.get('if-none-match') ? null : a.body, { status: request.headers.get('if-none-match') ? 304 : 200, headers })
+    })
+    await visit('/contact')
+    await visit('/contact', { 'if-none-match': '"contact"' })
+    for (const headers of [{}, { 'if-none-match': '"contact"' }]) {
+      const v = await visit('/contact', headers)
+      expect(v.viaChain).toBe(false)
+      expect(v.head.map(([name]) => name).sort()).toEqual(
+        ['content-type', 'etag', 'x-frame-options', ...('if-none-match' in headers ? [] : ['content-length'])].sort(),
+      )
+    }
+  })
+
   it('keeps the plain and the gzip templates of one URL apart', async () => {
     const gzip = { 'accept-encoding': 'gzip' }
     const chainPlain = await visit('/big')
