@@ -170,7 +170,7 @@ describe('the Node shortcut in front of the chain', () => {
     })
     await visit('/contact')
     await visit('/contact', { 'if-none-match': '"contact"' })
-    for (const headers of [{}, { 'if-none-match': '"contact"' }]) {
+    for (const headers of [{}, { 'if-none-match': '"contact"' }] as Record<string, string>[]) {
       const v = await visit('/contact', headers)
       expect(v.viaChain).toBe(false)
       expect(v.head.map(([name]) => name).sort()).toEqual(
