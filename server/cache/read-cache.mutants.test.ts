@@ -155,13 +155,13 @@ describe('public read cache', () => {
     const boundary = Date.UTC(2027, 0, 10, 12)
     const boundaries = vi.fn(async () => [boundary - 86_400_000, boundary, boundary + 86_400_000])
     cache.followSchedule({ boundaries, cdnSeconds: 60 })
-    moveClockTo(boundary - 9_500)
+    moveClockTo(boundary - 9_900)
     await get('/api/things')
     expect((await get('/api/things')).routed).toBe(false)
     expect(cache.secondsToNextBoundary()).toBe(9)
     moveClockTo(boundary - 1000)
     expect((await get('/api/things')).routed).toBe(false)
-    moveClockTo(boundary + 500)
+    moveClockTo(boundary + 100)
     expect((await get('/api/things')).routed).toBe(true)
     expect((await get('/api/things')).routed).toBe(false)
     expect(cache.secondsToNextBoundary()).toBe(86_399)
@@ -264,7 +264,7 @@ describe("the read cache's Node shortcut near a schedule boundary", () => {
       res.end(Buffer.from(await r.arrayBuffer()))
     }, 'sid')
     const at = async (secondsBefore: number) => {
-      moveClockTo(boundary - secondsBefore * 1000 - 500)
+      moveClockTo(boundary - secondsBefore * 1000 - 900)
       return visit(listener, chained)
     }
     // A miss through the chain leaves the template; then the shortcut.
