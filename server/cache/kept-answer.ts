@@ -25,5 +25,6 @@ export interface KeptAnswers {
   isKept(url: string, etag: string): boolean
 }
 
+/** Whether Accept-Encoding takes gzip: named, and not refused with a zero weight (`q=0`, `q=0.0`, up to `q=0.000`). */
 export const acceptsGzip = (header: string | undefined) =>
-  Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header))
+  Boolean(header && /\bgzip\b/i.test(header) && !/\bgzip\s*;\s*q=0(\.0{0,3})?(?![\d.])/i.test(header))

@@ -196,8 +196,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // Calls made in parallel are noted as they finish; in URL order, two renders' calls compare one to one.
       const dependencies = notes.calls.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
       const { scripts, styles } = moduleAssets(build.manifest, result.modules)
-      // The template already links the entry's own chunks and styles.
-      const fresh = (href: string) => !build.template.includes(`"${href}"`) && !build.styles.some((tag) => tag.includes(`"${href}"`))
+      // The head already links the entry's styles (moved out of the template); the entry chunk is not in `scripts`.
+      const fresh = (href: string) => !build.styles.some((tag) => tag.includes(`"${href}"`))
       const head = [
         result.head,
         ...build.styles,

@@ -1,0 +1,128 @@
+// The content generation's near misses: files beside the watched ones (HEAD.lock, contentx), uploads/ counted only
+// when asked, a HEAD naming a ref outside .git, the one-second recheck, the check-phase answer, closing by path.
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
+import { closeContentWatchers, ContentGeneration } from './content-generation'
+
+let root: TempContentRoot
+let g: ContentGeneration
+beforeEach(() => {
+  root = makeTempContentRoot({ seed: false, files: { 'content/site.yaml': 'a: 1\n', 'uploads/pic.jpg': 'pixels' } })
+  g = new ContentGeneration(root.root)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  closeContentWatchers(root.root)
+  root.cleanup()
+})
+
+/** The fingerprint once the watchers are set up (the first check sets them up, the second sees no news). */
+async function settled(gen = g): Promise<string> {
+  await gen.current()
+  return gen.current()
+}
+
+describe('content generation, near misses', () => {
+  it('takes no new fingerprint for files beside the ones watched: HEAD.lock, a git file, contentx, a file in the root', async () => {
+    const value = await settled()
+    const checks = g.checks
+    for (const path of ['.git/HEAD.lock', '.git/description', '.git/refs/heads/main.lock', 'contentx', 'README.md', '.gitx']) {
+      writeFileSync(join(root.root, path), 'x\n')
+      expect(await g.current(), path).toBe(value)
+      expect(g.checks, path).toBe(checks)
+      expect(g.currentInCheckPhase(), path).toBe(value)
+    }
+    // The file that counts, beside them: seen.
+    appendFileSync(join(root.root, 'content/site.yaml'), 'b: 2\n')
+    expect(await g.current()).not.toBe(value)
+    expect(g.checks).toBe(checks + 1)
+    expect(g.watching).toBe(true)
+  })
+
+  it('counts uploads/ only when asked to', async () => {
+    const withUploads = new ContentGeneration(root.root, ['content', 'uploads'])
+    const plain = await settled()
+    const both = await settled(withUploads)
+    writeFileSync(join(root.root, 'uploads/pic.jpg'), 'new pixels')
+    expect(await g.current()).toBe(plain)
+    expect(await withUploads.current()).not.toBe(both)
+    const both2 = await withUploads.current()
+    appendFileSync(join(root.root, 'content/site.yaml'), 'b: 2\n')
+    expect(await withUploads.current()).not.toBe(both2)
+  })
+
+  it('follows the ref HEAD names, but not one that climbs out of .git', async () => {
+    g.close()
+    writeFileSync(join(root.root, '.git/refs/heads/side'), '1111111111111111111111111111111111111111\n')
+    writeFileSync(join(root.root, '.git/HEAD'), 'ref: refs/heads/side\n')
+    const side = await g.current()
+    writeFileSync(join(root.root, '.git/refs/heads/side'), '22222222222222222222222222222222222222222\n')
+    expect(await g.current()).not.toBe(side)
+
+    writeFileSync(join(root.root, 'outside.txt'), 'one\n')
+    writeFileSync(join(root.root, '.git/HEAD'), 'ref: ../outside.txt\n')
+    const outside = await g.current()
+    writeFileSync(join(root.root, 'outside.txt'), 'one more line\n')
+    expect(await g.current()).toBe(outside)
+    writeFileSync(join(root.root, '.git/HEAD'), 'ref: refs/heads/../../outside.txt\n')
+    const climbing = await g.current()
+    expect(climbing).not.toBe(outside)
+    writeFileSync(join(root.root, 'outside.txt'), 'and one more line\n')
+    expect(await g.current()).toBe(climbing)
+  })
+
+  it('looks at the files again one second after the last check even without an event, and not before', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(50_000)
+    const value = await settled()
+    const checks = g.checks
+    now.mockReturnValue(50_999)
+    expect(g.currentInCheckPhase()).toBe(value)
+    expect(await g.current()).toBe(value)
+    expect(g.checks).toBe(checks)
+    now.mockReturnValue(51_000)
+    expect(g.currentInCheckPhase()).toBeUndefined()
+    expect(await g.current()).toBe(value)
+    expect(g.checks).toBe(checks + 1)
+    expect(g.currentInCheckPhase()).toBe(value)
+  })
+
+  it('answers in the check phase only with a fingerprint known to be current', async () => {
+    expect(g.currentInCheckPhase()).toBeUndefined()
+    const value = await settled()
+    expect(g.currentInCheckPhase()).toBe(value)
+    appendFileSync(join(root.root, 'content/site.yaml'), 'b: 2\n')
+    // Once the event is delivered, the stored fingerprint is no longer trusted.
+    await new Promise((r) => setTimeout(r, 20))
+    expect(g.currentInCheckPhase()).toBeUndefined()
+    const next = await g.current()
+    expect(next).not.toBe(value)
+    expect(g.currentInCheckPhase()).toBe(next)
+    g.close()
+    expect(g.currentInCheckPhase()).toBeUndefined()
+  })
+
+  it("closes the watchers of a root given in another spelling, and only that root's", async () => {
+    const other = makeTempContentRoot({ seed: false, files: { 'content/site.yaml': 'a: 1\n' } })
+    const neighbour = new ContentGeneration(other.root)
+    try {
+      await settled()
+      await settled(neighbour)
+      closeContentWatchers(`${root.root}-other`)
+      closeContentWatchers(root.root.slice(0, -1))
+      closeContentWatchers(join(root.root, 'content'))
+      expect(g.watching).toBe(true)
+      closeContentWatchers(`${root.root}/content/..`)
+      expect(g.watching).toBe(false)
+      expect(neighbour.watching).toBe(true)
+      // Still right, by stat calls.
+      const before = await g.current()
+      mkdirSync(join(root.root, 'content/new'))
+      expect(await g.current()).not.toBe(before)
+    } finally {
+      closeContentWatchers(other.root)
+      other.cleanup()
+    }
+  })
+})
