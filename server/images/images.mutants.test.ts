@@ -42,3 +42,28 @@ describe('unhashed image URLs', () => {
     }
   })
 })
+
+describe('image URLs that name nothing', () => {
+  it('answer 404 saying "No such image": a malformed URL, a malformed hash, or an upload that is not there', async () => {
+    const hash = await bouquetHash()
+    for (const path of [
+      `/img/${hash}/333/bouquet-one.jpg.webp`,
+      '/img/012345678/320/bouquet-one.jpg.webp',
+      '/img/0123456789/320/missing.jpg.webp',
+      '/img/333/bouquet-one.jpg.webp',
+      '/img/320/missing.jpg.webp',
+      '/img/og/missing.jpg.jpg',
+    ]) {
+      const res = await t.call('GET', path)
+      expect([res.status, await res.json()], path).toEqual([404, { error: 'No such image' }])
+    }
+  })
+
+  it('the validator first in a list, with or without spaces around the commas, answers 304', async () => {
+    const hash = await bouquetHash()
+    for (const list of [`"${hash}-320-webp","${hash}-480-webp"`, `"${hash}-320-webp" , "${hash}-480-webp"`, `W/"x",  "${hash}-320-webp"`]) {
+      const res = await t.call('GET', '/img/320/bouquet-one.jpg.webp', { headers: { 'If-None-Match': list } })
+      expect(res.status, list).toBe(304)
+    }
+  })
+})
