@@ -2,14 +2,14 @@
 // ask copies of, the files left under DATA_DIR/image-cache (names, formats, sizes), the warm-up's summary, and the
 // hashes the pages are given. The encoder is a counting fake unless the test is about what the encoder makes.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ContentStore } from '../lib/content-store'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
-import { makeJpeg } from '../testing/test-app'
+import { fixtureFiles, makeJpeg } from '../testing/test-app'
 import { createImageDerivatives, type ImageDerivatives, type Variant } from './image-derivatives'
 
 const label = (v: Variant) => (v.kind === 'og' ? 'og.jpg' : `${v.width}.${v.format}`)
@@ -60,19 +60,9 @@ function setup(files: Record<string, string | Uint8Array>, { realEncoder = false
   return s
 }
 
-/** content/site.yaml with the given hero lines (indented under hero:) and extra top-level YAML. */
-const siteYaml = (hero: string, extra = '') => `brand:
-  name: Test Balloon Studio
-contact:
-  email: hello@example.test
-  phone: 503-555-0100
-social:
-  instagram: https://instagram.com/test
-  facebook: https://facebook.com/test
-hero:
-  title: Balloons for every party
-${hero}
-${extra}`
+/** content/site.yaml (the test app's, hero last) with the given hero lines (indented under hero:) and extra top-level YAML. */
+const siteYaml = (hero: string, extra = '') =>
+  `${(fixtureFiles(new Uint8Array())['content/site.yaml'] as string).replace('  image: /uploads/hero-image.jpg\n', '')}${hero}\n${extra}`
 const serviceYaml = (title: string, images: string[], extra = '') => `title: ${title}
 description: ${title} for every occasion.
 aboutText: All about ${title}.
@@ -167,6 +157,12 @@ describe('source hashes', () => {
     expect(await images.version('notes.txt')).toBeNull()
   })
 
+  it('version(): none for a folder named like an upload', async () => {
+    const s = setup({ 'uploads/album.jpg/inside.jpg': 'x' })
+    expect(await s.images.version('album.jpg')).toBeNull()
+    expect(await s.images.versions(['/uploads/album.jpg'])).toEqual({})
+  })
+
   it('the hash is worked out again when the file size, time or inode changes, not on every call', async () => {
     const s = setup({ 'uploads/a.jpg': 'AAAA' })
     const file = join(s.root, 'uploads/a.jpg')
@@ -178,6 +174,15 @@ describe('source hashes', () => {
     expect(await s.images.version('a.jpg')).toBe(hashOf('AAAA'))
     utimesSync(file, 1_700_000_001, 1_700_000_001)
     expect(await s.images.version('a.jpg')).toBe(hashOf('BBBB'))
+    // Another size, the time put back.
+    writeFileSync(file, 'CCCCC')
+    utimesSync(file, 1_700_000_001, 1_700_000_001)
+    expect(await s.images.version('a.jpg')).toBe(hashOf('CCCCC'))
+    // Another file renamed over it (as a save writes), same size and time.
+    writeFileSync(`${file}.new`, 'DDDDD')
+    utimesSync(`${file}.new`, 1_700_000_001, 1_700_000_001)
+    renameSync(`${file}.new`, file)
+    expect(await s.images.version('a.jpg')).toBe(hashOf('DDDDD'))
   })
 })
 
@@ -190,6 +195,17 @@ describe('copies on disk', () => {
     expect((await s.images.derived('a.jpg', hash, w(480, 'avif'))).toString()).toBe('picture A as 480.avif')
     expect(s.rendered).toEqual(['picture A 480.avif', 'picture A og.jpg'])
     expect(s.cached()).toEqual([`${hash}-480.avif`, `${hash}-og.jpg`])
+  })
+
+  it('a copy that failed is tried again on the next request', async () => {
+    const s = setup({ 'uploads/a.jpg': 'picture A' })
+    const hash = hashOf('picture A')
+    // Half-way through being replaced: the bytes do not match the hash the page asked for.
+    writeFileSync(join(s.root, 'uploads/a.jpg'), 'pict')
+    await expect(s.images.derived('a.jpg', hash, w(320, 'webp'))).rejects.toThrow()
+    writeFileSync(join(s.root, 'uploads/a.jpg'), 'picture A')
+    expect((await s.images.derived('a.jpg', hash, w(320, 'webp'))).toString()).toBe('picture A as 320.webp')
+    expect(s.cached()).toEqual([`${hash}-320.webp`])
   })
 
   it('a source changed after it was hashed is refused, and nothing is filed under the old hash', async () => {
@@ -210,6 +226,18 @@ describe('copies on disk', () => {
     expect(await meta('wide.jpg', w(320, 'avif'))).toEqual(['heif', 320, 183])
     expect(await meta('small.jpg', w(320, 'webp'))).toEqual(['webp', 8, 6])
     expect(await meta('small.jpg', w(480, 'avif'))).toEqual(['heif', 8, 6])
+  })
+
+  it('a hand-added photo turned by its EXIF orientation is copied upright', async () => {
+    const turned = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#4a90d9' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    const s = setup({ 'uploads/phone.jpg': turned }, { realEncoder: true })
+    const meta = await sharp(await s.images.derived('phone.jpg', hashOf(turned), w(320, 'webp'))).metadata()
+    expect([meta.width, meta.height, meta.orientation]).toEqual([320, 480, undefined])
+    const card = await sharp(await s.images.derived('phone.jpg', hashOf(turned), OG)).metadata()
+    expect([card.width, card.height, card.orientation]).toEqual([1200, 630, undefined])
   })
 
   it('the link-preview card is a 1200x630 JPEG cut around what stands out, not around the middle', async () => {

@@ -1,5 +1,5 @@
-// What a browser and a CDN see of the unhashed image URLs, written from the code (the images slice was not measured
-// in time): the exact validator and caching words, a validator in a list or one width off, and a broken upload.
+// What a browser and a CDN see of the image URLs: the exact validator and caching words, a validator in a list (first,
+// last, with or without spaces) or one width off, a broken upload, and the words of a 404 for an image that is not there.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -51,6 +51,7 @@ describe('image URLs that name nothing', () => {
       '/img/012345678/320/bouquet-one.jpg.webp',
       '/img/0123456789/320/missing.jpg.webp',
       '/img/333/bouquet-one.jpg.webp',
+      '/img/320/bouquet-one',
       '/img/320/missing.jpg.webp',
       '/img/og/missing.jpg.jpg',
     ]) {
