@@ -1,5 +1,5 @@
-// What a browser and a CDN see of the unhashed image URLs, written from the code (the images slice was not measured
-// in time): the exact validator and caching words, a validator in a list or one width off, and a broken upload.
+// What a browser and a CDN see of the image URLs: the exact validator and caching words, a validator in a list (first,
+// last, with or without spaces) or one width off, a broken upload, and the words of a 404 for an image that is not there.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -39,6 +39,32 @@ describe('unhashed image URLs', () => {
     for (const path of ['/img/320/broken.jpg.webp', hashed]) {
       const res = await t.call('GET', path)
       expect([res.status, await res.json()], path).toEqual([404, { error: 'The image could not be converted' }])
+    }
+  })
+})
+
+describe('image URLs that name nothing', () => {
+  it('answer 404 saying "No such image": a malformed URL, a malformed hash, or an upload that is not there', async () => {
+    const hash = await bouquetHash()
+    for (const path of [
+      `/img/${hash}/333/bouquet-one.jpg.webp`,
+      '/img/012345678/320/bouquet-one.jpg.webp',
+      '/img/0123456789/320/missing.jpg.webp',
+      '/img/333/bouquet-one.jpg.webp',
+      '/img/320/bouquet-one',
+      '/img/320/missing.jpg.webp',
+      '/img/og/missing.jpg.jpg',
+    ]) {
+      const res = await t.call('GET', path)
+      expect([res.status, await res.json()], path).toEqual([404, { error: 'No such image' }])
+    }
+  })
+
+  it('the validator first in a list, with or without spaces around the commas, answers 304', async () => {
+    const hash = await bouquetHash()
+    for (const list of [`"${hash}-320-webp","${hash}-480-webp"`, `"${hash}-320-webp" , "${hash}-480-webp"`, `W/"x",  "${hash}-320-webp"`]) {
+      const res = await t.call('GET', '/img/320/bouquet-one.jpg.webp', { headers: { 'If-None-Match': list } })
+      expect(res.status, list).toBe(304)
     }
   })
 })

@@ -21,7 +21,8 @@ function parseVariant(size: string, file: string): { name: string; variant: Vari
   const dot = file.lastIndexOf('.')
   const name = file.slice(0, dot)
   const ext = file.slice(dot + 1)
-  if (dot < 0 || !UPLOAD_NAME_PATTERN.test(name)) return null
+  // A file with no dot leaves a name with no extension, which the pattern refuses.
+  if (!UPLOAD_NAME_PATTERN.test(name)) return null
   if (size === 'og') return ext === 'jpg' ? { name, variant: { kind: 'og', format: 'jpg' } } : null
   const width = Number(size)
   if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !(IMAGE_FORMATS as readonly string[]).includes(ext)) return null
