@@ -1,23 +1,16 @@
 // What each of the dashboard's calls asks the server (method, address, body), the server's own words for a refusal,
 // the session check, the picture upload and the wait until it is served, and which files a delete may name.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, configureApi } from '../lib/api-client'
+import { calls, fakeApi, type FakeApi } from '../lib/testing-api'
+import { ApiError } from '../lib/api-client'
 import { lastXhr, stubXhr } from '../lib/testing-xhr'
 import * as api from './admin-api'
 
-let sent: { method: string; url: string; body: unknown }[]
-let reply: () => Response
+let server: FakeApi
+const sent = () => calls(server)
 
 beforeEach(() => {
-  sent = []
-  reply = () => Response.json({ ok: true })
-  configureApi({
-    base: '',
-    fetch: async (input, init) => {
-      sent.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined })
-      return reply()
-    },
-  })
+  server = fakeApi({}, () => Response.json({ ok: true }))
 })
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -26,7 +19,8 @@ afterEach(() => {
 
 describe('serverMessage', () => {
   it("gives the server's sentence for a refusal the owner can act on (400 to 499 but 401)", () => {
-    for (const status of [400, 404, 409, 413, 422, 429, 499]) expect(api.serverMessage(new ApiError('Title is required', status))).toBe('Title is required')
+    for (const status of [400, 404, 409, 413, 422, 429, 499])
+      expect(api.serverMessage(new ApiError('Title is required', status))).toBe('Title is required')
   })
 
   it('gives nothing for a lapsed session, a server failure, a network error or anything else', () => {
@@ -39,17 +33,17 @@ describe('serverMessage', () => {
 describe('the session', () => {
   it('checkAuth is true when the server answers, false on 401, and throws anything else', async () => {
     expect(await api.checkAuth()).toBe(true)
-    expect(sent).toEqual([{ method: 'GET', url: '/api/check-auth', body: undefined }])
-    reply = () => Response.json({ error: 'Unauthorized' }, { status: 401 })
+    expect(sent()).toEqual([{ method: 'GET', url: '/api/check-auth', body: undefined }])
+    server.otherwise = () => Response.json({ error: 'Unauthorized' }, { status: 401 })
     expect(await api.checkAuth()).toBe(false)
-    reply = () => Response.json({ error: 'Down' }, { status: 503 })
+    server.otherwise = () => Response.json({ error: 'Down' }, { status: 503 })
     await expect(api.checkAuth()).rejects.toMatchObject({ status: 503, message: 'Down' })
   })
 
   it('login posts the name and password; logout posts nothing', async () => {
     await api.login('owner', 'hunter2')
     await api.logout()
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       { method: 'POST', url: '/api/login', body: { username: 'owner', password: 'hunter2' } },
       { method: 'POST', url: '/api/logout', body: undefined },
     ])
@@ -79,7 +73,13 @@ describe('the calls', () => {
     ],
     ['deleteTestimonial', () => api.deleteTestimonial('t 1'), 'DELETE', '/api/testimonials/t%201', undefined],
     ['getFaq', () => api.getFaq(), 'GET', '/api/admin/faq', undefined],
-    ['saveFaq', () => api.saveFaq([{ question: 'Q' }] as never, 'v3'), 'PUT', '/api/faq', { items: [{ question: 'Q' }], baseVersion: 'v3' }],
+    [
+      'saveFaq',
+      () => api.saveFaq([{ question: 'Q' }] as never, 'v3'),
+      'PUT',
+      '/api/faq',
+      { items: [{ question: 'Q' }], baseVersion: 'v3' },
+    ],
     ['getDeliveryContent', () => api.getDeliveryContent(), 'GET', '/api/delivery-installation-content', undefined],
     [
       'saveDeliveryContent',
@@ -89,13 +89,13 @@ describe('the calls', () => {
       { markdownContent: 'x', baseVersion: 'v4' },
     ],
   ] as const)('%s', async (_, call, method, url, body) => {
-    reply = () => Response.json(service)
+    server.otherwise = () => Response.json(service)
     expect(await call()).toEqual(service)
-    expect(sent).toEqual([{ method, url, body }])
+    expect(sent()).toEqual([{ method, url, body }])
   })
 
   it('a refused save throws the server’s sentence and status', async () => {
-    reply = () => Response.json({ error: 'Changed elsewhere' }, { status: 409 })
+    server.otherwise = () => Response.json({ error: 'Changed elsewhere' }, { status: 409 })
     await expect(api.saveFaq([], 'v1')).rejects.toMatchObject({ status: 409, message: 'Changed elsewhere' })
   })
 })
@@ -134,9 +134,9 @@ describe('waitUntilServed', () => {
   const image = () => new Response(null, { headers: { 'content-type': 'image/webp' } })
 
   it('asks HEAD of the URL and resolves once it answers an image', async () => {
-    reply = image
+    server.otherwise = image
     await api.waitUntilServed('/uploads/a.webp')
-    expect(sent).toEqual([{ method: 'HEAD', url: '/uploads/a.webp', body: undefined }])
+    expect(sent()).toEqual([{ method: 'HEAD', url: '/uploads/a.webp', body: undefined }])
   })
 
   it('keeps asking, 300 ms apart, while the answer is a failure, not an image, or no answer', async () => {
@@ -150,22 +150,22 @@ describe('waitUntilServed', () => {
       },
       image,
     ]
-    reply = () => answers.shift()!()
+    server.otherwise = () => answers.shift()!()
     let done = false
     const wait = api.waitUntilServed('/uploads/a.webp').then(() => (done = true))
     for (let i = 1; i <= 4; i++) {
       await vi.advanceTimersByTimeAsync(299)
-      expect(sent).toHaveLength(i)
+      expect(sent()).toHaveLength(i)
       await vi.advanceTimersByTimeAsync(1)
     }
     await wait
     expect(done).toBe(true)
-    expect(sent).toHaveLength(5)
+    expect(sent()).toHaveLength(5)
   })
 
   it('gives up with the URL once the next try would pass the time allowed', async () => {
     vi.useFakeTimers()
-    reply = () => new Response(null, { status: 404 })
+    server.otherwise = () => new Response(null, { status: 404 })
     const wait = api.waitUntilServed('/uploads/late.webp', 1000).then(
       () => 'served',
       (error: Error) => error.message,
@@ -173,19 +173,19 @@ describe('waitUntilServed', () => {
     await vi.advanceTimersByTimeAsync(2000)
     expect(await wait).toBe('Timed out waiting for /uploads/late.webp')
     // Tries at 0, 300, 600 and 900 ms; the next (1200) would be past the second allowed.
-    expect(sent).toHaveLength(4)
+    expect(sent()).toHaveLength(4)
   })
 
   it('waits 15 seconds unless told otherwise', async () => {
     vi.useFakeTimers()
-    reply = () => new Response(null, { status: 404 })
+    server.otherwise = () => new Response(null, { status: 404 })
     const wait = api.waitUntilServed('/uploads/late.webp').catch((error: Error) => error.message)
     await vi.advanceTimersByTimeAsync(14_000)
-    expect(sent.length).toBeGreaterThan(40)
+    expect(sent().length).toBeGreaterThan(40)
     await vi.advanceTimersByTimeAsync(2_000)
     expect(await wait).toBe('Timed out waiting for /uploads/late.webp')
     // Every 300 ms from 0 to 15 000 (the last try falls on the deadline itself).
-    expect(sent).toHaveLength(51)
+    expect(sent()).toHaveLength(51)
   })
 })
 
@@ -195,20 +195,27 @@ describe('deleteUpload', () => {
   it('deletes a file under /uploads/, a full URL first reduced to its path', async () => {
     await api.deleteUpload('/uploads/a.webp')
     await api.deleteUpload('https://cdn.example/uploads/b.webp?v=2')
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       { method: 'DELETE', url: '/api/upload', body: { url: '/uploads/a.webp' } },
       { method: 'DELETE', url: '/api/upload', body: { url: '/uploads/b.webp' } },
     ])
   })
 
   it('sends nothing for a path outside /uploads/, a look-alike, or what is not a URL', async () => {
-    for (const url of ['/content/site.yaml', '/uploadsx/a.webp', '/uploads', 'uploads/a.webp/../../x', '/api/uploads/a.webp', 'http://[bad'])
+    for (const url of [
+      '/content/site.yaml',
+      '/uploadsx/a.webp',
+      '/uploads',
+      'uploads/a.webp/../../x',
+      '/api/uploads/a.webp',
+      'http://[bad',
+    ])
       await api.deleteUpload(url)
-    expect(sent).toEqual([])
+    expect(sent()).toEqual([])
   })
 
   it('reads a relative path against the page, so ../ cannot climb out of /uploads/', async () => {
     await api.deleteUpload('/uploads/../content/site.yaml')
-    expect(sent).toEqual([])
+    expect(sent()).toEqual([])
   })
 })

@@ -157,7 +157,9 @@ describe('a quote-form photo', () => {
   it('passes progress and the abort signal on', async () => {
     const seen: number[] = []
     const controller = new AbortController()
-    const call = failure(uploadInquiryPhoto(photo(), { serviceId: 's', fieldId: 'f' }, { onProgress: (f) => seen.push(f), signal: controller.signal }))
+    const call = failure(
+      uploadInquiryPhoto(photo(), { serviceId: 's', fieldId: 'f' }, { onProgress: (f) => seen.push(f), signal: controller.signal }),
+    )
     lastXhr().progress(1, 4)
     controller.abort()
     expect(seen).toEqual([0.25])

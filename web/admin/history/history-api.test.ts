@@ -1,36 +1,30 @@
 // What the History tab asks the server: the list's page and filter, one commit, restore and undo with their previews,
 // the sync; and the address of a file as it was at a commit.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { configureApi } from '../../lib/api-client'
+import { calls, fakeApi, type FakeApi } from '../../lib/testing-api'
 import * as api from './history-api'
 
-let sent: { method: string; url: string; body: unknown }[]
+let server: FakeApi
+const sent = () => calls(server)
 
 beforeEach(() => {
-  sent = []
-  configureApi({
-    base: '',
-    fetch: async (input, init) => {
-      sent.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined })
-      return Response.json({ answer: 1 })
-    },
-  })
+  server = fakeApi({}, () => Response.json({ answer: 1 }))
 })
 
 describe('the list of changes', () => {
   it('asks 25 at a time from the start, every item and every kind', async () => {
     expect(await api.listHistory({ item: 'all', kind: '' })).toEqual({ answer: 1 })
-    expect(sent).toEqual([{ method: 'GET', url: '/api/admin/history?limit=25&offset=0', body: undefined }])
+    expect(sent()).toEqual([{ method: 'GET', url: '/api/admin/history?limit=25&offset=0', body: undefined }])
   })
 
   it('asks the next page from its offset, for one item and one kind', async () => {
     await api.listHistory({ item: 'services/bouquets', kind: 'services' }, 50)
-    expect(sent[0].url).toBe('/api/admin/history?limit=25&offset=50&item=services%2Fbouquets&kind=services')
+    expect(sent()[0].url).toBe('/api/admin/history?limit=25&offset=50&item=services%2Fbouquets&kind=services')
   })
 
   it('leaves out an empty item as it does `all`', async () => {
     await api.listHistory({ item: '', kind: 'faq' })
-    expect(sent[0].url).toBe('/api/admin/history?limit=25&offset=0&kind=faq')
+    expect(sent()[0].url).toBe('/api/admin/history?limit=25&offset=0&kind=faq')
   })
 })
 
@@ -46,7 +40,7 @@ describe('the other calls', () => {
     ['undoChange', () => api.undoChange('abc'), 'POST', '/api/admin/history/undo', { commit: 'abc' }],
   ] as const)('%s', async (_, call, method, url, body) => {
     expect(await call()).toEqual({ answer: 1 })
-    expect(sent).toEqual([{ method, url, body }])
+    expect(sent()).toEqual([{ method, url, body }])
   })
 })
 

@@ -1,43 +1,32 @@
 // What the inbox asks the server: a page of inquiries (the filter, the search, the total from its header), one
 // inquiry's changes, notes and mail, the counts, the templates; the CSV links; and the "inquiries changed" event.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApi } from '../../lib/api-client'
+import { calls, fakeApi, type FakeApi } from '../../lib/testing-api'
 import * as api from './inbox-api'
 
-let sent: { method: string; url: string; body: unknown }[]
-let reply: () => Response
+let server: FakeApi
+const sent = () => calls(server)
 
 beforeEach(() => {
-  sent = []
-  reply = () => Response.json({ answer: 1 })
-  configureApi({
-    base: '',
-    fetch: async (input, init) => {
-      sent.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined })
-      return reply()
-    },
-  })
+  server = fakeApi({}, () => Response.json({ answer: 1 }))
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-  configureApi({ base: '' })
-})
+afterEach(() => vi.unstubAllGlobals())
 
 describe('a page of inquiries', () => {
   it('asks for the filter, the offset and 50 at a time, and reads the total from X-Total-Count', async () => {
-    reply = () => Response.json([{ id: 'a' }], { headers: { 'X-Total-Count': '123' } })
+    server.otherwise = () => Response.json([{ id: 'a' }], { headers: { 'X-Total-Count': '123' } })
     expect(await api.getInquiryPage('booked', '', 100)).toEqual({ records: [{ id: 'a' }], total: 123 })
-    expect(sent).toEqual([{ method: 'GET', url: '/api/admin/inquiries?status=booked&offset=100&limit=50', body: undefined }])
+    expect(sent()).toEqual([{ method: 'GET', url: '/api/admin/inquiries?status=booked&offset=100&limit=50', body: undefined }])
   })
 
   it('sends the search when there is one, and the page size asked for', async () => {
-    reply = () => Response.json([])
+    server.otherwise = () => Response.json([])
     await api.getInquiryPage('all', 'Ana Li', 0, 10)
-    expect(sent[0].url).toBe('/api/admin/inquiries?status=all&offset=0&limit=10&q=Ana+Li')
+    expect(sent()[0].url).toBe('/api/admin/inquiries?status=all&offset=0&limit=10&q=Ana+Li')
   })
 
   it('counts 0 when the header is missing', async () => {
-    reply = () => Response.json([])
+    server.otherwise = () => Response.json([])
     expect(await api.getInquiryPage('all', '', 0)).toEqual({ records: [], total: 0 })
   })
 })
@@ -54,7 +43,7 @@ describe('the other calls', () => {
     ['saveReplyTemplates', () => api.saveReplyTemplates([{ name: 'Hi' }] as never), 'PUT', '/api/admin/reply-templates', [{ name: 'Hi' }]],
   ] as const)('%s', async (_, call, method, url, body) => {
     expect(await call()).toEqual({ answer: 1 })
-    expect(sent).toEqual([{ method, url, body }])
+    expect(sent()).toEqual([{ method, url, body }])
   })
 })
 

@@ -39,7 +39,10 @@ describe('the card as it opens', () => {
   })
 
   it('chooses a listed lost reason in the menu, and an unlisted one as Other with its words', () => {
-    expect(initialPipelineForm({ status: 'lost', lostReason: 'Over budget' }, TODAY)).toMatchObject({ reason: 'Over budget', otherReason: '' })
+    expect(initialPipelineForm({ status: 'lost', lostReason: 'Over budget' }, TODAY)).toMatchObject({
+      reason: 'Over budget',
+      otherReason: '',
+    })
     expect(initialPipelineForm({ status: 'lost', lostReason: 'Moved abroad' }, TODAY)).toMatchObject({
       reason: OTHER_REASON,
       otherReason: 'Moved abroad',
@@ -118,7 +121,9 @@ describe('quote', () => {
   })
 
   it('refuses what is not an amount, saying how to write one', () => {
-    expect(refusal({ status: 'booked', quotedAmount: 450 }, { quote: '450.505' })).toBe('Quoted amount must be a number, like 450 or 1250.50.')
+    expect(refusal({ status: 'booked', quotedAmount: 450 }, { quote: '450.505' })).toBe(
+      'Quoted amount must be a number, like 450 or 1250.50.',
+    )
     expect(refusal(fresh, { quote: 'abc' })).toBe('Quoted amount must be a number, like 450 or 1250.50.')
   })
 

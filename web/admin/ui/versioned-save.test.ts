@@ -19,7 +19,13 @@ function editor(start?: { draft: Draft; version: string | undefined }) {
     actions.push(action.type)
     state = editorReducer(state, action)
   }
-  return { dispatch, actions, get state() { return state } }
+  return {
+    dispatch,
+    actions,
+    get state() {
+      return state
+    },
+  }
 }
 
 const loaded = () => editor({ draft: toDraft({ title: 'Old' }), version: 'v1' })
@@ -35,7 +41,12 @@ describe('loadSteps', () => {
     expect(e.state.phase).toBe('loading')
     await loadSteps(async () => ({ data: { title: 'Read' }, version: 'v7' }), toDraft, e.dispatch)
     expect(e.actions).toEqual(['load', 'took'])
-    expect(e.state).toMatchObject({ phase: 'ready', saved: { title: 'Read', draft: true }, draft: { title: 'Read', draft: true }, version: 'v7' })
+    expect(e.state).toMatchObject({
+      phase: 'ready',
+      saved: { title: 'Read', draft: true },
+      draft: { title: 'Read', draft: true },
+      version: 'v7',
+    })
   })
 
   it('shows the failure so the owner can try again', async () => {

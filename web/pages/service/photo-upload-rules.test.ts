@@ -1,7 +1,15 @@
 // The quote form's photos before they are sent: which picked files go and what the visitor reads for the others, the
 // size a large photo is drawn at, when the original goes instead, the words under a failed upload, the stand-in token.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { placeholderToken, SEND_MAX_EDGE, sendSize, SHRINK_ABOVE_BYTES, shrinkForUpload, sortPicked, uploadFailure } from './photo-upload-rules'
+import {
+  placeholderToken,
+  SEND_MAX_EDGE,
+  sendSize,
+  SHRINK_ABOVE_BYTES,
+  shrinkForUpload,
+  sortPicked,
+  uploadFailure,
+} from './photo-upload-rules'
 
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]
@@ -17,7 +25,12 @@ describe('sortPicked', () => {
 
   it('refuses an empty file, a file of another kind, and bytes that are not what the name says, naming each', async () => {
     const { accepted, refused } = await sortPicked(
-      [new File([], 'empty.jpg', { type: 'image/jpeg' }), photo('notes.txt', [0x68, 0x69], 'text/plain'), photo('fake.jpg', PNG), photo('ok.jpg')],
+      [
+        new File([], 'empty.jpg', { type: 'image/jpeg' }),
+        photo('notes.txt', [0x68, 0x69], 'text/plain'),
+        photo('fake.jpg', PNG),
+        photo('ok.jpg'),
+      ],
       0,
       field,
     )
@@ -155,7 +168,9 @@ describe('shrinkForUpload', () => {
 
 describe('uploadFailure', () => {
   it("gives the server's sentence without the question's name in front", () => {
-    expect(uploadFailure(new Error('Inspiration photos: cake.jpg is too large.'), 'cake.jpg', 'Inspiration photos')).toBe('cake.jpg is too large.')
+    expect(uploadFailure(new Error('Inspiration photos: cake.jpg is too large.'), 'cake.jpg', 'Inspiration photos')).toBe(
+      'cake.jpg is too large.',
+    )
     expect(uploadFailure(new Error('cake.jpg is too large.'), 'cake.jpg', 'Inspiration photos')).toBe('cake.jpg is too large.')
   })
 
