@@ -58,9 +58,9 @@ export function pipelineEdit(record: Record, form: PipelineForm): PipelineEdit {
   const statusChanged = status !== record.status || (status === 'lost' && lostReason !== record.lostReason)
   const quoteCleared = quote.trim() === ''
   const quoteAmount = quoteCleared ? null : parseAmount(quote)
-  // Words that are not an amount count as a change, so Save is offered and says what is wrong (a lead without a quote
-  // once took them as no change: Save stayed off and nothing said why).
-  const quoteChanged = quoteCleared ? record.quotedAmount !== undefined : quoteAmount === null || quoteAmount !== record.quotedAmount
+  // Words that are not an amount (null) differ from any recorded quote, also from none (undefined): Save is offered and
+  // says what is wrong. Compared with `quotedAmount ?? null`, a lead without a quote took them as no change.
+  const quoteChanged = quoteCleared ? record.quotedAmount !== undefined : quoteAmount !== record.quotedAmount
   const depositCleared = depositAmount.trim() === ''
   const depositValue = depositCleared ? null : parseAmount(depositAmount)
   const depositChanged = depositCleared
