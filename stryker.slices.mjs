@@ -329,6 +329,9 @@ Object.assign(SLICES, {
       'web/app/public-routes.ts',
       'web/app/root-loader.ts',
       'web/components/social-links.ts',
+      'web/admin/testimonials/home-page-rule.ts',
+      'web/admin/ui/upload-figures.ts',
+      'web/admin/inbox/new-count-title.ts',
       // The texts' loader (lines 10-23; the rest is a React hook, reached by browser tests).
       'web/components/service-texts.ts:10-23',
     ],
