@@ -100,6 +100,14 @@ describe('status', () => {
     expect(edit(lost, { reason: 'No reply' }).save).toBeNull()
   })
 
+  it('asks for no reason when the lead moves anywhere but Lost, whatever the reason menu holds', () => {
+    expect(sent(fresh, { status: 'booked', reason: OTHER_REASON, otherReason: '' }).change).toEqual({ status: 'booked' })
+  })
+
+  it('takes no chosen reason as none, not the words once typed under Other', () => {
+    expect(refusal(fresh, { status: 'lost', reason: '', otherReason: 'Moved abroad' })).toBe('Write why the lead was lost.')
+  })
+
   it('leaves the reason out when the lead is moved to another status', () => {
     expect(sent({ status: 'lost', lostReason: 'No reply' }, { status: 'contacted' }).change).toEqual({ status: 'contacted' })
   })
@@ -161,6 +169,14 @@ describe('deposit', () => {
     expect(sent({ status: 'booked' }, { depositAmount: '200', depositDate: '2026-05-01' })).toEqual({
       change: { deposit: { amount: 200, date: '2026-05-01' } },
       done: 'Saved: Deposit $200',
+    })
+  })
+
+  it('sends a new amount alone, the date kept', () => {
+    const record: Rec = { status: 'booked', deposit: { amount: 200, date: '2026-05-01' } }
+    expect(sent(record, { depositAmount: '250' })).toEqual({
+      change: { deposit: { amount: 250, date: '2026-05-01' } },
+      done: 'Saved: Deposit $250',
     })
   })
 
