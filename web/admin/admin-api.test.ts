@@ -2,7 +2,7 @@
 // the session check, the picture upload and the wait until it is served, and which files a delete may name.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { calls, fakeApi, type FakeApi } from '../lib/testing-api'
-import { ApiError } from '../lib/api-client'
+import { ApiError, setUnauthorizedHandler } from '../lib/api-client'
 import { lastXhr, stubXhr } from '../lib/testing-xhr'
 import * as api from './admin-api'
 
@@ -38,6 +38,18 @@ describe('the session', () => {
     expect(await api.checkAuth()).toBe(false)
     server.otherwise = () => Response.json({ error: 'Down' }, { status: 503 })
     await expect(api.checkAuth()).rejects.toMatchObject({ status: 503, message: 'Down' })
+  })
+
+  it('takes a 401 from the session check or a wrong password as the answer, not as a session that lapsed', async () => {
+    const lapsed = vi.fn()
+    setUnauthorizedHandler(lapsed)
+    server.otherwise = () => Response.json({ error: 'Wrong username or password' }, { status: 401 })
+    expect(await api.checkAuth()).toBe(false)
+    await expect(api.login('owner', 'wrong')).rejects.toMatchObject({ status: 401, message: 'Wrong username or password' })
+    expect(lapsed).not.toHaveBeenCalled()
+    await expect(api.getServices()).rejects.toMatchObject({ status: 401 })
+    expect(lapsed).toHaveBeenCalledTimes(1)
+    setUnauthorizedHandler(null)
   })
 
   it('login posts the name and password; logout posts nothing', async () => {

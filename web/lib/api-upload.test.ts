@@ -125,7 +125,7 @@ describe('a refused upload', () => {
     controller.abort()
     expect(xhr.aborted).toBe(true)
     const error = (await call) as unknown as DOMException
-    expect(error.name).toBe('AbortError')
+    expect([error.name, error.message]).toEqual(['AbortError', 'Aborted'])
   })
 })
 

@@ -11,9 +11,10 @@ beforeEach(() => {
 it('asks the report for the range, with the signal', async () => {
   const controller = new AbortController()
   expect(await getInsights({ from: '2026-05-01', to: '2026-05-31' }, controller.signal)).toEqual({ days: [] })
-  expect(server.sent).toMatchObject([
-    { method: 'GET', url: '/api/admin/insights?from=2026-05-01&to=2026-05-31', signal: controller.signal },
+  expect(server.sent.map(({ method, url }) => ({ method, url }))).toEqual([
+    { method: 'GET', url: '/api/admin/insights?from=2026-05-01&to=2026-05-31' },
   ])
+  expect(server.sent[0].signal).toBe(controller.signal)
 })
 
 it('links the CSV of the same range', () => {
