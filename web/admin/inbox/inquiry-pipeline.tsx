@@ -1,16 +1,11 @@
 // Where a lead stands: its status (a lost one with a reason), the quoted amount and the deposit received, edited
-// together and saved together: one Save sends everything changed on the card as one change.
+// together and saved together: one Save sends everything changed on the card as one change (the rules: pipeline-change.ts).
 import { useState, type FormEvent } from 'react'
 import { INQUIRY_STATUSES, LOST_REASONS } from '../../../server/inquiries/inquiry-record.schema'
-import { formatMoney, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
+import { STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import { studioToday } from '../../../server/lib/studio-time'
-import { parseAmount } from './amount'
+import { initialPipelineForm, OTHER_REASON as OTHER, pipelineEdit, type PipelineForm } from './pipeline-change'
 import type { InquiryChange, InquiryRecord, InquiryStatus } from './inbox-api'
-
-const OTHER = '__other'
-
-/** Statuses before a quote: entering an amount on such a lead offers to move it on to Quoted. */
-const BEFORE_QUOTE: readonly InquiryStatus[] = ['new', 'contacted']
 
 export function InquiryPipeline({
   record,
@@ -22,61 +17,30 @@ export function InquiryPipeline({
   onChange: (change: InquiryChange, done: string) => void
 }) {
   const key = record.id
-  const [status, setStatus] = useState<InquiryStatus>(record.status)
-  const recordedReason = record.status === 'lost' ? record.lostReason : undefined
-  const [reason, setReason] = useState<string>(
-    recordedReason ? ((LOST_REASONS as readonly string[]).includes(recordedReason) ? recordedReason : OTHER) : LOST_REASONS[0],
-  )
-  const [otherReason, setOtherReason] = useState(
-    recordedReason && !(LOST_REASONS as readonly string[]).includes(recordedReason) ? recordedReason : '',
-  )
-  const [quote, setQuote] = useState(record.quotedAmount?.toString() ?? '')
-  const [depositAmount, setDepositAmount] = useState(record.deposit?.amount.toString() ?? '')
-  const [depositDate, setDepositDate] = useState(record.deposit?.date ?? studioToday())
-  const [moveToQuoted, setMoveToQuoted] = useState(true)
+  const [form, setForm] = useState(() => initialPipelineForm(record, studioToday()))
   const [problem, setProblem] = useState<string | null>(null)
-
-  const lostReason = reason === OTHER ? otherReason.trim() : reason
-  const statusChanged = status !== record.status || (status === 'lost' && lostReason !== record.lostReason)
-  const quoteAmount = quote.trim() === '' ? null : parseAmount(quote)
-  const quoteChanged = quote.trim() === '' ? record.quotedAmount !== undefined : quoteAmount !== (record.quotedAmount ?? null)
-  const depositCleared = depositAmount.trim() === ''
-  const depositValue = depositCleared ? null : parseAmount(depositAmount)
-  const depositChanged = depositCleared
-    ? record.deposit !== undefined
-    : depositValue !== (record.deposit?.amount ?? null) || depositDate !== record.deposit?.date
-  const offerQuoted = quoteChanged && quoteAmount !== null && !statusChanged && BEFORE_QUOTE.includes(record.status)
-  const dirty = statusChanged || quoteChanged || depositChanged
+  const { status, reason, otherReason, quote, depositAmount, depositDate, moveToQuoted } = form
+  const set =
+    <K extends keyof PipelineForm>(field: K) =>
+    (value: PipelineForm[K]) =>
+      setForm((f) => ({ ...f, [field]: value }))
+  const [setStatus, setReason, setOtherReason, setQuote, setDepositAmount, setDepositDate, setMoveToQuoted] = [
+    set('status'),
+    set('reason'),
+    set('otherReason'),
+    set('quote'),
+    set('depositAmount'),
+    set('depositDate'),
+    set('moveToQuoted'),
+  ]
+  const { dirty, offerQuoted, save: outcome } = pipelineEdit(record, form)
 
   const save = (event: FormEvent) => {
     event.preventDefault()
-    if (!dirty || busy) return
-    const change: InquiryChange = {}
-    const done: string[] = []
-    if (statusChanged) {
-      if (status === 'lost' && !lostReason) return setProblem('Write why the lead was lost.')
-      change.status = status
-      if (status === 'lost') change.lostReason = lostReason
-      done.push(status === 'lost' ? 'marked as lost' : `moved to ${STATUS_LABELS[status]}`)
-    }
-    if (quoteChanged) {
-      if (quote.trim() !== '' && quoteAmount === null) return setProblem('Quoted amount must be a number, like 450 or 1250.50.')
-      change.quotedAmount = quoteAmount
-      done.push(quoteAmount === null ? 'quote cleared' : `quote ${formatMoney(quoteAmount)}`)
-      if (offerQuoted && moveToQuoted) {
-        change.status = 'quoted'
-        done.unshift(`moved to ${STATUS_LABELS.quoted}`)
-      }
-    }
-    if (depositChanged) {
-      if (!depositCleared && depositValue === null) return setProblem('Deposit amount must be a number, like 200.')
-      if (!depositCleared && !depositDate) return setProblem('Choose the date the deposit arrived.')
-      change.deposit = depositValue === null ? null : { amount: depositValue, date: depositDate }
-      done.push(depositValue === null ? 'deposit cleared' : `deposit ${formatMoney(depositValue)}`)
-    }
+    if (!outcome || busy) return
+    if ('problem' in outcome) return setProblem(outcome.problem)
     setProblem(null)
-    const words = done.join(', ')
-    onChange(change, `Saved: ${words.charAt(0).toUpperCase()}${words.slice(1)}`)
+    onChange(outcome.change, outcome.done)
   }
 
   return (

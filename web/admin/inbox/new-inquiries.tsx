@@ -1,9 +1,9 @@
 // The count of new inquiries: a badge on the Inbox tab and a "(3 new)" prefix on the dashboard's page title.
 import { useEffect, useState } from 'react'
 import { getInboxSummary, INQUIRIES_CHANGED } from './inbox-api'
+import { titleWithCount } from './new-count-title'
 
 const POLL_MS = 60_000
-const TITLE_PREFIX = /^\(\d+ new\) /
 
 export function NewInquiriesBadge() {
   const [count, setCount] = useState(0)
@@ -26,8 +26,7 @@ export function NewInquiriesBadge() {
   useEffect(() => {
     // The title itself is set elsewhere (brand); keep it and change only the prefix, also when it is set again later.
     const apply = () => {
-      const base = document.title.replace(TITLE_PREFIX, '')
-      const next = count > 0 ? `(${count} new) ${base}` : base
+      const next = titleWithCount(document.title, count)
       if (document.title !== next) document.title = next
     }
     apply()
@@ -36,7 +35,7 @@ export function NewInquiriesBadge() {
     if (titleEl) observer?.observe(titleEl, { childList: true, characterData: true, subtree: true })
     return () => {
       observer?.disconnect()
-      document.title = document.title.replace(TITLE_PREFIX, '')
+      document.title = titleWithCount(document.title, 0)
     }
   }, [count])
   if (count === 0) return null

@@ -3,11 +3,9 @@
 import './upload-progress.css'
 import { useEffect, useRef, useState } from 'react'
 import { uploadCroppedImage, type CropArea } from '../admin-api'
+import { sentOf, type UploadProgressState } from './upload-figures'
 
-export interface UploadProgressState {
-  sent: number
-  total: number
-}
+export type { UploadProgressState } from './upload-figures'
 
 /** Sends a picture with its crop and keeps the bytes sent for UploadProgress; `progress` is null when idle. */
 export function useCroppedUpload() {
@@ -20,13 +18,6 @@ export function useCroppedUpload() {
     })
   }
   return { progress, upload, finish: () => setProgress(null) }
-}
-
-/** "1.2 of 4.4 MB", or in KB for a picture under a megabyte. */
-function sentOf({ sent, total }: UploadProgressState): string {
-  const [unit, size] = total < 1024 * 1024 ? ['KB', 1024] : ['MB', 1024 * 1024]
-  const figure = (bytes: number) => (unit === 'KB' ? String(Math.round(bytes / size)) : (bytes / size).toFixed(1))
-  return `${figure(sent)} of ${figure(total)} ${unit}`
 }
 
 export function UploadProgress({ progress, label }: { progress: UploadProgressState; label: string }) {
