@@ -199,6 +199,10 @@ describe('public read cache', () => {
     writeFileSync(file('uploads/pic.txt'), 'new pixels')
     const afterUpload = await cache.pageStamp(false)
     expect(afterUpload).not.toBe(before)
+    // Files beside content/ and uploads/ do not count.
+    mkdirSync(file('notes'))
+    writeFileSync(file('notes/todo.txt'), 'call the florist')
+    expect(await cache.pageStamp(false)).toBe(afterUpload)
     const boundary = Date.UTC(2027, 0, 10, 12)
     cache.followSchedule({ boundaries: async () => [boundary] })
     moveClockTo(boundary - 1000)
