@@ -95,8 +95,11 @@ describe('a missing page', () => {
   })
 
   it('an unknown address, or one a part longer or shorter than a page’s, answers 404 with the not-found title', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     for (const path of ['/nope', '/aboutx', '/services', '/services/arches/more', '/faq/q1'])
       expect(await page(path)).toEqual(notFound(path))
+    // An address no page has is no failure: nothing in the log.
+    expect(logged).not.toHaveBeenCalled()
   })
 
   it('a hidden or unknown service, or a switched-off About page, answers 404 without an error in the log', async () => {
