@@ -40,7 +40,8 @@ const readCache = {
   pageStampInCheckPhase: () => checkStamp,
 } as unknown as PublicReadCache
 
-const keptPages = (withCache = true) => new KeptPages({ origin: ORIGIN, fetch: fetchApi, entryPath, readCache: withCache ? readCache : undefined })
+const keptPages = (withCache = true) =>
+  new KeptPages({ origin: ORIGIN, fetch: fetchApi, entryPath, readCache: withCache ? readCache : undefined })
 const variant = (name: string, status = 200, body = `<p>${name}</p>`): KeptAnswer => ({
   status,
   body: Buffer.from(body),
@@ -55,7 +56,14 @@ const callTo = async (url: string): Promise<PageCall> => ({ url, init: { method:
 const poolOf = (found: Awaited<ReturnType<KeptPages['lookup']>>) => ('pool' in found ? found.pool : undefined)
 
 /** Renders `url` `times` times as the renderer does (look up, render, keep), with these calls and variants in turn. */
-async function renderMany(pages: KeptPages, url: string, calls: PageCall[], variants = [variant('a')], times = FULL, over: Partial<PageKey> = {}) {
+async function renderMany(
+  pages: KeptPages,
+  url: string,
+  calls: PageCall[],
+  variants = [variant('a')],
+  times = FULL,
+  over: Partial<PageKey> = {},
+) {
   for (let i = 0; i < times; i++) {
     const found = await pages.lookup(key(url, over))
     if (found.hit) throw new Error(`render ${i} of ${url} was already kept`)
@@ -230,7 +238,10 @@ describe('kept pages, as the renderer uses them', () => {
       fetched = []
       expect((await pages.lookup(key())).hit?.etag, other).toBe('"a"')
       expect((await pages.lookup(key())).hit?.etag, other).toBe('"a"')
-      expect(fetched.filter((u) => u === other), other).toHaveLength(2)
+      expect(
+        fetched.filter((u) => u === other),
+        other,
+      ).toHaveLength(2)
       // Not for the Node shortcut: it cannot repeat the calls.
       expect(pages.answers.isKept('/contact', '"a"'), other).toBe(false)
       expect(await pages.answers.answer('/contact'), other).toBeNull()
@@ -290,7 +301,19 @@ describe('kept pages, as the renderer uses them', () => {
 describe('kept pages for the Node shortcut', () => {
   it('serves plain page addresses only', () => {
     const { serves } = keptPages().answers
-    for (const url of ['/', '/contact', '/services/bouquets', '/services/bouquets/', '/contact?ref=flyer', '/a?x=1&y=%20z+w', '/apis', '/api-docs', '/images', '/assets2', '/uploads-info'])
+    for (const url of [
+      '/',
+      '/contact',
+      '/services/bouquets',
+      '/services/bouquets/',
+      '/contact?ref=flyer',
+      '/a?x=1&y=%20z+w',
+      '/apis',
+      '/api-docs',
+      '/images',
+      '/assets2',
+      '/uploads-info',
+    ])
       expect(serves(url), url).toBe(true)
     const refused = [
       'contact',

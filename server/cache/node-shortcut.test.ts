@@ -165,8 +165,18 @@ describe('the Node shortcut in front of the chain', () => {
   it("never copies the chain's connection or transfer headers into the template (Node writes its own)", async () => {
     chainOverride.set('/contact', (request) => {
       const a = kept.get('/contact')!
-      const headers = { 'content-type': 'text/html; charset=utf-8', etag: a.etag, 'x-frame-options': 'DENY', connection: 'keep-alive', 'keep-alive': 'timeout=5', 'transfer-encoding': 'chunked' }
-      return new Response(request.headers.get('if-none-match') ? null : a.body, { status: request.headers.get('if-none-match') ? 304 : 200, headers })
+      const headers = {
+        'content-type': 'text/html; charset=utf-8',
+        etag: a.etag,
+        'x-frame-options': 'DENY',
+        connection: 'keep-alive',
+        'keep-alive': 'timeout=5',
+        'transfer-encoding': 'chunked',
+      }
+      return new Response(request.headers.get('if-none-match') ? null : a.body, {
+        status: request.headers.get('if-none-match') ? 304 : 200,
+        headers,
+      })
     })
     await visit('/contact')
     await visit('/contact', { 'if-none-match': '"contact"' })
@@ -204,7 +214,7 @@ describe('the Node shortcut in front of the chain', () => {
     }
   })
 
-  it("answers If-None-Match as the chain does: any listed tag, weak or strong, or *; one character off gets the page", async () => {
+  it('answers If-None-Match as the chain does: any listed tag, weak or strong, or *; one character off gets the page', async () => {
     const a = kept.get('/big')!
     const strong = a.etag
     for (const [encoding, etag] of [
@@ -226,7 +236,15 @@ describe('the Node shortcut in front of the chain', () => {
         expect(header(v, 'content-length')).toEqual([])
         expect(header(v, 'content-encoding')).toEqual([])
       }
-      const offByOne = [strong.slice(0, -2) + '"', strong.slice(0, -1), strong.slice(1, -1), `"${strong.slice(1, -1)}x"`, '**', '', 'W/"bi"']
+      const offByOne = [
+        strong.slice(0, -2) + '"',
+        strong.slice(0, -1),
+        strong.slice(1, -1),
+        `"${strong.slice(1, -1)}x"`,
+        '**',
+        '',
+        'W/"bi"',
+      ]
       for (const inm of offByOne) {
         const v = await visit('/big', { ...headers, 'if-none-match': inm })
         expect([v.status, v.viaChain], `${encoding} ${inm}`).toEqual([200, false])

@@ -26,14 +26,22 @@ beforeEach(() => {
   mkdirSync(file('uploads'))
   writeFileSync(file('content/things.txt'), 'one thing')
   writeFileSync(file('uploads/pic.txt'), 'pixels')
-  cache = new PublicReadCache(root, { content: [/^\/api\/things$/, /^\/api\/big\/\d+$/, /^\/api\/n\/\d+$/, /^\/api\/(missing|broken|created|bare)$/], uploads: [/^\/api\/pics$/] })
+  cache = new PublicReadCache(root, {
+    content: [/^\/api\/things$/, /^\/api\/big\/\d+$/, /^\/api\/n\/\d+$/, /^\/api\/(missing|broken|created|bare)$/],
+    uploads: [/^\/api\/pics$/],
+  })
   app = new Hono()
-  app.use('*', cache.middleware((c) => c.req.header('x-owner') === '1'))
+  app.use(
+    '*',
+    cache.middleware((c) => c.req.header('x-owner') === '1'),
+  )
   app.use('*', async (c, next) => {
     routed.push(c.req.path)
     await next()
   })
-  app.get('/api/things', (c) => c.text(c.req.header('x-owner') === '1' ? 'the owner sees more' : readFileSync(file('content/things.txt'), 'utf8')))
+  app.get('/api/things', (c) =>
+    c.text(c.req.header('x-owner') === '1' ? 'the owner sees more' : readFileSync(file('content/things.txt'), 'utf8')),
+  )
   app.get('/api/big/:n', (c) => c.text('x'.repeat(Number(c.req.param('n')))))
   app.get('/api/n/:n', (c) => c.json({ n: c.req.param('n') }))
   app.get('/api/missing', (c) => c.json({ error: 'No such thing' }, 404))
@@ -187,7 +195,10 @@ describe('public read cache', () => {
     cache.followSchedule({ boundaries: failing })
     const a = await get('/api/things')
     expect([a.res.status, a.text]).toEqual([200, 'one thing'])
-    expect(error).toHaveBeenCalledWith('Could not read the content schedules:', expect.objectContaining({ message: 'broken schedule file' }))
+    expect(error).toHaveBeenCalledWith(
+      'Could not read the content schedules:',
+      expect.objectContaining({ message: 'broken schedule file' }),
+    )
     // Read again on the next request (a failed read is not kept).
     await get('/api/things')
     expect(failing).toHaveBeenCalledTimes(2)
@@ -238,7 +249,8 @@ describe('public read cache', () => {
 
   it('knows the content reads (and those that read uploads) by path only', () => {
     for (const path of ['/api/things', '/api/pics', '/api/n/12']) expect(cache.isContentRead(path), path).toBe(true)
-    for (const path of ['/api/things/', '/api/other', '/api/n/', '/api/picsx', '/x/api/things']) expect(cache.isContentRead(path), path).toBe(false)
+    for (const path of ['/api/things/', '/api/other', '/api/n/', '/api/picsx', '/x/api/things'])
+      expect(cache.isContentRead(path), path).toBe(false)
   })
 })
 

@@ -25,7 +25,10 @@ const commit = (message: string, paths: string[]) => {
 /** The newest `n` commits as History lists them. */
 const newest = async (n: number): Promise<HistoryEntry[]> => describeEntries(f.root, await logRecords(f.root, [], ['-n', String(n)]))
 const price = (p: string) =>
-  serviceYaml('bouquets', 'Bouquets', { pricingInfo: p, images: [{ cropped: '/uploads/bq-1.jpg', original: '/uploads/bq-1-original.jpg' }] })
+  serviceYaml('bouquets', 'Bouquets', {
+    pricingInfo: p,
+    images: [{ cropped: '/uploads/bq-1.jpg', original: '/uploads/bq-1-original.jpg' }],
+  })
 
 describe('describeEntries', () => {
   it('an undo of a change never listed before is named for that change', async () => {
@@ -53,7 +56,7 @@ describe('describeEntries', () => {
     f.write('content/testimonials.yaml', '[]\n')
     commit(`Revert the start\n\nThis reverts commit ${first}.`, ['content/testimonials.yaml'])
     const [undo] = await newest(1)
-    expect(undo).toMatchObject({ title: 'Undid “The site\'s first content”', source: 'git' })
+    expect(undo).toMatchObject({ title: "Undid “The site's first content”", source: 'git' })
     const all = await describeEntries(f.root, await logRecords(f.root, []))
     const start = all.find((e) => e.hash === first)!
     expect(start).toMatchObject({
@@ -93,7 +96,10 @@ describe('describeEntries', () => {
   it('a restore is named for what it restored and when; words it cannot read keep the change words', async () => {
     const at = f.head()
     f.write(BOUQUETS, price('Small: $52'))
-    commit(`Restore service "Bouquets" to ${at.slice(0, 7)} (Nov 22, 2026, 10:04 AM)\n\nRestored-From: ${at}\nContent-Item: services/bouquets`, [BOUQUETS])
+    commit(
+      `Restore service "Bouquets" to ${at.slice(0, 7)} (Nov 22, 2026, 10:04 AM)\n\nRestored-From: ${at}\nContent-Item: services/bouquets`,
+      [BOUQUETS],
+    )
     f.write(BOUQUETS, price('Small: $53'))
     commit(`Restore whole site to ${at.slice(0, 7)}\n\nRestored-From: ${at}\nContent-Item: all`, [BOUQUETS])
     f.write(BOUQUETS, price('Small: $54'))

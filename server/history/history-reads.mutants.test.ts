@@ -14,7 +14,11 @@ import { readDisk, uncommittedFiles } from './uncommitted'
 import { previewWrites } from './write-preview'
 
 const BOUQUETS = 'content/services/bouquets.yaml'
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as HistoryError)
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as HistoryError,
+  )
 
 describe('commitDetail and fileAtCommit', () => {
   let f: HistoryFixture
@@ -54,9 +58,12 @@ describe('commitDetail and fileAtCommit', () => {
     ])
   })
 
-  it("a picture is named by the content of the same commit that shows it", async () => {
+  it('a picture is named by the content of the same commit that shows it', async () => {
     f.write('uploads/bq-3.jpg', JPEG)
-    f.write(BOUQUETS, serviceYaml('bouquets', 'Bouquets', { images: [{ cropped: '/uploads/bq-3.jpg', original: '/uploads/bq-3.jpg', alt: 'Pink arch' }] }))
+    f.write(
+      BOUQUETS,
+      serviceYaml('bouquets', 'Bouquets', { images: [{ cropped: '/uploads/bq-3.jpg', original: '/uploads/bq-3.jpg', alt: 'Pink arch' }] }),
+    )
     const hash = f.commit('Picture', ['services/bouquets'], [BOUQUETS, 'uploads/bq-3.jpg'])
     const detail = await commitDetail(f.root, hash)
     expect(detail.changes.map((c) => c.label)).toEqual(['Service "Bouquets"', 'Picture “Pink arch” (Service "Bouquets")'])
@@ -78,7 +85,9 @@ describe('commitDetail and fileAtCommit', () => {
   it('a file at a commit: only under content/ and uploads/, near misses refused with a 400 in words', async () => {
     const head = f.head()
     expect(await fileAtCommit(f.root, head, 'uploads/bq-1-original.jpg')).toEqual(JPEG)
-    expect((await fileAtCommit(f.root, head, 'content/testimonials.yaml'))?.toString()).toBe(f.git('show', 'HEAD:content/testimonials.yaml'))
+    expect((await fileAtCommit(f.root, head, 'content/testimonials.yaml'))?.toString()).toBe(
+      f.git('show', 'HEAD:content/testimonials.yaml'),
+    )
     expect(await fileAtCommit(f.root, head, 'content/services/none.yaml')).toBeNull()
     expect(await fileAtCommit(f.root, head, 'uploads/..x.jpg')).toBeNull()
     for (const path of [

@@ -8,7 +8,16 @@ const HASH = 'a'.repeat(40)
 const OTHER = 'b'.repeat(40)
 
 /** One commit as `git log --format=LOG_FORMAT --name-status` prints it. */
-function record(r: { hash?: string; parents?: string; summary?: string; items?: string; restored?: string; undoes?: string; body?: string; names?: string[] }) {
+function record(r: {
+  hash?: string
+  parents?: string
+  summary?: string
+  items?: string
+  restored?: string
+  undoes?: string
+  body?: string
+  names?: string[]
+}) {
   const fields = [
     r.hash ?? HASH,
     r.parents ?? OTHER,
@@ -63,7 +72,9 @@ describe('parseLog', () => {
   })
 
   it("a merge's letters: the first parent's; a name-only line keeps its path with no letter", () => {
-    const [r] = parseLog(record({ names: ['MM\tcontent/site.yaml', 'R100\tcontent/faq.yaml', 'content/services/jumbos.yaml', 'QM\tcontent/x.yaml'] }))
+    const [r] = parseLog(
+      record({ names: ['MM\tcontent/site.yaml', 'R100\tcontent/faq.yaml', 'content/services/jumbos.yaml', 'QM\tcontent/x.yaml'] }),
+    )
     expect(r.files).toEqual([
       { status: 'M', path: 'content/site.yaml' },
       { status: 'R', path: 'content/faq.yaml' },
@@ -158,6 +169,10 @@ describe('logRecords', () => {
       ['Merge laptop', 0],
       ['Owner bouquets', 1],
     ])
-    expect(withoutEmptyMerges(records).map((r) => r.summary).sort()).toEqual(['Laptop jumbos', 'Owner bouquets'])
+    expect(
+      withoutEmptyMerges(records)
+        .map((r) => r.summary)
+        .sort(),
+    ).toEqual(['Laptop jumbos', 'Owner bouquets'])
   })
 })

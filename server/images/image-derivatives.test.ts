@@ -247,7 +247,9 @@ describe('copies on disk', () => {
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < 500; x++) raw.set(((x >> 4) + (y >> 4)) % 2 ? [255, 255, 255] : [230, 20, 20], (y * width + x) * 3)
     }
-    const source = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg().toBuffer()
+    const source = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg()
+      .toBuffer()
     const s = setup({ 'uploads/party.jpg': source }, { realEncoder: true })
     const card = await s.images.derived('party.jpg', hashOf(source), OG)
     const meta = await sharp(card).metadata()

@@ -34,7 +34,11 @@ const TEMPLATE = `<!doctype html>
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'], imports: ['_react.js'] },
   '_react.js': { file: 'assets/react-1.js' },
-  'pages/Contact.tsx': { file: 'assets/Contact-1.js', css: ['assets/Contact-1.css', 'assets/index-1.css'], imports: ['_react.js', '_form.js'] },
+  'pages/Contact.tsx': {
+    file: 'assets/Contact-1.js',
+    css: ['assets/Contact-1.css', 'assets/index-1.css'],
+    imports: ['_react.js', '_form.js'],
+  },
   '_form.js': { file: 'assets/form-1.js', css: ['assets/form-1.css'], imports: ['pages/Contact.tsx'] },
   'styles/fonts.css': { file: 'assets/fonts-1.css' },
 }
@@ -241,7 +245,9 @@ describe('page renderer', () => {
     rmSync(join(clientDir, '.vite/manifest.json'))
     const { res, html } = await get('/contact')
     expect(res.status).toBe(200)
-    expect(html).toContain('<title>Studio</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-1.css">\n    <meta name="theme-color"')
+    expect(html).toContain(
+      '<title>Studio</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-1.css">\n    <meta name="theme-color"',
+    )
     expect(html).toContain('data-preload="" data-entry="/assets/index-1.js"')
     expect(html).not.toContain('fonts-1.css')
     const shell = await get('/dashboard')
