@@ -322,4 +322,17 @@ describe('ContentProblems', () => {
       'content/testimonials.yaml',
     ])
   })
+
+  it('previewWrites: a picture coming back is named by the text being restored, when only that text mentions it', async () => {
+    const restored = serviceYaml('bouquets', 'Bouquets', { images: [{ cropped: '/uploads/back-1.jpg', alt: 'Pink arch' }] })
+    const changes = await previewWrites(
+      f.root,
+      [
+        { path: BOUQUETS, bytes: Buffer.from(restored) },
+        { path: 'uploads/back-1.jpg', bytes: JPEG },
+      ],
+      f.head(),
+    )
+    expect(changes.find((c) => c.path === 'uploads/back-1.jpg')?.label).toBe('Picture “Pink arch” (Service "Bouquets")')
+  })
 })
