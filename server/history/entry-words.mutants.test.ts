@@ -18,7 +18,7 @@ afterAll(() => f.cleanup())
 const BOUQUETS = 'content/services/bouquets.yaml'
 /** A developer's commit: the message as given (trailers in its body), the paths staged. */
 const commit = (message: string, paths: string[]) => {
-  f.git('add', '-A', '--', ...paths)
+  f.git('add', '--', ...paths)
   f.git('commit', '-q', '-m', message, '--', ...paths)
   return f.head()
 }
@@ -156,7 +156,7 @@ describe('the first content', () => {
     const r = makeTempContentRoot({ seed: false, files: { 'uploads/a-1.jpg': JPEG } })
     try {
       writeFileSync(join(r.root, 'content/testimonials.yaml'), '[]\n')
-      r.git('add', '.')
+      r.git('add', 'content/testimonials.yaml')
       r.git('commit', '-q', '-m', 'Content')
       writeFileSync(join(r.root, 'content/testimonials.yaml'), '- id: t1\n  quote: Hi\n  author: Ann\n')
       r.git('commit', '-q', '-am', 'More content')
