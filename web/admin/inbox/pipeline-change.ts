@@ -11,7 +11,7 @@ export const OTHER_REASON = '__other'
 /** Statuses before a quote: entering an amount on such a lead offers to move it on to Quoted. */
 const BEFORE_QUOTE: readonly InquiryStatus[] = ['new', 'contacted']
 
-type Record = Pick<InquiryRecord, 'status' | 'lostReason' | 'quotedAmount' | 'deposit'>
+type PipelineRecord = Pick<InquiryRecord, 'status' | 'lostReason' | 'quotedAmount' | 'deposit'>
 
 /** What the card's fields hold. */
 export interface PipelineForm {
@@ -29,7 +29,7 @@ export interface PipelineForm {
 const isListedReason = (reason: string) => (LOST_REASONS as readonly string[]).includes(reason)
 
 /** The fields as the record has them (a deposit without a date yet is dated today). */
-export function initialPipelineForm(record: Record, today: string): PipelineForm {
+export function initialPipelineForm(record: PipelineRecord, today: string): PipelineForm {
   const recorded = record.status === 'lost' ? record.lostReason : undefined
   return {
     status: record.status,
@@ -52,7 +52,7 @@ export interface PipelineEdit {
 }
 
 /** Compares the card with the record: what changed, and the one change Save sends with its sentence. */
-export function pipelineEdit(record: Record, form: PipelineForm): PipelineEdit {
+export function pipelineEdit(record: PipelineRecord, form: PipelineForm): PipelineEdit {
   const { status, quote, depositAmount, depositDate } = form
   const lostReason = form.reason === OTHER_REASON ? form.otherReason.trim() : form.reason
   const statusChanged = status !== record.status || (status === 'lost' && lostReason !== record.lostReason)
