@@ -31,6 +31,7 @@ interface QuoteDeps {
 
 /** Unknown or mistyped links cost an address one of these per 10 minutes; past it, 429 (guessing stays hopeless). */
 const MISSES_PER_ADDRESS = 20
+const NOT_VALID = 'This quote link is not valid. Please check the link in your e-mail, or contact the studio.'
 
 export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail }: QuoteDeps) {
   const misses = new RateLimiter(MISSES_PER_ADDRESS, 10 * 60_000)
@@ -45,11 +46,13 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
       readAgreement(store),
       q.replacedBy ? quotes.find(q.replacedBy) : null,
     ])
+    // A lead the owner deleted takes its quote's page with it (no client, no event date to sign for).
+    if (!inquiry) throw notFound(NOT_VALID)
     return {
       today: studioToday(),
       studio: settings.brand.name,
-      clientName: inquiry ? `${inquiry.inquiry.firstName} ${inquiry.inquiry.lastName}`.trim() : '',
-      eventDate: inquiry?.inquiry.eventDate ?? '',
+      clientName: `${inquiry.inquiry.firstName} ${inquiry.inquiry.lastName}`.trim(),
+      eventDate: inquiry.inquiry.eventDate,
       balanceDueDays: pricing.balanceDueDays,
       agreement: agreement.template,
       agreementCommit: agreement.commit,
@@ -67,7 +70,7 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
     const q = await quotes.findByToken(token)
     if (q) return q
     if (!misses.take(clientAddress(c, config.trustProxy))) throw tooManyRequests('Too many quote links tried. Please try again later.')
-    throw notFound('This quote link is not valid. Please check the link in your e-mail, or contact the studio.')
+    throw notFound(NOT_VALID)
   }
 
   return (
