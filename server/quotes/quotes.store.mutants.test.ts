@@ -1,7 +1,7 @@
 // The quote records on disk (issue 32): ids and links that are not exactly the store's shape find nothing (no path
 // outside the folder, no prefix or suffix taken), versions counted per inquiry, the versions a new one replaces (not a
 // signed one, not one already replaced), a link found right after it is made, and a change that changes nothing.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,6 +61,13 @@ describe('a new quote', () => {
     expect(await store.forInquiry('inq-3')).toEqual([])
   })
 
+  it('counts on from the newest version even when an older one is gone (no version number twice)', async () => {
+    const v1 = await store.create(fields())
+    await store.create(fields())
+    unlinkSync(join(dataDir, 'quotes', `${v1.id}.json`))
+    expect((await store.create(fields())).version).toBe(3)
+  })
+
   it('is found by its link once the links are known (the lookup learns each new one)', async () => {
     const first = await store.create(fields())
     expect((await store.findByToken(first.token))?.id).toBe(first.id)
@@ -81,6 +88,18 @@ describe('ids and links not of the store', () => {
       expect(await store.findByToken(token), token).toBeNull()
     }
     expect(await store.findByToken('A'.repeat(22))).toBeNull()
+  })
+
+  it('an id that merely contains or ends like one reads no file outside the folder', async () => {
+    const q = await store.create(fields())
+    const outside = { ...q, note: 'outside' }
+    writeFileSync(join(dataDir, 'secret.json'), JSON.stringify(outside))
+    writeFileSync(join(dataDir, `${q.id}.json`), JSON.stringify(outside))
+    for (const id of [`${q.id}/../../secret`, `../${q.id}`, `x/../../${q.id}`]) {
+      expect(await store.find(id), id).toBeNull()
+      expect(await store.update(id, (r) => ({ ...r, note: 'changed' })), id).toBeNull()
+    }
+    expect(JSON.parse(readFileSync(join(dataDir, 'secret.json'), 'utf8')).note).toBe('outside')
   })
 
   it('an unknown id has nothing to change', async () => {
