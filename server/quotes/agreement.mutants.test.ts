@@ -57,6 +57,12 @@ describe('with content/agreement.md', () => {
     expect(await read()).toEqual({ template: '# Terms\n\n{clientName} agrees.', commit: own })
   })
 
+  it('a control character in the file is refused, naming the agreement', async () => {
+    write('Terms\u0007.')
+    commit('Bell')
+    await expect(read()).rejects.toThrow('content/agreement.md: field "text": The agreement must not contain control characters')
+  })
+
   it('a file git does not have yet has no commit', async () => {
     write('Uncommitted terms.\n')
     expect(await read()).toEqual({ template: 'Uncommitted terms.', commit: null })

@@ -170,6 +170,7 @@ describe('a receipt', () => {
     expect(second.text).toContain('Card payment reference: cs_2')
     await expect(channel.compose(`${q.id}/receipt:cs_9`, addresses)).rejects.toThrow(`Quote ${q.id} has no payment cs_9`)
     await expect(channel.compose(`${q.id}/cs_1`, addresses)).rejects.toThrow(`Quote ${q.id} has no payment `)
+    await expect(channel.compose(`${q.id}/receiptXcs_1`, addresses)).rejects.toThrow(`Quote ${q.id} has no payment `)
     const unpaid = await makeQuote(true)
     await expect(channel.compose(`${unpaid.id}/receipt:cs_1`, addresses)).rejects.toThrow(`Quote ${unpaid.id} has no payment cs_1`)
   })

@@ -111,3 +111,12 @@ describe("the client's acceptance", () => {
     expect(acceptRefusal({ ...ok, addOns: [0, 2] })).toBeNull()
   })
 })
+
+describe('text that is not plain text', () => {
+  it('names the field: a description, a note or a name with a control character or a line break', () => {
+    expect(quoteRefusal(quote({ items: [{ ...line, description: 'Arch\nx' }] }))).toBe('Description must be one line')
+    expect(quoteRefusal(quote({ items: [{ ...line, description: 5 }] }))).toBe('Description must be text')
+    expect(quoteRefusal(quote({ note: 'Bell\u0007' }))).toBe('Note must not contain control characters')
+    expect(acceptRefusal({ name: 'Jane\nDoe', agree: true })).toBe('Full name must be one line')
+  })
+})

@@ -102,6 +102,15 @@ describe('ids and links not of the store', () => {
     expect(JSON.parse(readFileSync(join(dataDir, 'secret.json'), 'utf8')).note).toBe('outside')
   })
 
+  it('other files and folders beside the quotes are not quotes', async () => {
+    const q = await store.create(fields())
+    mkdirSync(join(dataDir, 'quotes', 'signed'))
+    writeFileSync(join(dataDir, 'quotes', 'notes.json'), '{}')
+    writeFileSync(join(dataDir, 'quotes', `${q.id}.json.tmp`), '{}')
+    expect((await store.all()).map((r) => r.id)).toEqual([q.id])
+    expect((await store.forInquiry('inq-1')).map((r) => r.id)).toEqual([q.id])
+  })
+
   it('an unknown id has nothing to change', async () => {
     expect(await store.update('q-0000000000000000', (q) => ({ ...q, note: 'x' }))).toBeNull()
     expect(await store.all()).toEqual([])
