@@ -1,7 +1,7 @@
 // The quote routes at their edges (issue 32), without SMTP or Stripe: the owner's download of the signed copy (its
-// name, no-store, the 404 before a signature), two acceptances at once (one wins, the other is refused and changes
-// nothing), the owner's list of payments and e-mail states, and the client's page of a quote whose lead was deleted.
-import { beforeEach, describe, expect, it } from 'vitest'
+// name, no-store, the 404 before a signature), two acceptances at once, in the same millisecond (one wins, the other
+// is refused and changes nothing), the owner's list of payments and e-mail states, and the client's page of a quote whose lead was deleted.
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { useTestApp, type TestApp } from '../testing/test-app'
 import type { QuoteRecord } from './quote.schema'
@@ -54,7 +54,11 @@ describe("the owner's signed copy", () => {
 describe('two acceptances at once', () => {
   it('one is signed, the other answers 409 and changes nothing; the lead has one note of it', async () => {
     const q = await makeQuote()
+    // In the same millisecond too: the clock stands still while both are answered.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
     const [a, b] = await Promise.all([accept(q.token, 'First Signer', [1]), accept(q.token, 'Second Signer', [])])
+    vi.useRealTimers()
     const statuses = [a.status, b.status].sort()
     expect(statuses).toEqual([200, 409])
     const [won, lost] = a.status === 200 ? [a, b] : [b, a]

@@ -182,25 +182,27 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
         })
         const at = new Date().toISOString()
         const shown = { studio: f.studio, clientName: f.clientName, eventDate: f.eventDate, balanceDueDate, agreementText: text }
-        const signed = await quotes.update(q.id, (current) =>
-          current.signature || current.replacedBy
-            ? current
-            : {
-                ...current,
-                signature: {
-                  name: body.name,
-                  at,
-                  addOns: [...chosen].sort((a, b) => a - b),
-                  textSha256: sha256(text),
-                  agreementCommit: f.agreementCommit,
-                  totals,
-                  shown,
-                },
-                // The signed copy is e-mailed: decided in the same write as the signature, so a crash cannot lose it.
-                mails: { ...current.mails, signed: quoteMail.initialState() },
-              },
-        )
-        if (!signed?.signature || signed.signature.at !== at) throw conflict('This quote was already accepted.')
+        // Whether this request signed it: two acceptances in the same millisecond carry the same time.
+        let signedHere = false
+        const signed = await quotes.update(q.id, (current) => {
+          if (current.signature || current.replacedBy) return current
+          signedHere = true
+          return {
+            ...current,
+            signature: {
+              name: body.name,
+              at,
+              addOns: [...chosen].sort((a, b) => a - b),
+              textSha256: sha256(text),
+              agreementCommit: f.agreementCommit,
+              totals,
+              shown,
+            },
+            // The signed copy is e-mailed: decided in the same write as the signature, so a crash cannot lose it.
+            mails: { ...current.mails, signed: quoteMail.initialState() },
+          }
+        })
+        if (!signed?.signature || !signedHere) throw conflict('This quote was already accepted.')
         // Kept now, so the owner's copy and the e-mailed one are the same file; the e-mail makes it if this fails.
         await quoteMail
           .signedPdf(signed)
