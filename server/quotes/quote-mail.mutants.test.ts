@@ -90,3 +90,89 @@ describe('a receipt', () => {
     expect(none.text).toContain('Card payment reference: cs_1')
   })
 })
+
+describe('word for word', () => {
+  const v2 = { ...facts, url: 'http://site.test/quote/abc', version: 2 }
+  it('the signed copy: every line of the text, and the whole HTML', () => {
+    const mail = composeSignedCopy({ ...v2, name: 'Jane <b>', at: '2026-11-02T18:30:00.000Z', balanceDueDate: '2099-11-28' })
+    expect(mail.text).toBe(
+      [
+        'Hello,',
+        '',
+        'Thank you, Jane <b>! You accepted and signed the quote for your event on 2099-12-05 on Mon, Nov 2, 2026, 10:30 AM PST.',
+        '',
+        'A copy of the signed agreement and quote is attached as a PDF. Please keep it for your records.',
+        '',
+        '  Total: $500.00',
+        '  Deposit: $150.00',
+        '  Balance: $350.00, due by 2099-11-28',
+        '',
+        'Your quote and payment page: http://site.test/quote/abc',
+        '',
+        'Warmly,',
+        'Peony & Pine',
+      ].join('\n'),
+    )
+    const row = (label: string, value: string) =>
+      `<tr><th style="padding:2px 16px 2px 0;text-align:left;color:#6b5d6c;font-weight:normal">${label}</th><td style="padding:2px 0">${value}</td></tr>`
+    expect(mail.html).toBe(
+      [
+        '<!doctype html>',
+        `<html><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#2a1e2c;line-height:1.5">`,
+        '<div style="max-width:560px">',
+        '<p style="margin:0 0 12px">Hello,</p>',
+        '<p style="margin:0 0 12px">Thank you, Jane &lt;b&gt;! You accepted and signed the quote for your event on 2099-12-05 on Mon, Nov 2, 2026, 10:30 AM PST.</p>',
+        '<p style="margin:0 0 12px">A copy of the signed agreement and quote is attached as a PDF. Please keep it for your records.</p>',
+        '<table style="border-collapse:collapse;margin:0 0 16px">',
+        row('Total', '$500.00'),
+        row('Deposit', '$150.00'),
+        row('Balance', '$350.00, due by 2099-11-28'),
+        '</table>',
+        '<p style="margin:0 0 16px"><a href="http://site.test/quote/abc">Your quote and payment page</a></p>',
+        '<p style="margin:0">Warmly,<br>',
+        'Peony &amp; Pine</p>',
+        '</div>',
+        '</body></html>',
+      ].join('\n'),
+    )
+  })
+
+  it('the receipt of the balance: every line of the text, its version and the studio time of the payment', () => {
+    const mail = composeReceipt({
+      ...v2,
+      payment: payment({ kind: 'balance', amountCents: 35_000, at: '2026-11-03T01:05:00.000Z' }),
+      remainingCents: 0,
+    })
+    expect(mail.subject).toBe('Receipt: $350.00 balance paid to Peony & Pine')
+    expect(mail.text).toBe(
+      [
+        'Hello,',
+        '',
+        'Thank you! We received your card payment of $350.00 for the balance of your event on 2099-12-05 (quote version 2).',
+        '',
+        '  Paid: $350.00 on Mon, Nov 2, 2026, 5:05 PM PST',
+        '  For: The balance of your event on 2099-12-05',
+        '  Total: $500.00',
+        '  Remaining balance: Nothing: paid in full',
+        '  Card payment reference: pi_1',
+        '',
+        'Your quote and payment page: http://site.test/quote/abc',
+        '',
+        'Warmly,',
+        'Peony & Pine',
+      ].join('\n'),
+    )
+    expect(mail.html).toContain('<td style="padding:2px 0">Nothing: paid in full</td>')
+    expect(composeReceipt({ ...v2, payment: payment(), remainingCents: -1 }).text).toContain('Remaining balance: Nothing: paid in full')
+  })
+
+  it('a subject with a line break in the brand stays on one line in every e-mail', () => {
+    const brand = 'Peony\nBcc: x@evil.test'
+    expect(composeSignedCopy({ ...facts, brand, name: 'J', at: '2026-11-02T18:30:00.000Z', balanceDueDate: 'x' }).subject).toBe(
+      'Your signed agreement with Peony Bcc: x@evil.test',
+    )
+    expect(composeReceipt({ ...facts, brand, payment: payment(), remainingCents: 0 }).subject).toBe(
+      'Receipt: $150.00 deposit paid to Peony Bcc: x@evil.test',
+    )
+  })
+})

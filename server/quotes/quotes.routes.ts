@@ -31,6 +31,7 @@ interface QuoteDeps {
 
 /** Unknown or mistyped links cost an address one of these per 10 minutes; past it, 429 (guessing stays hopeless). */
 const MISSES_PER_ADDRESS = 20
+const NOT_VALID = 'This quote link is not valid. Please check the link in your e-mail, or contact the studio.'
 
 export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail }: QuoteDeps) {
   const misses = new RateLimiter(MISSES_PER_ADDRESS, 10 * 60_000)
@@ -45,11 +46,13 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
       readAgreement(store),
       q.replacedBy ? quotes.find(q.replacedBy) : null,
     ])
+    // A lead the owner deleted takes its quote's page with it (no client, no event date to sign for).
+    if (!inquiry) throw notFound(NOT_VALID)
     return {
       today: studioToday(),
       studio: settings.brand.name,
-      clientName: inquiry ? `${inquiry.inquiry.firstName} ${inquiry.inquiry.lastName}`.trim() : '',
-      eventDate: inquiry?.inquiry.eventDate ?? '',
+      clientName: `${inquiry.inquiry.firstName} ${inquiry.inquiry.lastName}`.trim(),
+      eventDate: inquiry.inquiry.eventDate,
       balanceDueDays: pricing.balanceDueDays,
       agreement: agreement.template,
       agreementCommit: agreement.commit,
@@ -67,7 +70,7 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
     const q = await quotes.findByToken(token)
     if (q) return q
     if (!misses.take(clientAddress(c, config.trustProxy))) throw tooManyRequests('Too many quote links tried. Please try again later.')
-    throw notFound('This quote link is not valid. Please check the link in your e-mail, or contact the studio.')
+    throw notFound(NOT_VALID)
   }
 
   return (
@@ -179,25 +182,27 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
         })
         const at = new Date().toISOString()
         const shown = { studio: f.studio, clientName: f.clientName, eventDate: f.eventDate, balanceDueDate, agreementText: text }
-        const signed = await quotes.update(q.id, (current) =>
-          current.signature || current.replacedBy
-            ? current
-            : {
-                ...current,
-                signature: {
-                  name: body.name,
-                  at,
-                  addOns: [...chosen].sort((a, b) => a - b),
-                  textSha256: sha256(text),
-                  agreementCommit: f.agreementCommit,
-                  totals,
-                  shown,
-                },
-                // The signed copy is e-mailed: decided in the same write as the signature, so a crash cannot lose it.
-                mails: { ...current.mails, signed: quoteMail.initialState() },
-              },
-        )
-        if (!signed?.signature || signed.signature.at !== at) throw conflict('This quote was already accepted.')
+        // Whether this request signed it: two acceptances in the same millisecond carry the same time.
+        let signedHere = false
+        const signed = await quotes.update(q.id, (current) => {
+          if (current.signature || current.replacedBy) return current
+          signedHere = true
+          return {
+            ...current,
+            signature: {
+              name: body.name,
+              at,
+              addOns: [...chosen].sort((a, b) => a - b),
+              textSha256: sha256(text),
+              agreementCommit: f.agreementCommit,
+              totals,
+              shown,
+            },
+            // The signed copy is e-mailed: decided in the same write as the signature, so a crash cannot lose it.
+            mails: { ...current.mails, signed: quoteMail.initialState() },
+          }
+        })
+        if (!signed?.signature || !signedHere) throw conflict('This quote was already accepted.')
         // Kept now, so the owner's copy and the e-mailed one are the same file; the e-mail makes it if this fails.
         await quoteMail
           .signedPdf(signed)

@@ -17,7 +17,9 @@ function fontSafe(text: string, lost: { any: boolean }): string {
   return [...text]
     .map((ch) => {
       const code = ch.codePointAt(0)!
-      if (ch === '\n' || ch === '\t' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch)) return ch
+      // pdfkit writes a tab as one hex digit ("9"), which garbles the rest of its line: it is shown as spaces.
+      if (ch === '\t') return '    '
+      if (ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch)) return ch
       lost.any = true
       return '?'
     })

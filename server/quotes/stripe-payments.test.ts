@@ -60,7 +60,9 @@ describe('paying the deposit by card', () => {
 
   it('refuses before the quote is signed, and answers a clear 502 when Stripe is down (the acceptance stays)', async () => {
     const unsigned = await signedQuote(false)
-    expect((await checkout(unsigned.token)).status).toBe(409)
+    const refused = await checkout(unsigned.token)
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toEqual({ error: 'Accept and sign the quote before paying.' })
     const q = await signedQuote()
     stripe.failWith(500)
     const res = await checkout(q.token)
@@ -147,6 +149,9 @@ describe('without Stripe', () => {
     })
     const res = await checkout(q.token)
     expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({
+      error: 'Card payments are not set up on this site. Please use the payment instructions on the quote.',
+    })
     expect((await t.call('POST', '/api/stripe/webhook', { body: '{}', headers: { 'Content-Type': 'application/json' } })).status).toBe(404)
   })
 })
