@@ -94,7 +94,7 @@ describe('the page texts', () => {
       multiline: true,
     })
     expect(fields.find((f) => f.key === 'contactQuoteText')).toMatchObject({ max: 200, multiline: true })
-    expect(fields.filter((f) => f.max === 150)).toEqual(fields.filter((f) => f.max === 150 && !f.multiline))
+    expect(fields.find((f) => f.key === 'ctaTitle')).toMatchObject({ max: 120, multiline: false })
   })
 
   it('names each part in the stale-edit dialog', () => {
