@@ -39,14 +39,6 @@ export const DRAG_START = {
   touch: { activationConstraint: { delay: 120, tolerance: 5 } },
 }
 
-export function useDragSensors() {
-  return useSensors(
-    useSensor(SafeMouseSensor, DRAG_START.mouse),
-    useSensor(SafeTouchSensor, DRAG_START.touch),
-    useSensor(SafeKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
-}
-
 /** What a screen reader hears while reordering, naming items instead of their ids. */
 export function reorderAnnouncements(
   nameOf: (id: string | number) => string,
@@ -66,4 +58,13 @@ export function reorderAnnouncements(
 
 export const reorderInstructions = {
   draggable: 'To reorder, press Space or Enter to pick up, use the arrow keys to move, Space or Enter to drop, or Escape to cancel.',
+}
+
+// The hook last: the lines above are the rules (the mutation slice takes them), this is React's part.
+export function useDragSensors() {
+  return useSensors(
+    useSensor(SafeMouseSensor, DRAG_START.mouse),
+    useSensor(SafeTouchSensor, DRAG_START.touch),
+    useSensor(SafeKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
 }
