@@ -350,6 +350,7 @@ Object.assign(SLICES, {
       'web/quote/quote-model.ts',
       'web/admin/services/show-when-rules.ts',
       'web/admin/services/services-list-rules.ts',
+      'web/admin/services/custom-fields-rules.ts',
       'web/admin/testimonials/testimonial-form.ts',
       'web/admin/site/site-form.ts',
       'web/admin/insights/insights-figures.ts',
