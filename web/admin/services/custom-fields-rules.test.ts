@@ -39,6 +39,12 @@ describe('the questions', () => {
     expect(fieldIds(v)).toEqual(['custom_1', 'dropdown_2', 'photos_3'])
   })
 
+  it('finds each photos question by its own id among several', () => {
+    const photo = (id: string) => ({ id, header: id, instructions: '', optional: true, maxPhotos: 2 })
+    const v = { ...values(), customPhotoFields: [photo('photos_3'), photo('photos_5')], fieldOrder: ['photos_5', 'photos_3', 'gone'] }
+    expect(orderedFields(v).map((f) => `${f.kind}:${f.id}`)).toEqual(['photos:photos_5', 'photos:photos_3'])
+  })
+
   it('a new one comes last, empty: text and dropdown required, photos optional with the default limit', () => {
     const text = withTextField(values(), 'custom_9')
     expect(text.customTextFields.at(-1)).toEqual({ id: 'custom_9', header: '', instructions: '', optional: false })

@@ -206,3 +206,12 @@ describe('editAction', () => {
     expect(state.draft).toEqual({ title: 'Arches!', tags: ['a', 'b'] })
   })
 })
+
+describe('deepEqual near misses', () => {
+  it('never counts an object equal to a primitive with no keys of its own', () => {
+    expect(deepEqual({}, 0)).toBe(false)
+    expect(deepEqual({}, '')).toBe(false)
+    expect(deepEqual({}, false)).toBe(false)
+    expect(deepEqual(0, {})).toBe(false)
+  })
+})
