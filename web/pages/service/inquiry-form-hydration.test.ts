@@ -3,7 +3,18 @@
 import { describe, expect, it } from 'vitest'
 import { ServiceSchema, type Service } from '../../../server/services/services.schema'
 import { describeEstimate } from '../../../server/pricing/delivery-estimate'
-import { emptyState, estimateNote, photosToSend, photosUploading, pressFocus, typedValues, withTyped } from './inquiry-form-model'
+import {
+  answerChecklist,
+  askedFields,
+  askedWithoutAnswers,
+  emptyState,
+  estimateNote,
+  photosToSend,
+  photosUploading,
+  pressFocus,
+  typedValues,
+  withTyped,
+} from './inquiry-form-model'
 
 const service: Service = ServiceSchema.parse({
   id: 'arches',
@@ -77,5 +88,27 @@ describe('the delivery note', () => {
     const outside = { zip: '99999', outside: true as const }
     expect(estimateNote(outside, describeEstimate)).toBe(`${describeEstimate(outside)}. `)
     expect(estimateNote(null, describeEstimate)).toBeNull()
+  })
+})
+
+describe('the checklist of a service without colour selection', () => {
+  it('names the contact answers and the questions only, nothing for colours', () => {
+    const plain = { ...service, showBalloonColorSelection: false }
+    const { order, required, empty, nameOf } = answerChecklist(plain, askedFields(plain, askedWithoutAnswers(plain)), emptyState())
+    expect(order).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'zipcode',
+      'eventDate',
+      'customDropdownFields.dropdown_3',
+      'customFields.custom_1',
+      'photos.photos_4',
+    ])
+    expect(required).not.toContain('customFields.custom_1')
+    expect(empty.map(nameOf)).toContain('Setting')
   })
 })
