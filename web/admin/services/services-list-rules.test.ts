@@ -8,6 +8,7 @@ import {
   draggedOrder,
   inOrder,
   keptSelection,
+  newIdHint,
   placeholderQuestion,
   replaceService,
   visibilityFailure,
@@ -96,5 +97,29 @@ describe('what the owner reads', () => {
     expect(placeholderQuestion('Arches')).toBe(
       '"Arches" has no picture, so visitors will see a balloon placeholder on its card and page. Keep it hidden until it has a picture? You can show it later with its switch.',
     )
+  })
+})
+
+describe('the new service id', () => {
+  it('is written as the server writes it, and says the web address it makes', () => {
+    expect(newIdHint('  Baby Showers ', ['arches'])).toEqual({
+      id: 'baby-showers',
+      taken: false,
+      hint: 'Web address: /services/baby-showers (lowercase letters, numbers and hyphens)',
+    })
+  })
+
+  it('says when a service has it already, whatever the case typed', () => {
+    expect(newIdHint('Arches', ['arches'])).toEqual({ id: 'arches', taken: true, hint: 'A service with the ID "arches" already exists.' })
+    expect(newIdHint('arch', ['arches']).taken).toBe(false)
+  })
+
+  it('explains how to write one while nothing is typed', () => {
+    for (const typed of ['', '   '])
+      expect(newIdHint(typed, ['', 'arches'])).toEqual({
+        id: '',
+        taken: false,
+        hint: 'Lowercase letters, numbers and hyphens, e.g. "baby-showers". Used in the web address.',
+      })
   })
 })
