@@ -1,6 +1,7 @@
 // Service Management's list rules (services-panel.tsx holds the React state): which services have a broken file, the
 // selection kept after a reload or a delete, the order after a drag, a visibility change, and the sentences said.
 import { arrayMove } from '@dnd-kit/sortable'
+import { normaliseServiceId } from '../../../server/services/services.schema'
 import type { Service } from '../admin-api'
 
 const SERVICE_FILE = /^content\/services\/(.+)\.yaml$/
@@ -52,3 +53,15 @@ export const visibilityFailure = (title: string): string => `Could not update vi
 /** The question before a service without a picture goes public. */
 export const placeholderQuestion = (title: string): string =>
   `"${title}" has no picture, so visitors will see a balloon placeholder on its card and page. Keep it hidden until it has a picture? You can show it later with its switch.`
+
+/** The Service ID field's hint: the id taken already, the web address it makes, or how to write one. */
+export function newIdHint(typed: string, existingIds: readonly string[]): { id: string; taken: boolean; hint: string } {
+  const id = normaliseServiceId(typed.trim())
+  const taken = id !== '' && existingIds.includes(id)
+  const hint = taken
+    ? `A service with the ID "${id}" already exists.`
+    : id
+      ? `Web address: /services/${id} (lowercase letters, numbers and hyphens)`
+      : 'Lowercase letters, numbers and hyphens, e.g. "baby-showers". Used in the web address.'
+  return { id, taken, hint }
+}
