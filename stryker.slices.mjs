@@ -342,8 +342,25 @@ Object.assign(SLICES, {
       'web/admin/passkeys-api.ts',
       'web/admin/pricing-api.ts',
       'web/quote/quote-api.ts',
-      // The texts' loader (lines 10-23; the rest is a React hook, reached by browser tests).
-      'web/components/service-texts.ts:10-23',
+      // The texts' loader and what a card shows once they are in (lines 10-29; the rest is a React hook, reached by browser tests).
+      'web/components/service-texts.ts:10-29',
+      // Added in the fifth turn: rules moved out of the remaining components and hooks, and small modules with logic.
+      'web/admin/inbox/inbox-list.ts',
+      'web/pages/service/photo-items.ts',
+      'web/quote/quote-model.ts',
+      'web/admin/services/show-when-rules.ts',
+      'web/admin/services/services-list-rules.ts',
+      'web/admin/services/custom-fields-rules.ts',
+      'web/admin/testimonials/testimonial-form.ts',
+      'web/admin/site/site-form.ts',
+      'web/admin/insights/insights-figures.ts',
+      'web/admin/ui/crop-image.ts',
+      // The focus handlers and the drag rules (the React hooks, reached by browser tests, are the lines left out).
+      'web/admin/ui/return-focus.ts:12-26',
+      'web/admin/ui/sortable-sensors.ts:1-62',
+      'web/lib/paths.ts',
+      'web/app/titles.ts',
+      'web/lib/not-found-response.ts',
     ],
     tests: ['web/**/*.test.ts'],
   },

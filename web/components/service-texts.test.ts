@@ -41,3 +41,13 @@ describe('loadServiceTexts', () => {
     expect(api.sent).toHaveLength(2)
   })
 })
+
+describe('settledTexts', () => {
+  it('shows the texts that arrived, or the error for a service that is gone', async () => {
+    const { settledTexts } = await import('./service-texts')
+    const loaded = { aboutText: 'We build arches.', pricingInfo: 'From $300.' }
+    expect(settledTexts(loaded)).toEqual({ status: 'loaded', texts: loaded })
+    expect(settledTexts({ aboutText: '', pricingInfo: '' })).toEqual({ status: 'loaded', texts: { aboutText: '', pricingInfo: '' } })
+    expect(settledTexts(null)).toEqual({ status: 'error' })
+  })
+})

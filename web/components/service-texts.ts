@@ -22,7 +22,11 @@ export function loadServiceTexts(serviceId: string): Promise<ServiceTexts | null
   return loading
 }
 
-type TextsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; texts: ServiceTexts }
+export type TextsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; texts: ServiceTexts }
+
+/** What a card shows once the texts are in: them, or the error for a service that is gone. */
+export const settledTexts = (loaded: ServiceTexts | null): TextsState =>
+  loaded ? { status: 'loaded', texts: loaded } : { status: 'error' }
 
 /** The service's texts, loading them on first use; 'error' when they could not be loaded (or the service is gone). */
 export function useServiceTexts(serviceId: string): TextsState {
@@ -30,7 +34,7 @@ export function useServiceTexts(serviceId: string): TextsState {
   useEffect(() => {
     let live = true
     loadServiceTexts(serviceId).then(
-      (loaded) => live && setState(loaded ? { status: 'loaded', texts: loaded } : { status: 'error' }),
+      (loaded) => live && setState(settledTexts(loaded)),
       (error: unknown) => {
         console.error(error)
         if (live) setState({ status: 'error' })

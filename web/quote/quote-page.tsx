@@ -2,32 +2,34 @@
 // and "Accept and sign" (full name typed, terms agreed). What it shows is what the server signs.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { MarkdownContent } from '../components/markdown-content'
-import { ApiError } from '../lib/api-client'
 import { formatMoney } from '../../server/pricing/money'
 import { fillAgreement } from '../../server/quotes/agreement-text'
 import { viewTotals } from '../../server/quotes/quote-view'
 import { acceptQuote, getQuote, startCheckout, type QuoteView } from './quote-api'
+import {
+  acceptBody,
+  acceptFocus,
+  acceptProblems,
+  awaitingConfirmation,
+  dollars,
+  dueWithoutCard,
+  failureText,
+  listedProblems,
+  longDate,
+  paidLine,
+  payButtonLabel,
+  quoteHeading,
+  signedAt,
+  toggleAddOn,
+  type AcceptProblems,
+} from './quote-model'
 import './quote-page.css'
-
-const dollars = (d: number) => formatMoney(Math.round(d * 100))
-const longDate = (date: string) =>
-  date
-    ? new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-        weekday: 'long',
-        month: 'long',
-        day: 'numeric',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : ''
 
 export function QuotePage({ token }: { token: string }) {
   const [view, setView] = useState<QuoteView | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   useEffect(() => {
-    getQuote(token).then(setView, (err) =>
-      setFailure(err instanceof ApiError ? err.message : 'The quote could not be loaded. Please try again.'),
-    )
+    getQuote(token).then(setView, (err) => setFailure(failureText(err, 'The quote could not be loaded. Please try again.')))
   }, [token])
 
   return (
@@ -57,15 +59,12 @@ function Quote({ token, view, onAccepted }: { token: string; view: QuoteView; on
     balanceDueDate: longDate(view.balanceDueDate),
   })
   const open = view.state === 'open'
-  const toggle = (i: number) => setChosen((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])))
+  const toggle = (i: number) => setChosen((s) => toggleAddOn(s, i))
 
   return (
     <article className="quote-card" aria-labelledby="quote-title">
       <p className="quote-eyebrow">{view.studio}</p>
-      <h1 id="quote-title">
-        Quote for {view.clientName || 'your event'}
-        {view.version > 1 ? ` (version ${view.version})` : ''}
-      </h1>
+      <h1 id="quote-title">{quoteHeading(view)}</h1>
       <p className="quote-meta">
         Event on {longDate(view.eventDate)} · {open ? `can be accepted until ${longDate(view.validUntil)}` : null}
       </p>
@@ -144,9 +143,7 @@ function StateNotice({ view }: { view: QuoteView }) {
   if (view.state === 'accepted' && view.signed) {
     return (
       <p className="quote-notice quote-notice--done" role="status">
-        Accepted and signed by {view.signed.name} on{' '}
-        {new Date(view.signed.at).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Los_Angeles' })}.
-        Thank you!
+        Accepted and signed by {view.signed.name} on {signedAt(view.signed.at)}. Thank you!
       </p>
     )
   }
@@ -169,7 +166,7 @@ function StateNotice({ view }: { view: QuoteView }) {
 function AcceptForm({ token, chosen, onAccepted }: { token: string; chosen: Set<number>; onAccepted: (v: QuoteView) => void }) {
   const [name, setName] = useState('')
   const [agree, setAgree] = useState(false)
-  const [errors, setErrors] = useState<{ name?: string; agree?: string; form?: string }>({})
+  const [errors, setErrors] = useState<AcceptProblems>({})
   const [sending, setSending] = useState(false)
   const summary = useRef<HTMLDivElement>(null)
   const nameInput = useRef<HTMLInputElement>(null)
@@ -177,26 +174,24 @@ function AcceptForm({ token, chosen, onAccepted }: { token: string; chosen: Set<
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const found = {
-      ...(name.trim().length < 2 ? { name: 'Type your full name to sign' } : {}),
-      ...(!agree ? { agree: 'Tick "I agree to the terms above" to accept' } : {}),
-    }
+    const found = acceptProblems(name, agree)
     setErrors(found)
-    if (found.name && found.agree) return summary.current?.focus()
-    if (found.name) return nameInput.current?.focus()
-    if (found.agree) return agreeInput.current?.focus()
+    const focus = acceptFocus(found)
+    if (focus === 'summary') return summary.current?.focus()
+    if (focus === 'name') return nameInput.current?.focus()
+    if (focus === 'agree') return agreeInput.current?.focus()
     setSending(true)
     try {
-      onAccepted(await acceptQuote(token, { name: name.trim(), agree, addOns: [...chosen].sort((a, b) => a - b) }))
+      onAccepted(await acceptQuote(token, acceptBody(name, agree, chosen)))
     } catch (err) {
-      setErrors({ form: err instanceof ApiError ? err.message : 'The quote could not be accepted. Please try again.' })
+      setErrors({ form: failureText(err, 'The quote could not be accepted. Please try again.') })
       summary.current?.focus()
     } finally {
       setSending(false)
     }
   }
 
-  const listed = [errors.name, errors.agree, errors.form].filter(Boolean)
+  const listed = listedProblems(errors)
   return (
     <form className="quote-accept" onSubmit={submit} noValidate aria-labelledby="accept-title">
       <h2 id="accept-title">Accept and sign</h2>
@@ -260,7 +255,7 @@ function PaymentSection({ token, payment }: { token: string; payment: NonNullabl
     try {
       window.location.assign((await startCheckout(token)).url)
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : 'Card payments are not available right now. Please try again.')
+      setFailure(failureText(err, 'Card payments are not available right now. Please try again.'))
       setBusy(false)
     }
   }
@@ -270,20 +265,17 @@ function PaymentSection({ token, payment }: { token: string; payment: NonNullabl
       {payment.paid.length > 0 && (
         <ul>
           {payment.paid.map((p) => (
-            <li key={`${p.kind}-${p.at}`}>
-              {p.kind === 'deposit' ? 'Deposit' : 'Balance'} of {dollars(p.amount)} paid
-              {p.refunded ? ` (${dollars(p.refunded)} refunded)` : ''}. Thank you!
-            </li>
+            <li key={`${p.kind}-${p.at}`}>{paidLine(p)}</li>
           ))}
         </ul>
       )}
-      {returned && payment.due?.kind === 'deposit' && payment.paid.length === 0 && (
+      {awaitingConfirmation(returned, payment) && (
         <p role="status">Thank you! Your payment is being confirmed; this page shows it in a moment when you reload it.</p>
       )}
       {payment.due && payment.card && (
         <>
           <button type="button" className="quote-button" onClick={() => void pay()} disabled={busy}>
-            {busy ? 'Opening the secure payment page…' : `Pay ${payment.due.kind} of ${dollars(payment.due.amount)} by card`}
+            {payButtonLabel(busy, payment.due)}
           </button>
           {failure && (
             <p className="quote-error" role="alert">
@@ -292,12 +284,7 @@ function PaymentSection({ token, payment }: { token: string; payment: NonNullabl
           )}
         </>
       )}
-      {payment.due && !payment.card && (
-        <p>
-          {payment.due.kind === 'deposit' ? 'Deposit' : 'Balance'} due: {dollars(payment.due.amount)}.{' '}
-          {payment.instructions ?? 'The studio will tell you how to pay.'}
-        </p>
-      )}
+      {payment.due && !payment.card && <p>{dueWithoutCard(payment.due, payment.instructions)}</p>}
       {!payment.due && <p>Everything is paid. See you at the event!</p>}
     </section>
   )

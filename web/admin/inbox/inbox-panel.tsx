@@ -1,9 +1,6 @@
 // Inbox: inquiries newest first, a page at a time, filtered by pipeline status and searched on the server; each opens to
 // its answers, pipeline, notes, history and a templated reply. Says plainly when e-mail is not set up. Exports as CSV.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { ApiError } from '../../lib/api-client'
-import { INQUIRY_STATUSES } from '../../../server/inquiries/inquiry-record.schema'
-import { STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
 import {
@@ -24,6 +21,22 @@ import {
   type InquiryStatusFilter,
   type ReplyTemplate,
 } from './inbox-api'
+import {
+  INBOX_FILTERS,
+  bringToTop,
+  emptyNote,
+  failureText,
+  filterCount,
+  hasMore,
+  holds,
+  isFiltered,
+  replaceRecord,
+  shownInquiries,
+  showMoreLabel,
+  warningsFor,
+  withNextPage,
+  type InboxCounts,
+} from './inbox-list'
 import { BOOKING_MAIL_SECTION_ID, BookingMailSection } from './booking-mail-section'
 import { ComingUp } from './coming-up'
 import { InquiryRow } from './inquiry-row'
@@ -31,15 +44,10 @@ import { ReplyTemplatesEditor } from './reply-templates-editor'
 import './inbox.css'
 import './coming-up.css'
 
-const FILTERS: { value: InquiryStatusFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  ...INQUIRY_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-]
-
 /** A lapsed session already shows the login form again (the API client's 401 handler); anything else is said here. */
 function failed(error: unknown, title: string, description: string) {
-  if (error instanceof ApiError && error.status === 401) return
-  notifyError(title, error instanceof ApiError && error.status === 400 ? error.message : description)
+  const text = failureText(error, description)
+  if (text !== null) notifyError(title, text)
 }
 
 /** Typing waits this long before the server is asked. */
@@ -51,7 +59,7 @@ export function InboxPanel() {
   const [query, setQuery] = useState('')
   const [items, setItems] = useState<InquiryRecord[] | null>(null)
   const [total, setTotal] = useState(0)
-  const [counts, setCounts] = useState<Partial<Record<InquiryStatusFilter, number>>>({})
+  const [counts, setCounts] = useState<InboxCounts>({})
   const [loadingMore, setLoadingMore] = useState(false)
   const [mailConfigured, setMailConfigured] = useState(true)
   const [warnings, setWarnings] = useState<CalendarWarning[]>([])
@@ -74,7 +82,7 @@ export function InboxPanel() {
       const [page, summary] = await Promise.all([getInquiryPage(filter, query, 0), getInboxSummary()])
       let records = page.records
       // A linked inquiry beyond the first page is fetched on its own and shown first.
-      if (linked.current && !records.some((r) => r.id === linked.current)) {
+      if (linked.current && !holds(records, linked.current)) {
         const one = await getInquiry(linked.current).catch(() => null)
         if (one) records = [one, ...records]
       }
@@ -114,8 +122,7 @@ export function InboxPanel() {
     setLoadingMore(true)
     try {
       const page = await getInquiryPage(filter, query, items.length)
-      const seen = new Set(items.map((r) => r.id))
-      setItems([...items, ...page.records.filter((r) => !seen.has(r.id))])
+      setItems(withNextPage(items, page.records))
       setTotal(page.total)
     } catch (error) {
       failed(error, 'Error loading inquiries', 'Could not load more inquiries. Please try again.')
@@ -130,16 +137,16 @@ export function InboxPanel() {
   }, [items])
 
   // The server filtered the page; one moved to another status here leaves the filtered view at once.
-  const shown = useMemo(() => (items ?? []).filter((r) => filter === 'all' || r.status === filter), [items, filter])
-  const filtered = filter !== 'all' || query !== ''
-  const everything = counts.all ?? 0
+  const shown = useMemo(() => shownInquiries(items, filter), [items, filter])
+  const filtered = isFiltered(filter, query)
+  const everything = filterCount(counts, 'all')
 
   const refreshCounts = () =>
     void getInboxSummary().then(
       (summary) => setCounts(summary.counts),
       () => undefined,
     )
-  const replace = (record: InquiryRecord) => setItems((list) => (list ?? []).map((r) => (r.id === record.id ? record : r)))
+  const replace = (record: InquiryRecord) => setItems((list) => replaceRecord(list, record))
   const refreshWarnings = () => void getCalendarWarnings().then(setWarnings, () => undefined)
 
   /** After a change made elsewhere (a quote made moves the lead to Quoted): the record as the server has it now. */
@@ -151,10 +158,10 @@ export function InboxPanel() {
 
   /** A name in "Coming up": that lead opened in the list (fetched when it is not on this page) and brought into view. */
   const openLead = async (id: string) => {
-    if (!items?.some((r) => r.id === id)) {
+    if (!holds(items, id)) {
       const one = await getInquiry(id).catch(() => null)
       if (!one) return
-      setItems((list) => [one, ...(list ?? []).filter((r) => r.id !== id)])
+      setItems((list) => bringToTop(list, one))
     }
     setFilter('all')
     setOpen(id)
@@ -245,7 +252,7 @@ export function InboxPanel() {
       />
       <div className="admin-inbox__tools">
         <div className="admin-inbox__filters" role="group" aria-label="Show inquiries">
-          {FILTERS.map((f) => (
+          {INBOX_FILTERS.map((f) => (
             <button
               key={f.value}
               type="button"
@@ -253,7 +260,7 @@ export function InboxPanel() {
               aria-pressed={filter === f.value}
               onClick={() => setFilter(f.value)}
             >
-              {f.label} <span className="admin-inbox__filter-count">{counts[f.value] ?? 0}</span>
+              {f.label} <span className="admin-inbox__filter-count">{filterCount(counts, f.value)}</span>
             </button>
           ))}
         </div>
@@ -290,22 +297,14 @@ export function InboxPanel() {
           </button>
         </div>
       )}
-      {items && shown.length === 0 && (
-        <p className="admin-empty-note">
-          {everything === 0
-            ? 'No inquiries yet.'
-            : filter === 'new' && !query
-              ? 'No new inquiries. You are all caught up.'
-              : 'No inquiries match.'}
-        </p>
-      )}
+      {items && shown.length === 0 && <p className="admin-empty-note">{emptyNote(everything, filter, query)}</p>}
       {items && shown.length > 0 && (
         <ul className="admin-inbox__list" aria-label="Inquiries">
           {shown.map((record) => (
             <InquiryRow
               key={record.id}
               record={record}
-              warnings={warnings.filter((w) => w.inquiryIds.includes(record.id))}
+              warnings={warningsFor(warnings, record.id)}
               templates={templates}
               open={open === record.id}
               busy={busy === record.id}
@@ -319,9 +318,9 @@ export function InboxPanel() {
           ))}
         </ul>
       )}
-      {items && items.length < total && (
+      {items && hasMore(items, total) && (
         <button type="button" className="admin-button admin-button--outline" disabled={loadingMore} onClick={() => void loadMore()}>
-          {loadingMore ? 'Loading…' : `Show more (${total - items.length} more)`}
+          {showMoreLabel(loadingMore, items.length, total)}
         </button>
       )}
       {items && <ReplyTemplatesEditor templates={templates} onSaved={setTemplates} />}

@@ -5,6 +5,7 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { InsightsReport } from './insights-api'
 import { shortDate } from './period'
+import { chartTop } from './insights-figures'
 
 const HEIGHT = 240
 
@@ -26,7 +27,7 @@ export function DayChart({ days, previous }: { days: InsightsReport['days']; pre
         height: HEIGHT,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         cursor: { drag: { x: false, y: false } },
-        scales: { y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+        scales: { y: { range: (_u, _min, max) => [0, chartTop(max)] } },
         axes: [
           { stroke: '#6b5d6c', grid: { stroke: '#efe6dc' }, ticks: { stroke: '#e8ddd2' } },
           { stroke: '#6b5d6c', grid: { stroke: '#efe6dc' }, ticks: { stroke: '#e8ddd2' }, size: 44 },

@@ -2,14 +2,7 @@
 import type { CSSProperties, ReactNode } from 'react'
 import type { InsightsReport } from './insights-api'
 import { conversionRate } from './period'
-
-const DEVICE_LABELS: Record<string, string> = { phone: 'Phone', tablet: 'Tablet', desktop: 'Computer' }
-const SOURCE_LABELS: Record<string, string> = {
-  '(direct)': 'Direct (typed, bookmarked, or no referrer)',
-  '(unknown)': 'Not known (visit not counted)',
-  '(other)': 'Others',
-}
-const sourceLabel = (s: string) => SOURCE_LABELS[s] ?? s
+import { barWidths, deviceLabel, newestFirst, sourceLabel } from './insights-figures'
 const EMPTY = 'Nothing in this period.'
 
 export function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
@@ -27,16 +20,16 @@ export function Section({ id, title, hint, children }: { id: string; title: stri
 /** Label, figure and a bar relative to the largest; the bar is decoration, the figure is the content. */
 function BarList({ rows, unit, limit = 10 }: { rows: { label: string; value: number }[]; unit: string; limit?: number }) {
   if (!rows.length) return <p className="admin-empty-note">{EMPTY}</p>
-  const max = Math.max(...rows.map((r) => r.value), 1)
+  const widths = barWidths(rows.map((r) => r.value))
   return (
     <ol className="admin-insights__bars">
-      {rows.slice(0, limit).map((r) => (
+      {rows.slice(0, limit).map((r, i) => (
         <li key={r.label}>
           <span className="admin-insights__bar-label">{r.label}</span>
           <span className="admin-insights__bar-value">
             {r.value.toLocaleString('en-US')} <span className="admin-visually-hidden">{unit}</span>
           </span>
-          <span className="admin-insights__bar" aria-hidden="true" style={{ width: `${(r.value / max) * 100}%` }} />
+          <span className="admin-insights__bar" aria-hidden="true" style={{ width: `${widths[i]}%` }} />
         </li>
       ))}
     </ol>
@@ -86,7 +79,7 @@ export function PagesList({ report }: { report: InsightsReport }) {
 }
 
 export function DevicesList({ report }: { report: InsightsReport }) {
-  return <BarList unit="visitors" rows={report.devices.map((d) => ({ label: DEVICE_LABELS[d.device] ?? d.device, value: d.visitors }))} />
+  return <BarList unit="visitors" rows={report.devices.map((d) => ({ label: deviceLabel(d.device), value: d.visitors }))} />
 }
 
 export function SourcesTable({ report }: { report: InsightsReport }) {
@@ -134,7 +127,7 @@ export function DaysTable({ report }: { report: InsightsReport }) {
     <Table
       caption="Visitors and page views per day"
       head={['Day', 'Visitors', 'Page views']}
-      rows={[...report.days].reverse().map((d) => [d.date, d.visitors, d.pageviews])}
+      rows={newestFirst(report.days).map((d) => [d.date, d.visitors, d.pageviews])}
     />
   )
 }

@@ -1,7 +1,6 @@
 // Insights: visitors and page views per day, where they came from, what they looked at and which services they asked
 // about, for the last 7, 30 or 90 days or a chosen range, against the period before; CSV export. Loaded only here.
 import { useEffect, useState, type FormEvent } from 'react'
-import { ApiError } from '../../lib/api-client'
 import { Loading } from '../ui/loading'
 import { DayChart } from './day-chart'
 import { getInsights, insightsCsvUrl, type DateRange, type InsightsReport } from './insights-api'
@@ -15,7 +14,8 @@ import {
   ServicesTable,
   SourcesTable,
 } from './insights-lists'
-import { changeLabel, conversionRate, lastDays, PRESETS, shortDate } from './period'
+import { changeLabel, lastDays, PRESETS } from './period'
+import { isStale, loadFailure, periodSentence, rangeProblem, reportFigures } from './insights-figures'
 import './insights.css'
 
 type Period = (typeof PRESETS)[number] | 'custom'
@@ -30,8 +30,8 @@ export function InsightsPanel() {
     const abort = new AbortController()
     setError(null)
     getInsights(range, abort.signal).then(setReport, (err: unknown) => {
-      if (abort.signal.aborted || (err instanceof ApiError && err.status === 401)) return
-      setError(err instanceof ApiError ? err.message : 'Could not load the insights. Please try again.')
+      const failure = loadFailure(err, abort.signal.aborted)
+      if (failure !== null) setError(failure)
     })
     return () => abort.abort()
   }, [range])
@@ -73,7 +73,7 @@ export function InsightsPanel() {
           {error}
         </p>
       )}
-      {!report ? !error && <Loading /> : <Report report={report} stale={report.from !== range.from || report.to !== range.to} />}
+      {!report ? !error && <Loading /> : <Report report={report} stale={isStale(report, range)} />}
     </div>
   )
 }
@@ -84,10 +84,9 @@ function RangeForm({ range, onChange }: { range: DateRange; onChange: (r: DateRa
   const [problem, setProblem] = useState<string | null>(null)
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!from || !to) return setProblem('Choose both dates.')
-    if (from > to) return setProblem('The first day must not be after the last.')
-    setProblem(null)
-    onChange({ from, to })
+    const found = rangeProblem(from, to)
+    setProblem(found)
+    if (found === null) onChange({ from, to })
   }
   return (
     <form className="admin-insights__range" onSubmit={submit} noValidate>
@@ -126,21 +125,11 @@ function RangeForm({ range, onChange }: { range: DateRange; onChange: (r: DateRa
 }
 
 function Report({ report, stale }: { report: InsightsReport; stale: boolean }) {
-  const { totals, previous } = report
-  const figures = [
-    { label: 'Visitors', now: totals.visitors, before: previous.totals.visitors },
-    { label: 'Page views', now: totals.pageviews, before: previous.totals.pageviews },
-    { label: 'Inquiries', now: totals.inquiries, before: previous.totals.inquiries },
-    { label: 'Sign-ups', now: totals.signups, before: previous.totals.signups },
-  ]
-  const period = `${shortDate(report.from)} – ${shortDate(report.to)}`
+  const { previous } = report
+  const figures = reportFigures(report)
   return (
     <div className="admin-insights__report" aria-busy={stale}>
-      <p className="admin-insights__period">
-        {period}, compared with {shortDate(previous.from)} – {shortDate(previous.to)}
-        {'. '}
-        {conversionRate(totals.inquiries, totals.visitors)} of visitors sent an inquiry.
-      </p>
+      <p className="admin-insights__period">{periodSentence(report)}</p>
       <ul className="admin-insights__figures" aria-label="Totals">
         {figures.map((f) => (
           <li key={f.label} className="admin-insights__figure">

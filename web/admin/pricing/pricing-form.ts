@@ -33,6 +33,25 @@ export interface PricingDraft {
 let next = 0
 export const newKey = () => `new-${++next}`
 
+/** A row of a list (an item, an add-on, a zone) with one change written in; the other rows as they were. */
+export const updateRow = <Row extends { key: string }>(rows: readonly Row[], key: string, patch: Partial<Row>): Row[] =>
+  rows.map((row) => (row.key === key ? { ...row, ...patch } : row))
+
+/** The list without the row with this key. */
+export const removeRow = <Row extends { key: string }>(rows: readonly Row[], key: string): Row[] => rows.filter((row) => row.key !== key)
+
+/** A new empty item or add-on: sold each, no price yet, an id made from its name on Save. */
+export const blankPrice = (): PriceDraft => ({ key: newKey(), id: '', name: '', unit: 'each', price: '', service: '' })
+
+/** A new empty delivery zone. */
+export const blankZone = (): ZoneDraft => ({ key: newKey(), name: '', zips: '', fee: '' })
+
+/** The deposit field's label for the deposit kind chosen. */
+export const depositLabel = (kind: PricingDraft['depositKind']) => (kind === 'percent' ? 'Deposit (%)' : 'Deposit ($)')
+
+/** The id a price list's heading is known by ("Add-ons" → pricing-add-ons). */
+export const listHeadingId = (title: string) => `pricing-${title.toLowerCase().replace(/\W+/g, '-')}`
+
 /** An id from a name, unique among `taken`: "Organic arch (10 ft)" → organic-arch-10-ft. */
 export function idFromName(name: string, taken: Set<string>): string {
   const base =

@@ -9,7 +9,20 @@ import { StaleEditDialog } from '../ui/stale-edit-dialog'
 import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
 import { LoadFailed } from '../ui/load-failed'
 import { SaveBar } from '../ui/save-bar'
-import { fromDraft, newKey, pricingInWords, toDraft, type PriceDraft, type PricingDraft, type ZoneDraft } from './pricing-form'
+import {
+  blankPrice,
+  blankZone,
+  depositLabel,
+  fromDraft,
+  listHeadingId,
+  pricingInWords,
+  removeRow,
+  toDraft,
+  updateRow,
+  type PriceDraft,
+  type PricingDraft,
+  type ZoneDraft,
+} from './pricing-form'
 import { getPricing, savePricing } from '../pricing-api'
 import './pricing-panel.css'
 
@@ -71,7 +84,7 @@ export function PricingPanel() {
             Fixed amount
           </label>
           <label className="admin-pricing__inline">
-            <span>{draft.depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}</span>
+            <span>{depositLabel(draft.depositKind)}</span>
             <input className="admin-input" inputMode="decimal" value={draft.deposit} onChange={(e) => set({ deposit: e.target.value })} />
           </label>
         </fieldset>
@@ -134,8 +147,8 @@ function PriceList({
   onChange: (e: PriceDraft[]) => void
   addLabel: string
 }) {
-  const headingId = `pricing-${title.toLowerCase().replace(/\W+/g, '-')}`
-  const update = (key: string, patch: Partial<PriceDraft>) => onChange(entries.map((e) => (e.key === key ? { ...e, ...patch } : e)))
+  const headingId = listHeadingId(title)
+  const update = (key: string, patch: Partial<PriceDraft>) => onChange(updateRow(entries, key, patch))
   return (
     <section className="admin-card" aria-labelledby={headingId}>
       <h2 className="admin-card__title" id={headingId}>
@@ -182,7 +195,7 @@ function PriceList({
             <button
               type="button"
               className="admin-button admin-button--ghost admin-pricing__remove"
-              onClick={() => onChange(entries.filter((x) => x.key !== e.key))}
+              onClick={() => onChange(removeRow(entries, e.key))}
               aria-label={`Remove ${e.name || `${title.toLowerCase()} ${i + 1}`}`}
             >
               <TrashIcon />
@@ -190,11 +203,7 @@ function PriceList({
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="admin-button admin-button--outline"
-        onClick={() => onChange([...entries, { key: newKey(), id: '', name: '', unit: 'each', price: '', service: '' }])}
-      >
+      <button type="button" className="admin-button admin-button--outline" onClick={() => onChange([...entries, blankPrice()])}>
         {addLabel}
       </button>
     </section>
@@ -202,7 +211,7 @@ function PriceList({
 }
 
 function Zones({ zones, onChange }: { zones: ZoneDraft[]; onChange: (z: ZoneDraft[]) => void }) {
-  const update = (key: string, patch: Partial<ZoneDraft>) => onChange(zones.map((z) => (z.key === key ? { ...z, ...patch } : z)))
+  const update = (key: string, patch: Partial<ZoneDraft>) => onChange(updateRow(zones, key, patch))
   return (
     <section className="admin-card" aria-labelledby="pricing-zones-heading">
       <h2 className="admin-card__title" id="pricing-zones-heading">
@@ -245,7 +254,7 @@ function Zones({ zones, onChange }: { zones: ZoneDraft[]; onChange: (z: ZoneDraf
             <button
               type="button"
               className="admin-button admin-button--ghost admin-pricing__remove"
-              onClick={() => onChange(zones.filter((x) => x.key !== z.key))}
+              onClick={() => onChange(removeRow(zones, z.key))}
               aria-label={`Remove ${z.name || `zone ${i + 1}`}`}
             >
               <TrashIcon />
@@ -253,11 +262,7 @@ function Zones({ zones, onChange }: { zones: ZoneDraft[]; onChange: (z: ZoneDraf
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="admin-button admin-button--outline"
-        onClick={() => onChange([...zones, { key: newKey(), name: '', zips: '', fee: '' }])}
-      >
+      <button type="button" className="admin-button admin-button--outline" onClick={() => onChange([...zones, blankZone()])}>
         Add zone
       </button>
     </section>

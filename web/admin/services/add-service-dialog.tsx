@@ -1,12 +1,13 @@
 // The Add Service dialog: every field but the form title is required; the id is normalised as the server does.
 import { useState, type FormEvent } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
-import { NewServiceSchema, normaliseServiceId } from '../../../server/services/services.schema'
+import { NewServiceSchema } from '../../../server/services/services.schema'
 import { createService, serverMessage, type Service } from '../admin-api'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { Field } from '../ui/field'
 import { PlusIcon } from '../ui/icons'
 import { PRICING_HINT } from './editor-values'
+import { newIdHint } from './services-list-rules'
 
 const EMPTY = { id: '', title: '', description: '', aboutText: '', pricingInfo: '', inquiryFormTitle: '' }
 
@@ -16,8 +17,7 @@ export function AddServiceDialog({ existingIds, onAdded }: { existingIds: string
   const [saving, setSaving] = useState(false)
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }))
 
-  const normalisedId = normaliseServiceId(draft.id.trim())
-  const idTaken = normalisedId !== '' && existingIds.includes(normalisedId)
+  const idHint = newIdHint(draft.id, existingIds).hint
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -54,17 +54,7 @@ export function AddServiceDialog({ existingIds, onAdded }: { existingIds: string
             once it is created.
           </p>
           <form className="admin-dialog__form" noValidate onSubmit={submit}>
-            <Field
-              label="Service ID"
-              required
-              hint={
-                idTaken
-                  ? `A service with the ID "${normalisedId}" already exists.`
-                  : normalisedId
-                    ? `Web address: /services/${normalisedId} (lowercase letters, numbers and hyphens)`
-                    : 'Lowercase letters, numbers and hyphens, e.g. "baby-showers". Used in the web address.'
-              }
-            >
+            <Field label="Service ID" required hint={idHint}>
               <input className="admin-input" value={draft.id} autoCapitalize="none" spellCheck={false} onChange={set('id')} />
             </Field>
             <Field label="Title" required>

@@ -1,7 +1,6 @@
 // The service's own questions on its inquiry form: text fields and dropdowns, in fieldOrder order.
 import { useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react'
 import {
-  DEFAULT_MAX_PHOTOS,
   MAX_PHOTOS_LIMIT,
   type CustomDropdownField,
   type CustomPhotoField,
@@ -13,6 +12,25 @@ import { Field } from '../ui/field'
 import { SwitchField } from '../ui/switch-field'
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon, TrashIcon } from '../ui/icons'
 import { newFieldId, type EditorErrors, type EditorValues } from './editor-values'
+import {
+  canRemoveOption,
+  fieldIds,
+  maxPhotosFromInput,
+  maxPhotosInput,
+  movedField,
+  orderedFields,
+  patchDropdownField,
+  patchPhotosField,
+  patchTextField,
+  withDropdownField,
+  withOptionAfter,
+  withOptionChanged,
+  withoutField,
+  withoutOption,
+  withPhotosField,
+  withTextField,
+  type AnyField,
+} from './custom-fields-rules'
 
 interface CustomFieldsEditorProps {
   values: EditorValues
@@ -20,53 +38,28 @@ interface CustomFieldsEditorProps {
   setValues: Dispatch<SetStateAction<EditorValues>>
 }
 
-type AnyField =
-  (CustomTextField & { kind: 'text' }) | (CustomDropdownField & { kind: 'dropdown' }) | (CustomPhotoField & { kind: 'photos' })
-
 const TYPE_LABELS = { text: 'Text field', dropdown: 'Dropdown field', photos: 'Photos field' } as const
 
 export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEditorProps) {
   const focusAfterRender = useRef<string | null>(null)
 
-  const fields: AnyField[] = values.fieldOrder
-    .map((id): AnyField | undefined => {
-      const text = values.customTextFields.find((f) => f.id === id)
-      if (text) return { ...text, kind: 'text' }
-      const dropdown = values.customDropdownFields.find((f) => f.id === id)
-      if (dropdown) return { ...dropdown, kind: 'dropdown' }
-      const photos = values.customPhotoFields.find((f) => f.id === id)
-      return photos && { ...photos, kind: 'photos' }
-    })
-    .filter((f): f is AnyField => f !== undefined)
+  const fields: AnyField[] = orderedFields(values)
 
-  const allIds = () => [...values.customTextFields, ...values.customDropdownFields, ...values.customPhotoFields].map((f) => f.id)
+  const allIds = () => fieldIds(values)
 
   const addText = () => {
     const id = newFieldId('custom_', allIds())
-    setValues((v) => ({
-      ...v,
-      customTextFields: [...v.customTextFields, { id, header: '', instructions: '', optional: false }],
-      fieldOrder: [...v.fieldOrder, id],
-    }))
+    setValues((v) => withTextField(v, id))
   }
   const addDropdown = () => {
     const id = newFieldId('dropdown_', allIds())
-    setValues((v) => ({
-      ...v,
-      customDropdownFields: [...v.customDropdownFields, { id, header: '', instructions: '', optional: false, options: [''] }],
-      fieldOrder: [...v.fieldOrder, id],
-    }))
+    setValues((v) => withDropdownField(v, id))
   }
   const addPhotos = () => {
     const id = newFieldId('photos_', allIds())
-    setValues((v) => ({
-      ...v,
-      customPhotoFields: [...v.customPhotoFields, { id, header: '', instructions: '', optional: true, maxPhotos: DEFAULT_MAX_PHOTOS }],
-      fieldOrder: [...v.fieldOrder, id],
-    }))
+    setValues((v) => withPhotosField(v, id))
   }
-  const patchPhotos = (id: string, patch: Partial<CustomPhotoField>) =>
-    setValues((v) => ({ ...v, customPhotoFields: v.customPhotoFields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }))
+  const patchPhotos = (id: string, patch: Partial<CustomPhotoField>) => setValues((v) => patchPhotosField(v, id, patch))
   /** One change to any kind of field (title, instructions, optional, its rule). */
   const patchAny = (
     field: AnyField,
@@ -77,34 +70,15 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
       : field.kind === 'dropdown'
         ? patchDropdown(field.id, () => patch)
         : patchPhotos(field.id, patch)
-  const removeField = (id: string) =>
-    setValues((v) => ({
-      ...v,
-      customTextFields: v.customTextFields.filter((f) => f.id !== id),
-      customDropdownFields: v.customDropdownFields.filter((f) => f.id !== id),
-      customPhotoFields: v.customPhotoFields.filter((f) => f.id !== id),
-      fieldOrder: v.fieldOrder.filter((x) => x !== id),
-    }))
-  const move = (id: string, by: -1 | 1) =>
-    setValues((v) => {
-      const order = [...v.fieldOrder]
-      const from = order.indexOf(id)
-      const to = from + by
-      if (from < 0 || to < 0 || to >= order.length) return v
-      ;[order[from], order[to]] = [order[to], order[from]]
-      return { ...v, fieldOrder: order }
-    })
-  const patchText = (id: string, patch: Partial<CustomTextField>) =>
-    setValues((v) => ({ ...v, customTextFields: v.customTextFields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }))
+  const removeField = (id: string) => setValues((v) => withoutField(v, id))
+  const move = (id: string, by: -1 | 1) => setValues((v) => movedField(v, id, by))
+  const patchText = (id: string, patch: Partial<CustomTextField>) => setValues((v) => patchTextField(v, id, patch))
   const patchDropdown = (id: string, patch: (f: CustomDropdownField) => Partial<CustomDropdownField>) =>
-    setValues((v) => ({
-      ...v,
-      customDropdownFields: v.customDropdownFields.map((f) => (f.id === id ? { ...f, ...patch(f) } : f)),
-    }))
+    setValues((v) => patchDropdownField(v, id, patch))
 
   const addOption = (id: string, after: number) => {
     focusAfterRender.current = `${id}:${after + 1}`
-    patchDropdown(id, (f) => ({ options: [...f.options.slice(0, after + 1), '', ...f.options.slice(after + 1)] }))
+    patchDropdown(id, (f) => ({ options: withOptionAfter(f.options, after) }))
   }
   const optionKeyDown = (id: string, index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return
@@ -201,8 +175,8 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
                     type="number"
                     min={1}
                     max={MAX_PHOTOS_LIMIT}
-                    value={Number.isFinite(field.maxPhotos) ? field.maxPhotos : ''}
-                    onChange={(e) => patchPhotos(field.id, { maxPhotos: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+                    value={maxPhotosInput(field.maxPhotos)}
+                    onChange={(e) => patchPhotos(field.id, { maxPhotos: maxPhotosFromInput(e.target.value) })}
                   />
                 </Field>
               )}
@@ -229,17 +203,15 @@ export function CustomFieldsEditor({ values, errors, setValues }: CustomFieldsEd
                           value={option}
                           aria-label={`Option ${i + 1}`}
                           onKeyDown={optionKeyDown(field.id, i)}
-                          onChange={(e) =>
-                            patchDropdown(field.id, (f) => ({ options: f.options.map((o, j) => (j === i ? e.target.value : o)) }))
-                          }
+                          onChange={(e) => patchDropdown(field.id, (f) => ({ options: withOptionChanged(f.options, i, e.target.value) }))}
                         />
                         <button
                           type="button"
                           className="admin-icon-button"
                           aria-label={`Remove option ${i + 1}`}
-                          disabled={field.options.length <= 1}
-                          title={field.options.length <= 1 ? 'A dropdown needs at least one option' : undefined}
-                          onClick={() => patchDropdown(field.id, (f) => ({ options: f.options.filter((_, j) => j !== i) }))}
+                          disabled={!canRemoveOption(field.options)}
+                          title={canRemoveOption(field.options) ? undefined : 'A dropdown needs at least one option'}
+                          onClick={() => patchDropdown(field.id, (f) => ({ options: withoutOption(f.options, i) }))}
                         >
                           <CloseIcon />
                         </button>

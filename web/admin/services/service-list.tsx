@@ -1,6 +1,7 @@
 // The services in website order: drag (or keyboard) to reorder, a switch per service for visibility.
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
-import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { draggedOrder } from './services-list-rules'
 import { restrictToVerticalAxis } from '../ui/modifiers'
 import { CSS } from '@dnd-kit/utilities'
 import * as Switch from '@radix-ui/react-switch'
@@ -28,8 +29,8 @@ export function ServiceList({ services, selectedId, saving, onSelect, onReorder,
   const titleOf = (id: string | number) => services.find((s) => s.id === id)?.title ?? String(id)
 
   const dragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
-    onReorder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))))
+    const order = draggedOrder(ids, String(active.id), over ? String(over.id) : null)
+    if (order) onReorder(order)
   }
 
   return (

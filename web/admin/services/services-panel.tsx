@@ -9,6 +9,18 @@ import { ServiceList } from './service-list'
 import { ServiceEditor } from './service-editor'
 import { AddServiceDialog } from './add-service-dialog'
 import { ConfirmDialog } from '../ui/confirm-dialog'
+import {
+  afterDelete,
+  asksBeforeShowing,
+  brokenServiceIds,
+  inOrder,
+  keptSelection,
+  placeholderQuestion,
+  replaceService as withSaved,
+  visibilityFailure,
+  visibilityNotice,
+  withVisibility,
+} from './services-list-rules'
 
 export function ServicesPanel() {
   const [services, setServices] = useState<Service[] | null>(null)
@@ -21,15 +33,14 @@ export function ServicesPanel() {
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set())
   const reload = useCallback(async () => {
     getContentProblems().then(
-      (problems) =>
-        setBroken(new Set(problems.map((p) => /^content\/services\/(.+)\.yaml$/.exec(p.file)?.[1]).filter((id): id is string => !!id))),
+      (problems) => setBroken(brokenServiceIds(problems)),
       () => undefined,
     )
     try {
       const list = await getServices()
       setServices(list)
       setLoadFailed(false)
-      setSelectedId((current) => (current && list.some((s) => s.id === current) ? current : (list[0]?.id ?? null)))
+      setSelectedId((current) => keptSelection(current, list))
     } catch {
       setLoadFailed(true)
       notifyError('Error loading services', 'There was a problem loading the services. Please refresh the page.')
@@ -41,13 +52,12 @@ export function ServicesPanel() {
   }, [reload])
 
   const replaceService = useCallback((updated: Service) => {
-    setServices((list) => list?.map((s) => (s.id === updated.id ? updated : s)) ?? list)
+    setServices((list) => withSaved(list, updated))
   }, [])
 
   const reorder = async (ids: string[]) => {
     if (!services) return
-    const byId = new Map(services.map((s) => [s.id, s]))
-    setServices(ids.map((id) => byId.get(id)!).filter(Boolean))
+    setServices(inOrder(services, ids))
     setSavingOrder(true)
     try {
       await saveServiceOrder(ids)
@@ -64,20 +74,20 @@ export function ServicesPanel() {
   const [placeholderAsk, setPlaceholderAsk] = useState<{ service: Service; mode: 'added' | 'show' } | null>(null)
 
   const toggleVisible = async (service: Service, visible: boolean) => {
-    if (visible && service.images.length === 0) setPlaceholderAsk({ service, mode: 'show' })
+    if (asksBeforeShowing(service, visible)) setPlaceholderAsk({ service, mode: 'show' })
     else await setVisible(service, visible)
   }
 
   const setVisible = async (service: Service, visible: boolean) => {
-    const apply = (v: boolean) => setServices((list) => list?.map((s) => (s.id === service.id ? { ...s, visible: v } : s)) ?? list)
+    const apply = (v: boolean) => setServices((list) => withVisibility(list, service.id, v))
     apply(visible)
     try {
       // The saved service carries its new version, so the open editor's next save is not refused as stale.
       replaceService(await updateService(service.id, { visible }))
-      notifySuccess('Changes saved', `"${service.title}" is now ${visible ? 'shown on' : 'hidden from'} the website.`)
+      notifySuccess('Changes saved', visibilityNotice(service.title, visible))
     } catch {
       apply(service.visible)
-      notifyError('Error updating visibility', `Could not update visibility for ${service.title}. The change is reverted.`)
+      notifyError('Error updating visibility', visibilityFailure(service.title))
     }
   }
 
@@ -94,13 +104,13 @@ export function ServicesPanel() {
   const added = (service: Service) => {
     setServices((list) => [...(list ?? []), service])
     setSelectedId(service.id)
-    if (service.visible && service.images.length === 0) setPlaceholderAsk({ service, mode: 'added' })
+    if (asksBeforeShowing(service, service.visible)) setPlaceholderAsk({ service, mode: 'added' })
   }
 
   const deleted = (id: string) => {
-    const next = (services ?? []).filter((s) => s.id !== id)
-    setServices(next)
-    setSelectedId(next[0]?.id ?? null)
+    const next = afterDelete(services, id)
+    setServices(next.list)
+    setSelectedId(next.selected)
   }
 
   if (!services) {
@@ -142,11 +152,7 @@ export function ServicesPanel() {
       <ConfirmDialog
         open={placeholderAsk !== null}
         title="No picture yet"
-        description={
-          placeholderAsk
-            ? `"${placeholderAsk.service.title}" has no picture, so visitors will see a balloon placeholder on its card and page. Keep it hidden until it has a picture? You can show it later with its switch.`
-            : ''
-        }
+        description={placeholderAsk ? placeholderQuestion(placeholderAsk.service.title) : ''}
         confirmLabel="Show it anyway"
         cancelLabel="Keep it hidden"
         onConfirm={() => {

@@ -2,6 +2,7 @@
 // in words under it, and a rule that no longer holds (its dropdown deleted, an answer gone, a loop) shows why.
 import { useId } from 'react'
 import { describeShowWhen, type FormRuleSource, type ShowWhen } from '../../../server/services/form-rules'
+import { controllingDropdowns, dropdownName, ruleController, ruleOptions, startRule, toggleRuleValue } from './show-when-rules'
 
 interface ShowWhenEditorProps {
   fieldId: string
@@ -14,13 +15,12 @@ interface ShowWhenEditorProps {
 
 export function ShowWhenEditor({ fieldId, fieldName, rule, form, error, onChange }: ShowWhenEditorProps) {
   const id = useId()
-  const dropdowns = form.customDropdownFields.filter((d) => d.id !== fieldId)
-  const controller = rule ? form.customDropdownFields.find((d) => d.id === rule.field) : undefined
-  const options = controller ? controller.options.map((o) => o.trim()).filter(Boolean) : []
+  const dropdowns = controllingDropdowns(form, fieldId)
+  const controller = ruleController(form, rule)
+  const options = ruleOptions(controller)
   const toggle = (value: string, on: boolean) => {
     if (!rule) return
-    const values = on ? [...rule.values, value] : rule.values.filter((v) => v !== value)
-    onChange({ ...rule, values: options.filter((o) => values.includes(o)).concat(values.filter((v) => !options.includes(v))) })
+    onChange(toggleRuleValue(rule, options, value, on))
   }
   return (
     <div className="admin-field admin-show-when">
@@ -32,25 +32,20 @@ export function ShowWhenEditor({ fieldId, fieldName, rule, form, error, onChange
         className="admin-input"
         value={rule?.field ?? ''}
         aria-describedby={`${id}-words${error ? ` ${id}-error` : ''}`}
-        onChange={(e) => {
-          const field = e.target.value
-          if (!field) return onChange(null)
-          const first = form.customDropdownFields.find((d) => d.id === field)?.options.find((o) => o.trim())
-          onChange({ field, values: first ? [first.trim()] : [] })
-        }}
+        onChange={(e) => onChange(startRule(form, e.target.value))}
       >
         <option value="">Always</option>
         {rule && !controller && <option value={rule.field}>When a deleted question has an answer</option>}
         {dropdowns.map((d) => (
           <option key={d.id} value={d.id}>
-            Only when “{d.header.trim() || 'Untitled dropdown'}” is…
+            Only when “{dropdownName(d)}” is…
           </option>
         ))}
       </select>
       {rule && controller && (
         <fieldset className="admin-fieldset admin-show-when__values">
           <legend className="admin-field__hint">
-            Answers of “{controller.header.trim() || 'Untitled dropdown'}” that show {fieldName}
+            Answers of “{dropdownName(controller)}” that show {fieldName}
           </legend>
           {options.map((option) => (
             <label key={option} className="admin-check">

@@ -1,7 +1,7 @@
 // Site: what visitors read on every page, in one form: brand, contact, social links, the hero, "Why Choose", the
 // about page, and search & sharing. One save is one commit; a save over someone else's change is refused (409).
 import { Fragment, type ReactNode } from 'react'
-import { PAGE_TEXT_FIELDS, SiteSettingsInputSchema, type SiteSettings } from '../../../server/site/site.schema'
+import type { SiteSettings } from '../../../server/site/site.schema'
 import { getSiteSettings, saveSiteSettings } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { Loading } from '../ui/loading'
@@ -17,23 +17,18 @@ import { LoadFailed } from '../ui/load-failed'
 import { SaveBar } from '../ui/save-bar'
 import { SitePreview } from './site-preview'
 import { ScheduleBadge, ScheduleFields, scheduleFromInputs, scheduleInputs, useServerNow } from '../ui/schedule-fields'
-import { withoutOpenSides } from '../../../server/lib/schedule'
-
-type Seasonal = NonNullable<SiteSettings['hero']['seasonal']>
-
-type PageTextKey = keyof typeof PAGE_TEXT_FIELDS
-
-const PART_LABELS: Record<string, string> = {
-  brand: 'Brand',
-  contact: 'Contact',
-  social: 'Social links',
-  hero: 'Hero',
-  why: 'Why Choose',
-  about: 'About page',
-  pages: 'Page texts',
-  seo: 'Search & sharing',
-  features: 'Pages on/off',
-}
+import {
+  PART_LABELS,
+  blankSeasonal,
+  changedSeasonal,
+  fieldText,
+  isAboutText,
+  pageTextFields,
+  siteProblem,
+  withPart,
+  type PageTextKey,
+  type Seasonal,
+} from './site-form'
 
 function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
   return (
@@ -52,10 +47,7 @@ export function SitePanel() {
     name: 'site',
     load: async () => splitVersion(await getSiteSettings()),
     toDraft: (settings: SiteSettings) => settings,
-    check: (form) => {
-      const checked = SiteSettingsInputSchema.safeParse(form)
-      return checked.success ? null : (checked.error.issues[0]?.message ?? 'Please check the fields.')
-    },
+    check: siteProblem,
     save: async (form, baseVersion) => splitVersion(await saveSiteSettings({ ...form, baseVersion })),
     onSaved: () => notifySuccess('Changes saved', 'The website shows them now.'),
     saveError: (server) => server ?? 'Failed to save the settings. Please try again.',
@@ -68,14 +60,14 @@ export function SitePanel() {
 
   /** Sets one field of one part of the settings. */
   const set = <P extends keyof SiteSettings>(part: P, patch: Partial<SiteSettings[P]>) =>
-    editor.edit((current) => ({ ...current, [part]: Array.isArray(current[part]) ? patch : { ...(current[part] as object), ...patch } }))
+    editor.edit((current) => withPart(current, part, patch))
   const text = <P extends 'brand' | 'contact' | 'social' | 'hero' | 'about' | 'pages' | 'seo'>(
     part: P,
     key: keyof SiteSettings[P] & string,
     label: string,
     options: { hint?: string; required?: boolean; type?: string; multiline?: boolean; max?: number } = {},
   ) => {
-    const value = String((form[part] as Record<string, unknown>)[key] ?? '')
+    const value = fieldText(form, part, key)
     const onChange = (v: string) => set(part, { [key]: v } as Partial<SiteSettings[P]>)
     return (
       <Field label={label} hint={options.hint} required={options.required}>
@@ -96,20 +88,13 @@ export function SitePanel() {
 
   /** The page texts (headings, short texts, button labels) whose keys pass `which`, each a required field. */
   const pageTexts = (which: (key: PageTextKey) => boolean) =>
-    (Object.keys(PAGE_TEXT_FIELDS) as PageTextKey[]).filter(which).map((key) => (
-      <Fragment key={key}>
-        {text('pages', key, PAGE_TEXT_FIELDS[key].label, {
-          required: true,
-          max: PAGE_TEXT_FIELDS[key].max,
-          multiline: PAGE_TEXT_FIELDS[key].max > 150,
-        })}
-      </Fragment>
+    pageTextFields(which).map(({ key, label, max, multiline }) => (
+      <Fragment key={key}>{text('pages', key, label, { required: true, max, multiline })}</Fragment>
     ))
 
   const seasonal = form.hero.seasonal
   /** Sets fields of the seasonal hero; null removes it. */
-  const setSeasonal = (patch: Partial<Seasonal> | null) =>
-    set('hero', { seasonal: patch === null ? undefined : withoutOpenSides({ ...(seasonal as Seasonal), ...patch }) })
+  const setSeasonal = (patch: Partial<Seasonal> | null) => set('hero', { seasonal: changedSeasonal(seasonal, patch) })
 
   const fields = (
     <div className="admin-site__form">
@@ -205,11 +190,7 @@ export function SitePanel() {
             </button>
           </>
         ) : (
-          <button
-            type="button"
-            className="admin-button admin-button--outline"
-            onClick={() => set('hero', { seasonal: { title: '', subtitle: '', image: '', imageAlt: '' } })}
-          >
+          <button type="button" className="admin-button admin-button--outline" onClick={() => set('hero', { seasonal: blankSeasonal() })}>
             Add a seasonal hero
           </button>
         )}
@@ -239,14 +220,14 @@ export function SitePanel() {
         <TitledListEditor noun="Value" items={form.about.values} max={6} onChange={(values) => set('about', { values })} />
         {text('about', 'artistTitle', 'About second heading', { max: 80 })}
         {text('about', 'artist', 'About second text', { multiline: true, max: 2000 })}
-        {pageTexts((key) => key.startsWith('about'))}
+        {pageTexts(isAboutText)}
       </Section>
       <Section
         id="pages"
         title="Page texts"
         hint="The headings, short texts and buttons around the home page's sections and on the contact page."
       >
-        {pageTexts((key) => !key.startsWith('about'))}
+        {pageTexts((key) => !isAboutText(key))}
       </Section>
       <Section id="seo" title="Search & sharing" hint="What search results and link previews (Facebook, messages) show for the home page.">
         {text('seo', 'description', 'Search description', {

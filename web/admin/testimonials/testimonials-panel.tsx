@@ -1,6 +1,6 @@
 // Testimonials Management: the list with inline edit and delete, and the add form.
 import { useEffect, useState, type FormEvent } from 'react'
-import { TESTIMONIAL_FIELD_LABELS, TestimonialInputSchema } from '../../../server/testimonials/testimonials.schema'
+import { TESTIMONIAL_FIELD_LABELS } from '../../../server/testimonials/testimonials.schema'
 import {
   addTestimonial,
   deleteTestimonial,
@@ -20,14 +20,19 @@ import { ConfirmDialog } from '../ui/confirm-dialog'
 import { useUnsavedChanges } from '../ui/leave-guard'
 import { PictureField } from '../ui/picture-field'
 import { SwitchField } from '../ui/switch-field'
-
-interface Draft {
-  quote: string
-  author: string
-  position: string
-}
-
-const EMPTY: Draft = { quote: '', author: '', position: '' }
+import {
+  EMPTY_ADD as EMPTY,
+  MISSING_FIELDS,
+  addDraftChanged,
+  addInput,
+  deleteQuestion,
+  editProblem,
+  editedTestimonial,
+  editorDraft as toDraft,
+  replaceTestimonial,
+  withoutTestimonial,
+  type AddDraft as Draft,
+} from './testimonial-form'
 
 export function TestimonialsPanel() {
   const [items, setItems] = useState<Testimonial[] | null>(null)
@@ -51,18 +56,18 @@ export function TestimonialsPanel() {
     void load()
   }, [])
 
-  useUnsavedChanges('testimonial-add', draft.quote.trim() !== '' || draft.author.trim() !== '' || draft.position.trim() !== '')
+  useUnsavedChanges('testimonial-add', addDraftChanged(draft))
 
   const add = async (event: FormEvent) => {
     event.preventDefault()
-    const parsed = TestimonialInputSchema.safeParse({ ...draft, imageSrc: '' })
-    if (!parsed.success) {
-      notifyError('Missing fields', 'Quote and Customer are required.')
+    const input = addInput(draft)
+    if (!input) {
+      notifyError('Missing fields', MISSING_FIELDS)
       return
     }
     setAdding(true)
     try {
-      const created = await addTestimonial(parsed.data)
+      const created = await addTestimonial(input)
       setItems((list) => [...(list ?? []), created])
       setDraft(EMPTY)
       notifySuccess('Testimonial added')
@@ -78,7 +83,7 @@ export function TestimonialsPanel() {
     setDeleting(true)
     try {
       await deleteTestimonial(toDelete.id)
-      setItems((list) => list?.filter((t) => t.id !== toDelete.id) ?? list)
+      setItems((list) => withoutTestimonial(list, toDelete.id))
       setToDelete(null)
       notifySuccess('Testimonial deleted')
     } catch (error) {
@@ -114,11 +119,11 @@ export function TestimonialsPanel() {
                   testimonial={t}
                   onCancel={() => setEditingId(null)}
                   onSaved={(saved) => {
-                    setItems((list) => list?.map((x) => (x.id === saved.id ? saved : x)) ?? list)
+                    setItems((list) => replaceTestimonial(list, saved))
                     setEditingId(null)
                   }}
                   onReload={(current) => {
-                    setItems((list) => list?.map((x) => (x.id === current.id ? current : x)) ?? list)
+                    setItems((list) => replaceTestimonial(list, current))
                     setEditingId(null)
                   }}
                 />
@@ -185,7 +190,7 @@ export function TestimonialsPanel() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete Testimonial"
-        description={`Are you sure you want to delete the testimonial from ${toDelete?.author ?? ''}? This action cannot be undone.`}
+        description={deleteQuestion(toDelete?.author)}
         confirmLabel={deleting ? 'Deleting...' : 'Delete'}
         busy={deleting}
         onConfirm={() => void remove()}
@@ -194,16 +199,6 @@ export function TestimonialsPanel() {
     </div>
   )
 }
-
-/** The editor's fields, from the testimonial as the server has it. */
-const toDraft = (t: Omit<Testimonial, 'version'>) => ({
-  quote: t.quote,
-  author: t.author,
-  position: t.position ?? '',
-  photo: t.photo ?? '',
-  photoAlt: t.photoAlt ?? '',
-  featured: t.featured ?? false,
-})
 
 function TestimonialEditor({
   testimonial,
@@ -221,10 +216,7 @@ function TestimonialEditor({
     name: 'testimonial-edit',
     initial: splitVersion(testimonial),
     toDraft,
-    save: async (draft, version) =>
-      splitVersion(
-        await updateTestimonial({ ...testimonial, ...TestimonialInputSchema.parse({ ...draft, imageSrc: testimonial.imageSrc }), version }),
-      ),
+    save: async (draft, version) => splitVersion(await updateTestimonial(editedTestimonial(testimonial, draft, version))),
     onSaved: (saved, version) => {
       notifySuccess('Testimonial updated')
       onSaved({ ...saved, version })
@@ -242,9 +234,9 @@ function TestimonialEditor({
 
   const save = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = TestimonialInputSchema.safeParse({ ...draft, imageSrc: testimonial.imageSrc })
-    if (parsed.success) void editor.save()
-    else notifyError('Missing fields', parsed.error.issues[0]?.message ?? 'Quote and Customer are required.')
+    const problem = editProblem(draft, testimonial.imageSrc)
+    if (problem === null) void editor.save()
+    else notifyError('Missing fields', problem)
   }
 
   return (

@@ -6,7 +6,11 @@ import { useRef } from 'react'
  * a file picker...) and give focus back there when it closes, if that control is still on the page.
  */
 export function useReturnFocus() {
-  const opener = useRef<HTMLElement | null>(null)
+  return returnFocusHandlers(useRef<HTMLElement | null>(null))
+}
+
+/** The handlers, remembering the opener in `opener`. */
+export function returnFocusHandlers(opener: { current: HTMLElement | null }) {
   return {
     onOpenAutoFocus: () => {
       opener.current =

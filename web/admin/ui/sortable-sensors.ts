@@ -5,14 +5,15 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 const INTERACTIVE = 'input, button, textarea, select, option, optgroup, video, audio, [contenteditable]:not([contenteditable="false"])'
 
 /** A drag that starts on a form control or media element is refused, so clicks and typing keep working. */
-function startsOnInteractiveElement(target: EventTarget | null): boolean {
+export function startsOnInteractiveElement(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest(INTERACTIVE) !== null
 }
 
 // dnd-kit's activator handlers all receive the React event first; the rest is passed through untouched.
 type ActivatorHandler = (event: { nativeEvent: Event }, ...rest: never[]) => boolean
 
-function refuseInteractive<A extends { eventName: string; handler: unknown }>(activators: A[]): A[] {
+/** dnd-kit's activators, each refusing a drag that starts on a control. */
+export function refuseInteractive<A extends { eventName: string; handler: unknown }>(activators: A[]): A[] {
   return activators.map((activator) => {
     const handler = activator.handler as ActivatorHandler
     const guarded: ActivatorHandler = (event, ...rest) => !startsOnInteractiveElement(event.nativeEvent.target) && handler(event, ...rest)
@@ -32,15 +33,10 @@ class SafeKeyboardSensor extends KeyboardSensor {
   static activators = refuseInteractive(KeyboardSensor.activators)
 }
 
-const MOUSE_DRAG_DISTANCE_PX = 5
-const TOUCH_PRESS_DELAY_MS = 120
-
-export function useDragSensors() {
-  return useSensors(
-    useSensor(SafeMouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
-    useSensor(SafeTouchSensor, { activationConstraint: { delay: TOUCH_PRESS_DELAY_MS, tolerance: 5 } }),
-    useSensor(SafeKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
+/** When a press becomes a drag: a mouse moved 5 px, a finger held 120 ms (moving 5 px at most meanwhile). */
+export const DRAG_START = {
+  mouse: { activationConstraint: { distance: 5 } },
+  touch: { activationConstraint: { delay: 120, tolerance: 5 } },
 }
 
 /** What a screen reader hears while reordering, naming items instead of their ids. */
@@ -62,4 +58,13 @@ export function reorderAnnouncements(
 
 export const reorderInstructions = {
   draggable: 'To reorder, press Space or Enter to pick up, use the arrow keys to move, Space or Enter to drop, or Escape to cancel.',
+}
+
+// The hook last: the lines above are the rules (the mutation slice takes them), this is React's part.
+export function useDragSensors() {
+  return useSensors(
+    useSensor(SafeMouseSensor, DRAG_START.mouse),
+    useSensor(SafeTouchSensor, DRAG_START.touch),
+    useSensor(SafeKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
 }

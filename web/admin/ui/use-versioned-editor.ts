@@ -3,8 +3,8 @@
 // The steps themselves are in versioned-editor-state.ts (the state) and versioned-save.ts (load and save).
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { useUnsavedChanges } from './leave-guard'
-import { editorReducer, hasChanges, initialEditorState, type EditorState } from './versioned-editor-state'
-import { loadSteps, saveSteps, took, type SaveOptions, type Versioned } from './versioned-save'
+import { editAction, editorReducer, hasChanges, initialEditorState, type EditorState } from './versioned-editor-state'
+import { loadSteps, reloadSteps, saveSteps, type SaveOptions, type Versioned } from './versioned-save'
 
 export { splitVersion, type Versioned } from './versioned-save'
 
@@ -45,8 +45,6 @@ export function useVersionedEditor<Data, Draft>(options: VersionedEditorOptions<
   const stateRef = useRef(state)
   stateRef.current = state
 
-  const take = useCallback((value: Versioned<Data>) => dispatch(took(latest.current.toDraft, value)), [])
-
   const retry = useCallback(() => void loadSteps(latest.current.load, latest.current.toDraft, dispatch), [])
   useEffect(retry, [retry])
 
@@ -55,22 +53,13 @@ export function useVersionedEditor<Data, Draft>(options: VersionedEditorOptions<
 
   const save = useCallback(() => saveSteps(stateRef.current, latest.current, dispatch), [])
 
-  const reloadConflict = () => {
-    if (!state.conflict) return
-    const { current, version } = state.conflict
-    take({ data: current, version })
-    latest.current.onReloaded?.(current, version)
-  }
+  const reloadConflict = () => reloadSteps(state.conflict, latest.current, dispatch)
 
   return {
     ...state,
     changed,
     retry,
-    edit: useCallback(
-      (update: Draft | ((draft: Draft) => Draft)) =>
-        dispatch({ type: 'edit', update: typeof update === 'function' ? (update as (draft: Draft) => Draft) : () => update }),
-      [],
-    ),
+    edit: useCallback((update: Draft | ((draft: Draft) => Draft)) => dispatch(editAction<Draft, Data>(update)), []),
     discard: useCallback(() => dispatch({ type: 'discard' }), []),
     save,
     rebase: useCallback((version: string | undefined) => dispatch({ type: 'rebase', version }), []),

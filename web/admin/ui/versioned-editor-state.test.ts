@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   deepEqual,
+  editAction,
   editorReducer,
   hasChanges,
   initialEditorState,
@@ -184,5 +185,33 @@ describe('near misses the dashboard meets', () => {
   it('has no changes before both the saved value and the draft are known', () => {
     expect(hasChanges<Draft>({ saved: null, draft: { title: 'A', tags: [] } })).toBe(false)
     expect(hasChanges<Draft>({ saved: { title: 'A', tags: [] }, draft: null })).toBe(false)
+  })
+})
+
+describe('editAction', () => {
+  const start: Draft = { title: 'Arches', tags: ['a'] }
+  it('an edit given a new draft replaces the draft', () => {
+    const next: Draft = { title: 'Garlands', tags: [] }
+    const state = run(loaded(start), editAction<Draft, Draft>(next))
+    expect(state.draft).toEqual(next)
+    expect(state.saved).toEqual(start)
+  })
+
+  it('an edit given a change applies it to the current draft', () => {
+    const state = run(
+      loaded(start),
+      editAction<Draft, Draft>((d) => ({ ...d, title: `${d.title}!` })),
+      editAction<Draft, Draft>((d) => ({ ...d, tags: [...d.tags, 'b'] })),
+    )
+    expect(state.draft).toEqual({ title: 'Arches!', tags: ['a', 'b'] })
+  })
+})
+
+describe('deepEqual near misses', () => {
+  it('never counts an object equal to a primitive with no keys of its own', () => {
+    expect(deepEqual({}, 0)).toBe(false)
+    expect(deepEqual({}, '')).toBe(false)
+    expect(deepEqual({}, false)).toBe(false)
+    expect(deepEqual(0, {})).toBe(false)
   })
 })

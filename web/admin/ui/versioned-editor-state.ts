@@ -59,6 +59,12 @@ export const initialEditorState = <Draft, Data>(start?: { draft: Draft; version:
   conflict: null,
 })
 
+/** An edit as React's setState takes one: a new draft, or a change to the current one. */
+export const editAction = <Draft, Data>(update: Draft | ((draft: Draft) => Draft)): EditorAction<Draft, Data> => ({
+  type: 'edit',
+  update: typeof update === 'function' ? (update as (draft: Draft) => Draft) : () => update,
+})
+
 export function editorReducer<Draft, Data>(state: EditorState<Draft, Data>, action: EditorAction<Draft, Data>): EditorState<Draft, Data> {
   switch (action.type) {
     case 'load':

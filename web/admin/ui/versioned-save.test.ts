@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api-client'
 import { editorReducer, initialEditorState, type EditorAction, type EditorState } from './versioned-editor-state'
-import { defaultSaveError, loadSteps, saveSteps, splitVersion, type SaveOptions } from './versioned-save'
+import { defaultSaveError, loadSteps, reloadSteps, saveSteps, splitVersion, type SaveOptions } from './versioned-save'
 
 interface Data {
   title: string
@@ -141,5 +141,35 @@ describe('splitVersion', () => {
   it('splits an answer into its fields and its version', () => {
     expect(splitVersion({ title: 'A', version: 'v3' })).toEqual({ data: { title: 'A' }, version: 'v3' })
     expect(splitVersion({ title: 'A' } as { title: string; version?: string })).toEqual({ data: { title: 'A' }, version: undefined })
+  })
+})
+
+describe('reloadSteps', () => {
+  it('Reload takes the value as it is now as saved and as the draft, with its version, and tells the screen', async () => {
+    const e = loaded()
+    e.dispatch({ type: 'edit', update: (d) => ({ ...d, title: 'Mine' }) })
+    await saveSteps(
+      e.state,
+      options({ save: () => Promise.reject(new ApiError('Changed', 409, { current: { title: 'Theirs' }, version: 'v7' })) }),
+      e.dispatch,
+    )
+    const conflict = e.state.conflict
+    expect(conflict).toEqual({ current: { title: 'Theirs' }, version: 'v7' })
+    const onReloaded = vi.fn()
+    reloadSteps(conflict, { toDraft, onReloaded }, e.dispatch)
+    expect(e.state).toMatchObject({ phase: 'ready', conflict: null, version: 'v7', error: null, saving: false })
+    expect(e.state.draft).toEqual({ title: 'Theirs', draft: true })
+    expect(e.state.saved).toEqual({ title: 'Theirs', draft: true })
+    expect(onReloaded).toHaveBeenCalledExactlyOnceWith({ title: 'Theirs' }, 'v7')
+  })
+
+  it('does nothing without a conflict, and needs no listener', () => {
+    const e = loaded()
+    const onReloaded = vi.fn()
+    reloadSteps(null, { toDraft, onReloaded }, e.dispatch)
+    expect(e.actions).toEqual([])
+    expect(onReloaded).not.toHaveBeenCalled()
+    reloadSteps({ current: { title: 'Theirs' }, version: 'v8' }, { toDraft }, e.dispatch)
+    expect(e.state).toMatchObject({ version: 'v8', draft: { title: 'Theirs', draft: true } })
   })
 })

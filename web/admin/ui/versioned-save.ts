@@ -3,7 +3,7 @@
 // failure is decided here, without React.
 import { serverMessage } from '../admin-api'
 import { staleConflict } from './stale-compare'
-import type { EditorAction, EditorState } from './versioned-editor-state'
+import type { EditorAction, EditorState, StaleConflict } from './versioned-editor-state'
 
 /** A value as the server answers it: the data and the version it was read or written at. */
 export interface Versioned<Data> {
@@ -75,4 +75,16 @@ export async function saveSteps<Data, Draft>(
     if (conflict) dispatch({ type: 'conflict', conflict })
     else dispatch({ type: 'save-failed', error: saveError(serverMessage(error) ?? undefined) })
   }
+}
+
+/** Reload in the stale-edit dialog: the value as it is now becomes the saved value and the draft; nothing without one. */
+export function reloadSteps<Data, Draft>(
+  conflict: StaleConflict<Data> | null,
+  options: { toDraft: (data: Data) => Draft; onReloaded?: (data: Data, version: string | undefined) => void },
+  dispatch: Dispatch<Data, Draft>,
+): void {
+  if (!conflict) return
+  const { current, version } = conflict
+  dispatch(took(options.toDraft, { data: current, version }))
+  options.onReloaded?.(current, version)
 }

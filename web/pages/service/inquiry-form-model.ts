@@ -1,6 +1,7 @@
 // The quote inquiry form's rules, apart from its React parts: what the form holds, what it sends to POST /api/contact,
 // which answers it asks for and in what order, which are required and still empty, and the words beside Submit.
 import { NOT_PROVIDED } from '../../../server/inquiries/inquiry-fields'
+import type { DeliveryEstimate } from '../../../server/pricing/delivery-estimate'
 import type { CustomDropdownField, CustomPhotoField, CustomTextField } from '../../../server/services/services.schema'
 import type { Service } from '../../lib/public-api'
 
@@ -146,4 +147,45 @@ export const summaryTitle = (problems: number) => `Please fix ${problems === 1 ?
 /** A field's aria-describedby: its hint, then its error; undefined when it has neither. */
 export function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
   return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
+}
+
+/**
+ * Values already in the form's fields when it mounts (typed before hydration), read by id through `valueOf`: the
+ * contact fields and the custom answers that are not empty, or null when there are none.
+ */
+export function typedValues(service: Service, valueOf: (id: string) => string): Partial<FormState> | null {
+  const contact = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, valueOf(f)]).filter(([, v]) => v)) as Partial<
+    Record<ContactField, string>
+  >
+  const ids = [...service.customTextFields, ...service.customDropdownFields].map((f) => f.id)
+  const answers = Object.fromEntries(ids.map((id) => [id, valueOf(id)]).filter(([, v]) => v))
+  if (Object.keys(contact).length === 0 && Object.keys(answers).length === 0) return null
+  return { ...contact, answers }
+}
+
+/** The form with what was typed before hydration written in (the answers joined with those already there). */
+export const withTyped = (state: FormState, typed: Partial<FormState>): FormState => ({
+  ...state,
+  ...typed,
+  answers: { ...state.answers, ...typed.answers },
+})
+
+/** Where a press of Submit on an incomplete form sends focus: the one answer missing, or the summary of them all. */
+export function pressFocus(order: readonly string[], errors: Readonly<Record<string, string>>): string {
+  const missing = order.filter((key) => key in errors)
+  return missing.length === 1 ? fieldId(missing[0]!) : 'summary'
+}
+
+/** How many photos, over every photos question, are still on their way. */
+export const photosUploading = (questions: Readonly<Record<string, { uploading: number }>>): number =>
+  Object.values(questions).reduce((n, s) => n + s.uploading, 0)
+
+/** The photos a question sends: those that arrived once the uploads were waited for, else the tokens it reported. */
+export const photosToSend =
+  (settled: Readonly<Record<string, string[]>> | null, reported: (fieldId: string) => string[]) => (fieldId: string) =>
+    settled ? (settled[fieldId] ?? []) : reported(fieldId)
+
+/** "Delivery to 97214: about $45. An estimate: your quote confirms the fee." once a full ZIP is typed; null before. */
+export function estimateNote(estimate: DeliveryEstimate | null, describe: (estimate: DeliveryEstimate) => string): string | null {
+  return estimate && `${describe(estimate)}. ${'outside' in estimate ? '' : 'An estimate: your quote confirms the fee.'}`
 }

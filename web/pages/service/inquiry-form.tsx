@@ -12,15 +12,20 @@ import {
   answerChecklist,
   askedFields,
   askedWithoutAnswers,
-  CONTACT_FIELDS,
   customKey,
   describedBy,
   emptyState,
+  estimateNote,
   fieldId,
   LABELS,
+  photosToSend,
+  photosUploading,
+  pressFocus,
   stillNeeded,
   summaryTitle,
   toInquiryPayload,
+  typedValues,
+  withTyped,
   type ContactField,
   type FormState,
 } from './inquiry-form-model'
@@ -31,17 +36,10 @@ const PhotoField = lazy(() => import('./photo-field'))
 /** Values already in the form's fields when it mounts (typed before hydration), or null when there are none. */
 function typedBeforeHydration(form: HTMLFormElement | null, service: Service): Partial<FormState> | null {
   if (!form) return null
-  const valueOf = (id: string) => {
+  return typedValues(service, (id) => {
     const el = form.querySelector<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(`#inq-${CSS.escape(id)}`)
     return el?.value ?? ''
-  }
-  const contact = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, valueOf(f)]).filter(([, v]) => v)) as Partial<
-    Record<ContactField, string>
-  >
-  const ids = [...service.customTextFields, ...service.customDropdownFields].map((f) => f.id)
-  const answers = Object.fromEntries(ids.map((id) => [id, valueOf(id)]).filter(([, v]) => v))
-  if (Object.keys(contact).length === 0 && Object.keys(answers).length === 0) return null
-  return { ...contact, answers }
+  })
 }
 
 type InquiryActions = typeof import('./inquiry-actions')
@@ -76,7 +74,7 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
     setPhotoState((all) => ({ ...all, [fieldId]: state }))
   }, [])
   const photoTokens = (fieldId: string) => photoState[fieldId]?.tokens ?? []
-  const uploading = Object.values(photoState).reduce((n, s) => n + s.uploading, 0)
+  const uploading = photosUploading(photoState)
   const settlePhotos = async () =>
     Object.fromEntries(await Promise.all(Object.entries(settlers.current).map(async ([id, settle]) => [id, await settle()] as const)))
   /** When the form appeared: the time trap (a person takes seconds, a script milliseconds). */
@@ -87,7 +85,7 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     const typed = typedBeforeHydration(formRef.current, service)
-    if (typed) setState((s) => ({ ...s, ...typed, answers: { ...s.answers, ...typed.answers } }))
+    if (typed) setState((s) => withTyped(s, typed))
     if (typed || formRef.current?.contains(document.activeElement)) loadActions()
   }, [service, loadActions])
 
@@ -123,8 +121,7 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
   useEffect(() => {
     if (attempts === 0 || !actions) return
     setShown(Object.fromEntries(Object.keys(errors).map((k) => [k, true])))
-    const missing = order.filter((key) => key in errors)
-    setFocusFor({ press: attempts, target: missing.length === 1 ? fieldId(missing[0]) : 'summary' })
+    setFocusFor({ press: attempts, target: pressFocus(order, errors) })
     // Only a new press (or the validation arriving after one) runs this, not every change of the answers.
   }, [attempts, actions])
   const focusedPress = useRef(0)
@@ -160,9 +157,7 @@ export function InquiryForm({ service, deliveryZones: zones = [] }: { service: S
     setSubmitting(true)
     // Photos still on their way are waited for; those that failed are left out, the inquiry goes all the same.
     const sent = uploading > 0 ? await settlePhotos() : null
-    const final = schema!.safeParse(
-      toInquiryPayload(service, state, asked, (id) => (sent ? (sent[id] ?? []) : photoTokens(id)), Date.now() - openedAt),
-    )
+    const final = schema!.safeParse(toInquiryPayload(service, state, asked, photosToSend(sent, photoTokens), Date.now() - openedAt))
     if (!final.success) {
       setSubmitting(false)
       setAttempts((n) => n + 1)
@@ -435,6 +430,5 @@ function TextInput({ id, label, value, error, required, wide, note, onChange, on
 
 /** "Delivery to 97214: about $45. An estimate: your quote confirms it." once a full ZIP is typed; null before. */
 function estimateText(actions: InquiryActions, zones: readonly DeliveryZone[], zip: string): string | null {
-  const estimate = actions.deliveryEstimate(zones, zip)
-  return estimate && `${actions.describeEstimate(estimate)}. ${'outside' in estimate ? '' : 'An estimate: your quote confirms the fee.'}`
+  return estimateNote(actions.deliveryEstimate(zones, zip), actions.describeEstimate)
 }

@@ -3,19 +3,10 @@
 // on meanwhile; Submit waits only for the photos still on their way and sends the tokens of those that arrived.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { uploadInquiryPhoto } from '../../lib/api-upload'
-import { placeholderToken, shrinkForUpload, sortPicked, uploadFailure } from './photo-upload-rules'
+import { shrinkForUpload, sortPicked, uploadFailure } from './photo-upload-rules'
+import { arrivedTokens, countedPhotos, patchItem, pendingTokens, uploadingCount, withoutItem, type PhotoItem } from './photo-items'
 
-export interface PhotoItem {
-  key: string
-  name: string
-  /** A local object URL for the thumbnail. */
-  preview: string
-  state: 'uploading' | 'done' | 'failed'
-  /** 0..1 while uploading. */
-  progress: number
-  token?: string
-  error?: string
-}
+export type { PhotoItem } from './photo-items'
 
 interface Entry {
   item: PhotoItem
@@ -45,7 +36,7 @@ export function usePhotoUploads(serviceId: string, field: { id: string; header: 
   const { id: fieldId, header, maxPhotos: max } = field
 
   const patch = useCallback((key: string, change: Partial<PhotoItem>) => {
-    setItems((all) => all.map((it) => (it.key === key ? { ...it, ...change } : it)))
+    setItems((all) => patchItem(all, key, change))
     const entry = entries.current.get(key)
     if (entry) entry.item = { ...entry.item, ...change }
   }, [])
@@ -62,7 +53,7 @@ export function usePhotoUploads(serviceId: string, field: { id: string; header: 
   }, [])
 
   const add: PhotoUploads['add'] = async (fileList) => {
-    const already = [...entries.current.values()].filter((e) => e.item.state !== 'failed').length
+    const already = countedPhotos([...entries.current.values()].map((e) => e.item))
     const { accepted, refused: problems } = await sortPicked([...fileList], already, { header, maxPhotos: max })
     setRefused(problems)
     for (const file of accepted) {
@@ -92,16 +83,13 @@ export function usePhotoUploads(serviceId: string, field: { id: string; header: 
       URL.revokeObjectURL(entry.item.preview)
       entries.current.delete(key)
     }
-    setItems((all) => all.filter((it) => it.key !== key))
+    setItems((all) => withoutItem(all, key))
   }
-
-  const pendingTokens = () => items.filter((it) => it.state !== 'failed').map((it) => it.token ?? placeholderToken(it.key))
 
   const settle = useCallback(async () => {
     await Promise.all([...entries.current.values()].map((e) => e.done))
-    return [...entries.current.values()].flatMap((e) => (e.item.state === 'done' && e.item.token ? [e.item.token] : []))
+    return arrivedTokens([...entries.current.values()].map((e) => e.item))
   }, [])
 
-  const uploading = items.filter((it) => it.state === 'uploading').length
-  return { items, refused, add, remove, pendingTokens, settle, uploading }
+  return { items, refused, add, remove, pendingTokens: () => pendingTokens(items), settle, uploading: uploadingCount(items) }
 }
