@@ -268,7 +268,7 @@ describe('a manual retry', () => {
   })
 
   it('without SMTP changes nothing and sends nothing', async () => {
-    const { store, outbox } = make({ sender: null })
+    const { store, outbox } = make({ sender: null, confirmVisitor: true })
     await outbox.start()
     const record = await store.create(sampleInquiry(), outbox.initialState())
     expect(record.mail).toEqual({ state: 'not-configured', attempts: 0 })
