@@ -353,6 +353,7 @@ describe('what is picked up and what is sent', () => {
     await off.outbox.settled()
     expect(off.sender.tried).toEqual([])
     expect((await off.store.find(id))!.confirmation).toEqual({ state: 'pending', attempts: 0 })
+    expect(console.error).not.toHaveBeenCalled()
   })
 })
 
@@ -477,6 +478,40 @@ describe('a channel (a quote e-mail kept on another record)', () => {
       (s) => s === 'failed',
     )
     expect(vi.mocked(console.warn).mock.calls.map((c) => c.join(' '))).toEqual(['The receipt e-mail q9 failed (attempt 1): 421 later'])
+  })
+
+  it('an e-mail SMTP took is not sent again when recording it failed; a key with no e-mail is passed over quietly', async () => {
+    const { outbox, sender } = make()
+    await outbox.start()
+    const states = new Map<string, MailState>([['q5', { state: 'pending', attempts: 0 }]])
+    const { ch } = channel('receipt', states)
+    let failNext = true
+    outbox.addChannel({
+      ...ch,
+      record: async (key, state) => {
+        if (state.state === 'sent' && failNext) {
+          failNext = false
+          throw new Error('disk full')
+        }
+        return ch.record(key, state)
+      },
+    })
+    await until(
+      async () => sender.sent.length,
+      (n) => n === 1,
+    )
+    await until(
+      async () => vi.mocked(console.error).mock.calls.length,
+      (n) => n === 1,
+    )
+    expect(vi.mocked(console.error).mock.calls[0][0]).toBe('The receipt e-mail q5 could not be processed:')
+    expect(states.get('q5')).toEqual({ state: 'pending', attempts: 0 })
+    // Asked again in this process (a restart would read the record): SMTP already has it.
+    outbox.enqueueMail('receipt', 'q5')
+    outbox.enqueueMail('receipt', 'nothing-here')
+    await outbox.settled()
+    expect(sender.tried).toHaveLength(1)
+    expect(vi.mocked(console.error)).toHaveBeenCalledTimes(1)
   })
 
   it('without SMTP picks none up', async () => {
