@@ -237,7 +237,7 @@ describe('the photo routes', () => {
   }
 
   it('answers a photo with its token, shown name and size', async () => {
-    const res = await upload(jpegFile('My wall.jpg'))
+    const res = await upload(jpegFile('C:\\fakepath\\My wall.jpg'))
     expect(res.status).toBe(201)
     const body = (await res.json()) as Record<string, unknown>
     expect(body).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), name: 'My wall.jpg', width: 40, height: 30 })
@@ -277,11 +277,16 @@ describe('the photo routes', () => {
       413,
       'Inspiration photos: big.jpg: larger than 10 MB (10.0 MB). Please choose a smaller photo.',
     ])
-    const gif = new File([Buffer.from('GIF89a....')], 'anim.gif', { type: 'image/gif' })
-    expect(await refusal(await upload(gif))).toEqual([
-      400,
-      'Inspiration photos: anim.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).',
-    ])
+    // A wrong type is 400 at any size up to the limit, exactly 10 MB too.
+    for (const size of [10, MAX_PHOTO_BYTES]) {
+      const bytes = new Uint8Array(size)
+      bytes.set(Buffer.from('GIF89a'))
+      const gif = new File([bytes], 'anim.gif', { type: 'image/gif' })
+      expect(await refusal(await upload(gif))).toEqual([
+        400,
+        'Inspiration photos: anim.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).',
+      ])
+    }
   })
 
   it('refuses bytes that are not the photo they claim, and a photo that cannot be opened, by name', async () => {
@@ -351,6 +356,7 @@ describe('the photo routes', () => {
     expect(await name(`${'a'.repeat(70)}.jpg`)).toBe(`attachment; filename="${'a'.repeat(60)}.jpg"`)
     expect(await name('.jpg')).toBe('attachment; filename="photo.jpg"')
     expect(await name('my_pic-1 (2).jpeg')).toBe('attachment; filename="my_pic-1 -2-.jpg"')
+    expect(await name('Wall.JPEG')).toBe('attachment; filename="Wall.jpg"')
   })
 
   it('deleting an inquiry removes its record and photos; a second delete, and one without a session, are refused', async () => {
@@ -378,7 +384,11 @@ describe('the photo routes', () => {
     }).toEqual({ type: 'image/jpeg', robots: 'noindex, nofollow', nosniff: 'nosniff', cache: 'private, no-store' })
     // The route's own answer (the app's security headers then replace its Referrer-Policy with the site's).
     const own = await createSignedPhotoRoutes(t.deps).request(`http://site.test${path}`)
-    expect([own.status, own.headers.get('referrer-policy')]).toEqual([200, 'no-referrer'])
+    expect([own.status, own.headers.get('referrer-policy'), own.headers.get('x-content-type-options')]).toEqual([
+      200,
+      'no-referrer',
+      'nosniff',
+    ])
     for (const bad of [path.replace(`${id}.jpg`, `${id}.jpgx`), path.replace(/sig=.*/, 'sig=')]) {
       const res = await t.call('GET', bad)
       expect(res.headers.get('cache-control'), bad).toBe('no-store')
