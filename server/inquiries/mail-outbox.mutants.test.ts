@@ -122,6 +122,9 @@ describe('a failing e-mail', () => {
         (m) => m.attempts === 1,
       ),
     ).toMatchObject({ nextAttemptAt: iso(T0 + 30_000) })
+    // Nothing is due now: a retry waiting its turn does not keep the queue busy.
+    await outbox.settled()
+    expect(outbox.depth).toBe(1)
   })
 
   it('gives up at the last allowed attempt: failed, no next try, nothing queued, nothing more sent', async () => {
@@ -191,6 +194,14 @@ describe('a failing e-mail', () => {
         )
       ).lastError,
     ).toBe('plain words')
+    sender.failures.push(null)
+    clock = T0 + 120
+    expect(
+      await until(
+        () => mailOf(store, id),
+        (m) => m.attempts === 3,
+      ),
+    ).toMatchObject({ state: 'failed', lastError: 'null' })
   })
 
   it('logs the inquiry id and the error, never the visitor', async () => {
@@ -444,6 +455,7 @@ describe('a channel (a quote e-mail kept on another record)', () => {
       ['q1:link', { state: 'pending', attempts: 0 }],
       ['q2:link', { state: 'sent', attempts: 1, sentAt: iso(T0) }],
       ['q3:link', { state: 'failed', attempts: 2, lastError: 'x', nextAttemptAt: iso(T0 + 5) }],
+      ['q6:link', { state: 'failed', attempts: 500, lastError: 'given up' }],
     ])
     const { ch, composed } = channel('quote-link', states)
     outbox.addChannel(ch)
@@ -512,6 +524,18 @@ describe('a channel (a quote e-mail kept on another record)', () => {
     await outbox.settled()
     expect(sender.tried).toHaveLength(1)
     expect(vi.mocked(console.error)).toHaveBeenCalledTimes(1)
+  })
+
+  it('says so when the waiting e-mails of a channel cannot be read', async () => {
+    const { outbox } = make()
+    await outbox.start()
+    const { ch } = channel('receipt', new Map())
+    outbox.addChannel({ ...ch, all: async () => Promise.reject(new Error('quotes unreadable')) })
+    await until(
+      async () => vi.mocked(console.error).mock.calls.length,
+      (n) => n === 1,
+    )
+    expect(vi.mocked(console.error).mock.calls[0][0]).toBe('The receipt e-mails could not be picked up:')
   })
 
   it('without SMTP picks none up', async () => {
