@@ -133,6 +133,7 @@ describe('paging', () => {
       ['?limit=201', 'limit must be 200 or less'],
       ['?limit=0', 'limit must be 1 or more'],
       ['?limit=2.5', 'limit must be a whole number'],
+      ['?limit=ten', 'limit must be a whole number'],
       ['?offset=10000001', 'offset is too large'],
       ['?offset=-1', 'offset must be 0 or more'],
       ['?offset=x', 'offset must be a whole number'],
@@ -201,6 +202,13 @@ describe('one inquiry', () => {
         expect(await res.json()).toEqual({ error: 'No such inquiry' })
       }
     }
+  })
+
+  it('opens one inquiry by its id, the record as stored', async () => {
+    const record = await store1({ firstName: 'Linked' })
+    const res = await call('GET', `/admin/inquiries/${record.id}`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(onDisk(record.id))
   })
 
   it('a note is answered 201 with the record holding it; one of 5000 characters is taken, 5001 refused', async () => {
