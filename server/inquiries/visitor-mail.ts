@@ -24,7 +24,8 @@ export function formatEventDate(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   if (!m) return value
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3])) return value
+  // A day or a month past its end rolls over (2099-13-01 would read as January 1, 2100): not a calendar date.
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3]) || date.getUTCMonth() !== Number(m[2]) - 1) return value
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date)
 }
 
