@@ -210,6 +210,13 @@ describe('an older or hand-edited site.yaml', () => {
     expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
       [['hero', 'seasonal', 'showUntil'], 'Seasonal hero: Show until must be after Show from'],
     ])
+    const notADate = SiteSettingsSchema.safeParse({
+      ...REQUIRED_ONLY,
+      hero: { ...REQUIRED_ONLY.hero, seasonal: { title: 'W', image: 'x', showFrom: 'December' } },
+    })
+    expect(notADate.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['hero', 'seasonal', 'showFrom'], 'Seasonal hero: Show from must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00-08:00)'],
+    ])
   })
 })
 
@@ -711,7 +718,20 @@ describe('saving the site settings', () => {
           good,
         ).toBeNull()
       }
-      for (const bad of ['call us', '5', '+', '-5035550142', '503-555-0142 ext', '503 555 0142+', 'x503', '503/555']) {
+      // A letter O typed for a zero, anywhere after the first digit.
+      for (const bad of [
+        '5O3 555-0142',
+        '(5o3) 555-0142',
+        '503 555-O142',
+        'call us',
+        '5',
+        '+',
+        '-5035550142',
+        '503-555-0142 ext',
+        '503 555 0142+',
+        'x503',
+        '503/555',
+      ]) {
         expect(
           refusal((s) => (s.contact.phone = bad)),
           bad,
