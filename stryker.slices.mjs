@@ -288,6 +288,8 @@ Object.assign(SLICES, {
       'server/app-pages.mutants.test.ts',
       'server/kinds/*.test.ts',
       'server/app.test.ts',
+      'server/app.mutants.test.ts',
+      'server/app-deps.mutants.test.ts',
       'server/admin-session.test.ts',
       'server/auth/client-address.test.ts',
     ],
