@@ -1,7 +1,9 @@
 // The wiring made in app-deps.ts, seen from outside: the data folders kept out of the content repository, saves
 // refused off the branch the server started on (or GIT_BRANCH), mid-merge and over a developer's uncommitted edit,
 // an upload committed with the save that uses it and its resized copies made after, and FAKE_NOW moving the clock.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { clockMoved, clockNow, resetClock } from './lib/clock'
@@ -81,6 +83,25 @@ describe('where saves may go', () => {
     ])
     expect(readFileSync(file, 'utf8')).toBe(edited)
     expect(t.subjects()).toEqual(['Seed content'])
+  })
+})
+
+describe('a save with GIT_REMOTE', () => {
+  it('is pushed after its commit, without waiting for the periodic sync', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'app-deps-remote-'))
+    try {
+      execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare])
+      t = await createTestApp({ env: { GIT_REMOTE: 'origin', GIT_SYNC_SECONDS: 'off' } })
+      t.git('remote', 'add', 'origin', bare)
+      const cookie = await t.login()
+      expect((await saveSettings(t, cookie)).status).toBe(200)
+      await t.deps.history.sync.idle()
+      expect(execFileSync('git', ['-C', bare, 'log', '--format=%s', 'main'], { encoding: 'utf8' }).trim()).toBe(
+        'Update site settings: brand\nSeed content',
+      )
+    } finally {
+      rmSync(bare, { recursive: true, force: true })
+    }
   })
 })
 
