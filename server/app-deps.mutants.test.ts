@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { clockMoved, clockNow, resetClock } from './lib/clock'
-import { createTestApp, makeJpeg, type TestApp } from './testing/test-app'
+import { clockMoved, clockNow, moveClockTo, resetClock } from './lib/clock'
+import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from './testing/test-app'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -123,6 +123,25 @@ describe('an upload', () => {
     expect(t.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(['content/site.yaml', `uploads/${name}`])
     await t.deps.images.idle()
     expect(copies()).toBeGreaterThan(0)
+  })
+})
+
+describe('the public read cache', () => {
+  afterEach(() => resetClock())
+
+  it('turns over when a scheduled seasonal hero starts, with no save in between', async () => {
+    const files = fixtureFiles(await makeJpeg())
+    files['content/site.yaml'] = `${files['content/site.yaml']}  seasonal:
+    title: Winter balloons
+    image: /uploads/hero-image.jpg
+    showFrom: '2031-12-01T00:00:00-08:00'
+`
+    t = await createTestApp({ files, env: { FAKE_NOW: '2031-11-30T23:00:00-08:00' } })
+    const heroTitle = async () => ((await (await t!.call('GET', '/api/site-settings')).json()) as Settings).hero.title
+    expect(await heroTitle()).toBe('Balloons for every party')
+    expect(await heroTitle()).toBe('Balloons for every party')
+    moveClockTo(Date.parse('2031-12-01T00:00:01-08:00'))
+    expect(await heroTitle()).toBe('Winter balloons')
   })
 })
 
