@@ -145,6 +145,15 @@ describe('the public read cache', () => {
   })
 })
 
+describe('the public read cache keeps', () => {
+  it('the image versions the pages read, besides every content kind’s reads', async () => {
+    t = await createTestApp()
+    expect(t.deps.readCache.isContentRead('/api/image-versions')).toBe(true)
+    expect(t.deps.readCache.isContentRead('/api/site-settings')).toBe(true)
+    expect(t.deps.readCache.isContentRead('/api/admin/history')).toBe(false)
+  })
+})
+
 describe('FAKE_NOW', () => {
   afterEach(() => resetClock())
 
