@@ -14,10 +14,11 @@ export class FrontMatterError extends Error {
 /**
  * YAML 1.2's core schema: strings, numbers, booleans, null, maps and lists. A tag it does not know (`!!js/function`,
  * `!!python/object`, a custom `!Thing`) is refused rather than read as a string, so a file means the same here as in
- * any other YAML reader.
+ * any other YAML reader. So are YAML 1.1's object tags (`!!set`, `!!omap`, `!!pairs`, `!!binary`, `!!timestamp`),
+ * which the library resolves to a Set, Map, Buffer or Date unless told not to.
  */
 export function parseYaml(text: string): unknown {
-  const doc = YAML.parseDocument(text, { schema: 'core', customTags: [], merge: false, uniqueKeys: true })
+  const doc = YAML.parseDocument(text, { schema: 'core', customTags: [], merge: false, uniqueKeys: true, resolveKnownTags: false })
   const problem = doc.errors[0] ?? doc.warnings.find((w) => w.code === 'TAG_RESOLVE_FAILED')
   if (problem) throw problem
   return doc.toJS({ maxAliasCount: 100 })

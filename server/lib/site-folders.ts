@@ -1,7 +1,7 @@
 // Which folders a process acts on (printed by the server and the scripts) and the guard that keeps a production site's
 // content out of the code checkout.
 import { realpathSync } from 'node:fs'
-import { isAbsolute, relative } from 'node:path'
+import { isAbsolute, relative, sep } from 'node:path'
 import { applyEnvFile } from './env-file'
 import { loadConfig, PROJECT_ROOT, type Config } from './config'
 
@@ -18,7 +18,8 @@ function real(path: string): string {
 
 function isInside(child: string, parent: string): boolean {
   const rel = relative(real(parent), real(child))
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+  // '' is the folder itself and `..site` a folder inside; only `..` itself or `../...` leads out.
+  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
 }
 
 /** True when the content root is the code checkout (or a folder in it). */
