@@ -1,4 +1,4 @@
-// The sync with a bare remote, as the owner reads it in History's status (the exact words, times and counts), the
+// The sync with a bare remote (a real one in a temp folder, and a developer's clone), as the owner reads it in History's status (the exact words, times and counts), the
 // remote's branches and the commits on disk: a refusing remote and its retry times, a remote that moved mid-push, edits
 // in the way, a remote that is gone, a deleted branch, a sync asked for during a sync, and a stopped sync.
 import { execFileSync } from 'node:child_process'
@@ -248,6 +248,11 @@ describe("RemoteSync: a developer's commits", () => {
     expect(bareGit('rev-parse', 'refs/heads/main')).toBe(theirs)
     expect(bareGit('rev-parse', 'refs/heads/main-site-2026-11-27')).toBe(ours)
     expect(f.head()).toBe(ours)
+    // The developer takes the site's side (the remote branch set to the side branch): the conflict is over.
+    bareGit('update-ref', 'refs/heads/main', ours)
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0 })
+    expect((await sync!.status()).sideBranch).toBeUndefined()
   })
 
   it('the remote moved between the fetch and the push: the owner is told, and the next sync takes it in', async () => {
@@ -327,10 +332,10 @@ describe('RemoteSync: when it runs', () => {
     }
     const second = commitOnServer('content/testimonials.yaml', '[]\n', 'Saved during the push')
     hook(null)
+    // The promise of the second request is that of the sync run after the first: when it resolves, the save is out.
     await sync!.syncNow()
-    await first
-    await sync!.idle()
     expect(bareGit('rev-parse', 'refs/heads/main')).toBe(second)
+    await first
     expect((await sync!.status()).state).toBe('in-sync')
   })
 
@@ -360,5 +365,49 @@ describe('RemoteSync: when it runs', () => {
     }
     expect(bareGit('rev-parse', 'refs/heads/main')).toBe(f.head())
     expect((await sync!.status()).nextRetryAt).toBeUndefined()
+  })
+})
+
+describe('RemoteSync: the write queue and slow remotes', () => {
+  it("a developer's commits are taken in inside the write queue, fast-forward or merge", async () => {
+    const seen: string[] = []
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const before = f.head()
+      const result = await work()
+      seen.push(before === f.head() ? 'unchanged' : 'moved')
+      return result
+    }
+    make({ exclusive })
+    await sync!.syncNow()
+    const dev = laptop()
+    dev.edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
+    await sync!.syncNow()
+    expect(seen).toEqual(['moved'])
+    dev.edit('content/delivery-installation.md', '# Laptop again\n', 'Laptop edit 2')
+    commitOnServer('content/testimonials.yaml', '[]\n', 'Site edit')
+    await sync!.syncNow()
+    expect(seen).toEqual(['moved', 'moved'])
+    expect(f.git('log', '-1', '--format=%s').trim()).toBe('Take in changes from origin/main')
+  })
+
+  it('without an interval nothing fetches by itself after the first sync', async () => {
+    make({ intervalMs: null })
+    sync!.start()
+    await sync!.idle()
+    expect(bareGit('rev-parse', 'refs/heads/main')).toBe(f.head())
+    const head = f.head()
+    laptop().edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
+    await new Promise((r) => setTimeout(r, 800))
+    await sync!.idle()
+    expect(f.head()).toBe(head)
+  })
+
+  it('a remote that does not answer in time is given up on, and the sync is an error', async () => {
+    hook('sleep 3')
+    make({ timeoutMs: 300 })
+    const started = Date.now()
+    await sync!.syncNow()
+    expect(Date.now() - started).toBeLessThan(2500)
+    expect((await sync!.status()).state).toBe('error')
   })
 })
