@@ -167,8 +167,8 @@ describe('RemoteSync: what the owner is told', () => {
     hook('exit 1')
     make({ initialDelayMs: undefined, maxDelayMs: undefined })
     await sync!.syncNow()
+    sync!.stop() // before the retry can start (and clear the time)
     expect((await sync!.status()).nextRetryAt).toBe(after(2_000))
-    sync!.stop()
   })
 
   it('a remote that is gone: the first three lines of what git says', async () => {
@@ -345,6 +345,7 @@ describe('RemoteSync: when it runs', () => {
     await sync!.syncNow()
     expect((await sync!.status()).state).toBe('error')
     sync!.stop()
+    await sync!.idle() // a retry already under way ends (refused) before the remote opens
     hook(null)
     await new Promise((r) => setTimeout(r, 400))
     await sync!.syncNow()

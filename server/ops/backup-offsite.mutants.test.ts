@@ -168,7 +168,9 @@ describe('downloadFromS3', () => {
     await expect(downloadFromS3('s3://site-backups/studio/x\n', to, { endpoint, region: 'us-east-1' })).rejects.toThrow(
       new Error('s3://site-backups/studio/x\n is not an s3://bucket/key address'),
     )
-    await expect(downloadFromS3('s3://site-backups/studio/missing.tar.gz', to, { endpoint, region: 'us-east-1' })).rejects.toThrow()
+    await expect(downloadFromS3('s3://site-backups/studio/missing.tar.gz', to, { endpoint, region: 'us-east-1' })).rejects.toThrow(
+      /The specified key does not exist/,
+    )
     expect(existsSync(to)).toBe(false)
     expect(readdirSync(dir)).toEqual([])
   })
@@ -194,10 +196,14 @@ describe('decryptArchive and restoreArchive', () => {
     expect(statSync(to).mode & 0o777).toBe(0o600)
   })
 
-  it('a wrong key, a copy cut short: the sentence for each, and no output left', async () => {
+  it('no key, a wrong key, a copy cut short: the sentence for each, and no output left', async () => {
     const dir = tempDir()
     const { copy } = await encrypted(dir)
     const to = join(dir, 'plain.tar.gz')
+    await expect(restoreArchive({ archive: copy, dataDir: join(dir, 'data') })).rejects.toThrow(
+      new RestoreRefused(`${copy} is encrypted: give the secret key's file with --key FILE (or BACKUP_DECRYPTION_KEY_FILE)`),
+    )
+    expect(readdirSync(dir)).toEqual(['backup-2026-11-27T23-30-00-000Z.tar.gz.age'])
     await expect(decryptArchive(copy, to, [await generateIdentity()])).rejects.toThrow(
       new RestoreRefused(
         `${copy} was not encrypted to this key: it needs the secret key whose public key is BACKUP_ENCRYPTION_KEY at the time of the backup`,
