@@ -314,6 +314,11 @@ describe("RemoteSync: a developer's commits", () => {
     bareGit('update-ref', '-d', 'refs/heads/main')
     clock = new Date(AT.getTime() + 1000)
     expect((await sync!.status()).state).toBe('in-sync') // as last fetched
+    // While the remote refuses, every commit is to be pushed again (the branch it had is gone).
+    hook('exit 1')
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'error', ahead: 2, behind: 0 })
+    hook(null)
     await sync!.syncNow()
     expect(bareGit('rev-parse', 'refs/heads/main')).toBe(f.head())
     expect(await sync!.status()).toMatchObject({ state: 'in-sync', lastFetchAt: after(1000), lastPushedAt: after(1000) })
