@@ -171,6 +171,15 @@ describe('RemoteSync: what the owner is told', () => {
     expect((await sync!.status()).nextRetryAt).toBe(after(2_000))
   })
 
+  it('the default longest wait between retries is 5 minutes', async () => {
+    hook('exit 1')
+    make({ initialDelayMs: 200_000, maxDelayMs: undefined })
+    await sync!.syncNow()
+    await sync!.syncNow()
+    sync!.stop()
+    expect((await sync!.status()).nextRetryAt).toBe(after(300_000))
+  })
+
   it('a remote that is gone: the first three lines of what git says', async () => {
     const gone = join(bareDir, 'gone')
     f.git('remote', 'set-url', 'origin', gone)
@@ -386,9 +395,10 @@ describe('RemoteSync: the write queue and slow remotes', () => {
     make({ exclusive })
     await sync!.syncNow()
     const dev = laptop()
-    dev.edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
+    const theirs = dev.edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
     await sync!.syncNow()
     expect(seen).toEqual(['moved'])
+    expect(f.head()).toBe(theirs) // a fast-forward: no merge commit when the site has nothing of its own
     dev.edit('content/delivery-installation.md', '# Laptop again\n', 'Laptop edit 2')
     commitOnServer('content/testimonials.yaml', '[]\n', 'Site edit')
     await sync!.syncNow()
