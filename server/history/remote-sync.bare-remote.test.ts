@@ -237,22 +237,26 @@ describe("RemoteSync: a developer's commits", () => {
   it('a conflict: the owner is told the files and the side branch, the remote branch is left alone, no error', async () => {
     make()
     await sync!.syncNow()
-    const theirs = laptop().edit('content/delivery-installation.md', '# Laptop wording\n', 'Laptop edit')
-    const ours = commitOnServer('content/delivery-installation.md', '# Dashboard wording\n', 'Dashboard edit')
+    const dev = laptop()
+    dev.edit('content/testimonials.yaml', '- laptop\n', 'Laptop testimonials')
+    const theirs = dev.edit('content/delivery-installation.md', '# Laptop wording\n', 'Laptop edit')
+    f.write('content/testimonials.yaml', '- dashboard\n')
+    f.write('content/delivery-installation.md', '# Dashboard wording\n')
+    const ours = f.commit('Dashboard edit', ['x'], ['content/delivery-installation.md', 'content/testimonials.yaml'])
     await sync!.syncNow()
     expect(await sync!.status()).toEqual({
       remote: 'origin',
       branch: 'main',
       state: 'conflict',
       ahead: 1,
-      behind: 1,
-      conflictFiles: ['content/delivery-installation.md'],
+      behind: 2,
+      conflictFiles: ['content/delivery-installation.md', 'content/testimonials.yaml'],
       sideBranch: 'main-site-2026-11-27',
       lastFetchAt: AT.toISOString(),
       lastPushedAt: AT.toISOString(),
     })
     expect(logged).toEqual([
-      "The site's commits and origin/main change the same lines (content/delivery-installation.md); the site's are on main-site-2026-11-27.",
+      "The site's commits and origin/main change the same lines (content/delivery-installation.md, content/testimonials.yaml); the site's are on main-site-2026-11-27.",
     ])
     expect(bareGit('rev-parse', 'refs/heads/main')).toBe(theirs)
     expect(bareGit('rev-parse', 'refs/heads/main-site-2026-11-27')).toBe(ours)
