@@ -168,8 +168,14 @@ Object.assign(SLICES, {
     mutate: ['server/ops/backup*.ts'],
     // backup.test.ts (script runs in child processes, which a mutant cannot reach, and a whole site per test) and
     // ops.routes.test.ts (the ops-web slice's) made a run of this slice take hours on a busy 2-core machine;
-    // backup.mutants.test.ts checks the same archives, refusals and modes in-process.
-    tests: ['server/ops/backup.mutants.test.ts', 'server/ops/backup-offsite.test.ts', 'server/ops/backup-schedule.test.ts'],
+    // backup.mutants.test.ts checks the same archives, refusals and modes in-process; backup-offsite.mutants.test.ts the
+    // S3 copy, the download and the encrypted restore against an in-process s3rver.
+    tests: [
+      'server/ops/backup.mutants.test.ts',
+      'server/ops/backup-offsite.test.ts',
+      'server/ops/backup-offsite.mutants.test.ts',
+      'server/ops/backup-schedule.test.ts',
+    ],
   },
   'ops-web': {
     mutate: ['server/ops/cdn-cache.ts', 'server/ops/health.ts', 'server/ops/ops.routes.ts'],

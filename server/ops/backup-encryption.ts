@@ -99,7 +99,10 @@ export async function restoreArchive(options: RestoreOptions & { identities?: st
   try {
     const plain = join(scratch, basename(restore.archive).replace(/\.age$/, ''))
     await decryptArchive(restore.archive, plain, identities)
-    return await restoreBackup({ ...restore, archive: plain })
+    return await restoreBackup({ ...restore, archive: plain }).catch((err: unknown) => {
+      // A refusal names the copy the owner gave, not the decrypted file about to be removed.
+      throw err instanceof RestoreRefused ? new RestoreRefused(err.message.replaceAll(plain, restore.archive)) : err
+    })
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
