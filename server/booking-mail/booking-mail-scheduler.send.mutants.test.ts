@@ -25,7 +25,7 @@ const ALL =
   'first={firstName}|client={clientName}|event={eventDate}|balance={balance}|due={balanceDueDate}|pay={payLink}|quote={quoteLink}|review={reviewLink}|studio={studioName}'
 const settings: BookingMailSettings = structuredClone(DEFAULT_BOOKING_MAIL)
 settings.reviewUrl = 'https://g.page/r/bloom/review'
-for (const kind of BOOKING_MAILS) settings[kind] = { ...settings[kind], subject: `${kind} {firstName}`, body: ALL }
+for (const kind of BOOKING_MAILS) Object.assign(settings[kind], { subject: `${kind} {firstName}`, body: ALL })
 
 const ADDRESSES = { from: 'mail@bloom.test', to: 'owner@bloom.test', brand: 'Bloom Balloons' }
 

@@ -23,7 +23,9 @@ describe('the per-lead switch', () => {
     expect(await back.json()).toEqual({ off: false })
     expect((await lead(id)).bookingMail).toEqual({ off: false, sent: [] })
     // The e-mails already sent stay listed.
-    const sent = [{ key: 'q-1.balanceReminder.2026-06-13-7d', kind: 'balanceReminder', to: 'client', at: '2026-06-06T19:00:00.000Z' }]
+    const sent = [
+      { key: 'q-1.balanceReminder.2026-06-13-7d', kind: 'balanceReminder', to: 'client' as const, at: '2026-06-06T19:00:00.000Z' },
+    ]
     await t.deps.inquiries.update(id, (r) => ({ ...r, bookingMail: { sent } }))
     expect(await (await t.call('PUT', url, { json: { off: true }, cookie })).json()).toEqual({ off: true })
     expect((await lead(id)).bookingMail).toEqual({ off: true, sent })
