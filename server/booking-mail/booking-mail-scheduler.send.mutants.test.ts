@@ -239,6 +239,8 @@ describe('once only', () => {
     // The next reminder is its own e-mail; the run counts it, not the one before.
     expect(await again.run('2026-06-12')).toEqual({ decided: 1, sent: 1, failed: 0 })
     expect(sent).toHaveLength(2)
+    // Each recorded on the inquiry, in order.
+    expect((await inquiries.list('all'))[0]!.bookingMail!.sent.map((x) => x.key.slice(-2))).toEqual(['7d', '1d'])
   })
 
   it('the decision is on disk as "sending" while the message is handed over', async () => {
@@ -275,6 +277,7 @@ describe('once only', () => {
     expect(await after.run('2026-06-08')).toEqual({ decided: 0, sent: 0, failed: 0 })
     expect(sent).toEqual([])
     expect((await entries()).map((e) => [e.state, e.lastError])).toEqual([['unsure', STOPPED_MID_SEND]])
+    expect(STOPPED_MID_SEND).toBe('The server stopped while sending it; it may have gone, so it is not sent again')
     expect((await after.s.upcoming(noon('2026-06-08')))[0]).toEqual({
       inquiryId: id,
       name: 'Jane Doe',
@@ -421,6 +424,27 @@ describe('a retry that is no longer wanted', () => {
       ['1d', 'sent'],
       ['7d', 'unsure'],
     ])
+  })
+})
+
+describe('a lead with an e-mail sent already', () => {
+  it('a later one that failed is not taken for sent: it stays failed, and a deleted lead does not stop the run', async () => {
+    const { id } = await bookedLead()
+    const { run } = server()
+    await run('2026-06-06')
+    onSend = () => {
+      throw new Error('421 try later')
+    }
+    expect(await run('2026-06-12')).toMatchObject({ decided: 1, failed: 1 })
+    expect(await run('2026-06-12')).toEqual({ decided: 0, sent: 0, failed: 0 })
+    expect((await entries()).map((e) => [e.key.slice(-2), e.state])).toEqual([
+      ['1d', 'failed'],
+      ['7d', 'sent'],
+    ])
+    // The lead deleted: the next run lets its waiting e-mail go instead of failing.
+    await inquiries.remove(id)
+    expect(await run('2026-06-12')).toEqual({ decided: 0, sent: 0, failed: 0 })
+    expect((await entries()).map((e) => e.state)).toEqual(['dropped', 'sent'])
   })
 })
 
