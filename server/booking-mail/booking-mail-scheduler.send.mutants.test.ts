@@ -373,6 +373,24 @@ describe('a retry that is no longer wanted', () => {
     expect(sent).toEqual([])
   })
 
+  it('decided before a crash, paid before the restart: let go, never sent', async () => {
+    const { id, q } = await bookedLead()
+    const key = `${q.id}.balanceReminder.2026-06-13-7d`
+    await journal().decide(
+      { kind: 'balanceReminder', key, inquiryId: id, to: 'client', date: '2026-06-06', lastDay: '2026-06-13', dueDate: '2026-06-13' },
+      noon('2026-06-06'),
+    )
+    await quotes.update(q.id, (x) => ({
+      ...x,
+      payments: [{ kind: 'balance', amountCents: 70_000, at: '', sessionId: 's', paymentIntent: null, eventId: 'e' }],
+    }))
+    clock = noon('2026-06-06')
+    const { outbox } = server()
+    await vi.waitFor(async () => expect((await entries()).map((e) => e.state)).toEqual(['dropped']))
+    await outbox.settled()
+    expect(sent).toEqual([])
+  })
+
   it('paid meanwhile: the next run lets it go, with no restart', async () => {
     const { q } = await bookedLead()
     refuse()
