@@ -81,6 +81,7 @@ export const SLICES = {
       'server/lib/config.test.ts',
       'server/lib/studio-time.test.ts',
       'server/lib/logger.test.ts',
+      'server/lib/logger.mutants.test.ts',
       'server/lib/schedule.test.ts',
       'server/lib/clock.test.ts',
       'server/lib/lib-text.load.mutants.test.ts',

@@ -209,6 +209,20 @@ export class BookingMailScheduler {
     return summary
   }
 
+  /**
+   * Whether the lead still gets this e-mail (not paid, not switched off, not moved on) and its last day has not passed;
+   * a deleted lead's fails in compose, saying so.
+   */
+  private async stillPlanned(e: JournalEntry): Promise<boolean> {
+    const { inquiries, quotes, store } = this.options
+    const record = await inquiries.find(e.inquiryId)
+    if (!record) return true
+    const [settings, pricing, leadQuotes] = await Promise.all([readBookingMail(store), readPricing(store), quotes.forInquiry(record.id)])
+    const today = studioToday(this.options.now())
+    const { facts } = leadOf(record, leadQuotes.at(-1), today)
+    return planLead(facts, settings, pricing.balanceDueDays).some((m) => m.key === e.key && today <= m.lastDay)
+  }
+
   /** The booking e-mails as a channel of the mail outbox: their state in the journal, sent and retried by the outbox. */
   private channel(): MailChannel {
     const { inquiries, quotes, store, config } = this.options
@@ -219,8 +233,14 @@ export class BookingMailScheduler {
           const state = mailStateOf(e)
           return state ? [{ key: e.key, state }] : []
         }),
+      // Asked before each try: one paid, switched off or no longer planned meanwhile (a retry, or one picked up after
+      // a restart before the first run) is let go here, not sent.
       state: async (key) => {
         const e = await this.journal.find(key)
+        if (e && (e.state === 'decided' || e.state === 'failed') && !(await this.stillPlanned(e))) {
+          await this.journal.update(key, (x) => ({ ...x, state: 'dropped' }))
+          return undefined
+        }
         return e ? mailStateOf(e) : undefined
       },
       compose: async (key, addresses) => {
