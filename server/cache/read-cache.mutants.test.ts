@@ -459,4 +459,23 @@ describe("the read cache's Node shortcut", () => {
     writeFileSync(file('uploads/pic.txt'), 'new pixels')
     expect(await visit('/api/pics')).toMatchObject({ viaChain: true, body: Buffer.from('new pixels') })
   })
+
+  it('sends a kept answer after the one-second look at unchanged files too (the look made first)', async () => {
+    const visit = wire((request, env) => app.fetch(request, env))
+    await visit('/api/things')
+    expect((await visit('/api/things')).viaChain).toBe(false)
+    const real = performance.now.bind(performance)
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + 1500)
+    expect(await visit('/api/things')).toMatchObject({ viaChain: false, body: Buffer.from('one thing') })
+  })
+
+  it('sends kept answers with a CDN lifetime once every boundary has passed', async () => {
+    const boundary = Date.UTC(2027, 0, 10, 12)
+    cache.followSchedule({ boundaries: async () => [boundary], cdnSeconds: 60 })
+    moveClockTo(boundary + 1000)
+    const visit = wire((request, env) => app.fetch(request, env))
+    await visit('/api/things')
+    expect(await visit('/api/things')).toMatchObject({ viaChain: false, body: Buffer.from('one thing') })
+    expect(cache.secondsToNextBoundary()).toBeNull()
+  })
 })
