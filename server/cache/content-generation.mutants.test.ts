@@ -1,6 +1,6 @@
 // The content generation's near misses: files beside the watched ones (HEAD.lock, contentx), uploads/ counted only
 // when asked, a HEAD naming a ref outside .git, the one-second recheck, the check-phase answer, closing by path.
-import { appendFileSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFile, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
@@ -187,6 +187,44 @@ describe('content generation, near misses', () => {
     const before = await settled()
     appendFileSync(join(root.root, 'content/site.yaml'), 'b: 2\n')
     expect(await g.current()).not.toBe(before)
+    expect(g.watching).toBe(true)
+  })
+
+  it('sees an edit made just before a call for a request read from a socket, call after call', async () => {
+    await g.current(true)
+    for (let i = 0; i < 4; i++) {
+      const before = await g.current(true)
+      appendFileSync(join(root.root, 'content/site.yaml'), `n: ${i}\n`)
+      expect(await g.current(true), `edit ${i}`).not.toBe(before)
+    }
+    expect(g.watching).toBe(true)
+  })
+
+  it('sees an edit made in an I/O callback while calls come on every turn, and leaves the event loop idle after', async () => {
+    await settled()
+    let load = true
+    const busy = () => {
+      void g.current()
+      if (load) setImmediate(busy)
+    }
+    busy()
+    for (let i = 0; i < 5; i++) {
+      const before = await g.current()
+      const after = await new Promise<string>((resolve) =>
+        readFile(join(root.root, 'content/site.yaml'), () => {
+          appendFileSync(join(root.root, 'content/site.yaml'), `n: ${i}\n`)
+          resolve(g.current())
+        }),
+      )
+      expect(after, `edit ${i}`).not.toBe(before)
+    }
+    load = false
+    await g.current()
+    await new Promise((r) => setTimeout(r, 20))
+    // Nothing left to do: the loop sleeps (no turn scheduled after turn).
+    const start = performance.eventLoopUtilization()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(performance.eventLoopUtilization(start).utilization).toBeLessThan(0.5)
     expect(g.watching).toBe(true)
   })
 })

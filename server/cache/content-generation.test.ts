@@ -190,8 +190,13 @@ describe('content generation', () => {
     const before = await g.current()
     closeContentWatchers(root.root)
     expect(g.watching).toBe(false)
+    const watches = watchMode.made.length
     writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
     expect(await g.current()).not.toBe(before)
+    mkdirSync(join(root.root, 'content/more'))
+    expect(await g.current()).toContain('content/more')
+    // No watch is set up again (inotify watches are a limited resource).
+    expect(watchMode.made.length).toBe(watches)
   })
 
   /** The watcher set up last on `path` (under the root). */
@@ -243,6 +248,9 @@ describe('content generation', () => {
     )
     writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
     expect(await g.current()).not.toBe(before)
+    // Another of its watchers failing too: said once.
+    watcherOn('content').emit('error', Object.assign(new Error('too many open files'), { code: 'EMFILE' }))
+    expect(warn).toHaveBeenCalledOnce()
     // A watcher failing without a code: its message.
     const other = new ContentGeneration(root.root)
     await other.current()
