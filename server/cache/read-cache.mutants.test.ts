@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { moveClockTo, resetClock } from '../lib/clock'
 import { compression, validators } from '../lib/transfer'
 import type { KeptAnswers } from './kept-answer'
+import { ContentGeneration } from './content-generation'
 import { PublicReadCache } from './read-cache'
 
 let root: string
@@ -247,6 +248,20 @@ describe('public read cache', () => {
     resetClock()
     await get('/api/things')
     expect(cache.secondsToNextBoundary()).toBe(90)
+  })
+
+  it('takes a content generation made elsewhere, and watches content/ with uploads/ beside it', async () => {
+    const generation = new ContentGeneration(root)
+    const given = new PublicReadCache(generation, { content: [/^\/api\/things$/], uploads: [] })
+    try {
+      expect(given.generation).toBe(generation)
+      expect(given.withUploads.root).toBe(root)
+      const before = await given.pageStamp(false)
+      writeFileSync(file('uploads/pic.txt'), 'new pixels')
+      expect(await given.pageStamp(false)).not.toBe(before)
+    } finally {
+      given.close()
+    }
   })
 
   it('knows the content reads (and those that read uploads) by path only', () => {
