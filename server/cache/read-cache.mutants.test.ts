@@ -255,6 +255,7 @@ describe('public read cache', () => {
     const given = new PublicReadCache(generation, { content: [/^\/api\/things$/], uploads: [] })
     try {
       expect(given.generation).toBe(generation)
+      expect([given.isContentRead('/api/things'), given.isContentRead('/api/other')]).toEqual([true, false])
       expect(given.withUploads.root).toBe(root)
       const before = await given.pageStamp(false)
       writeFileSync(file('uploads/pic.txt'), 'new pixels')
@@ -262,6 +263,21 @@ describe('public read cache', () => {
     } finally {
       given.close()
     }
+  })
+
+  it('reads the boundaries once for requests that come together, and once per fingerprint in use', async () => {
+    const boundary = Date.UTC(2027, 0, 10, 12)
+    const boundaries = vi.fn(async () => [boundary])
+    cache.followSchedule({ boundaries })
+    moveClockTo(boundary - 60_000)
+    await Promise.all([get('/api/things'), get('/api/n/1'), get('/api/n/2')])
+    expect(boundaries).toHaveBeenCalledTimes(1)
+    // /api/pics stands on content/ and uploads/: a second fingerprint, read once, and neither read again.
+    for (let i = 0; i < 3; i++) {
+      expect((await get('/api/things')).text).toBe('one thing')
+      expect((await get('/api/pics')).text).toBe('pixels')
+    }
+    expect(boundaries).toHaveBeenCalledTimes(2)
   })
 
   it('knows the content reads (and those that read uploads) by path only', () => {
@@ -492,5 +508,32 @@ describe("the read cache's Node shortcut", () => {
     await visit('/api/things')
     expect(await visit('/api/things')).toMatchObject({ viaChain: false, body: Buffer.from('one thing') })
     expect(cache.secondsToNextBoundary()).toBeNull()
+  })
+
+  it("keeps no template from an answer it does not keep: an owner's 304 lends its headers to no visitor", async () => {
+    const chain = new Hono()
+    chain.use('*', validators)
+    chain.use('*', async (c, next) => {
+      await next()
+      c.header('Cache-Control', c.req.header('x-owner') === '1' ? 'no-store' : 'no-cache')
+    })
+    chain.route('/', app)
+    const visit = wire((request, env) => chain.fetch(request, env))
+    // An owner's answer where nothing is kept yet.
+    expect(await visit('/api/n/7', { 'x-owner': '1' })).toMatchObject({ status: 200, body: Buffer.from('{"n":"7"}') })
+    // A visitor's answer kept, then out of date: the owner's requests go to the chain, beside the kept answer.
+    await visit('/api/things')
+    writeFileSync(file('content/things.txt'), 'two things')
+    const owner = await visit('/api/things', { 'x-owner': '1' })
+    expect([owner.status, owner.body.toString(), owner.head['cache-control']]).toEqual([200, 'the owner sees more', 'no-store'])
+    const ownerAgain = await visit('/api/things', { 'x-owner': '1', 'if-none-match': owner.head.etag })
+    expect([ownerAgain.status, ownerAgain.head['cache-control']]).toEqual([304, 'no-store'])
+    await visit('/api/things')
+    const seen = await visit('/api/things')
+    expect([seen.viaChain, seen.body.toString(), seen.head['cache-control']]).toEqual([false, 'two things', 'no-cache'])
+    for (let i = 0; i < 2; i++) {
+      const again = await visit('/api/things', { 'if-none-match': seen.head.etag })
+      expect([again.viaChain, again.status, again.head['cache-control']], `revalidation ${i}`).toEqual([i === 0, 304, 'no-cache'])
+    }
   })
 })
