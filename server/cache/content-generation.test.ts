@@ -13,6 +13,8 @@ const watchMode = vi.hoisted(() => ({
   before: null as ((path: string) => void) | null,
   /** The watchers set up, by path (the silent ones report only what a test emits on them). */
   made: [] as { path: string; watcher: EventEmitter }[],
+  /** The watchers closed. */
+  closed: new Set<EventEmitter>(),
 }))
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>()
@@ -21,6 +23,8 @@ vi.mock('node:fs', async (importOriginal) => {
     if (watchMode.current === 'ENOSPC') throw Object.assign(new Error('no inotify watches left'), { code: 'ENOSPC' })
     const watcher = watchMode.current === 'silent' ? Object.assign(new EventEmitter(), { close: () => {} }) : fs.watch(...args)
     watchMode.made.push({ path: String(args[0]), watcher })
+    const close = watcher.close.bind(watcher)
+    watcher.close = () => (watchMode.closed.add(watcher), close())
     return watcher
   }
   return { ...fs, default: { ...fs, watch }, watch }
@@ -33,6 +37,7 @@ describe('content generation', () => {
     watchMode.current = 'real'
     watchMode.before = null
     watchMode.made = []
+    watchMode.closed.clear()
     root = makeTempContentRoot({ seed: false, files: { 'content/site.yaml': 'a: 1\n', 'content/services/one.yaml': 'x: 1\n' } })
     g = new ContentGeneration(root.root)
   })
@@ -190,6 +195,9 @@ describe('content generation', () => {
     const before = await g.current()
     closeContentWatchers(root.root)
     expect(g.watching).toBe(false)
+    // Every watch it had is let go.
+    expect(watchMode.made.length).toBeGreaterThan(3)
+    expect(watchMode.made.filter((m) => !watchMode.closed.has(m.watcher)).map((m) => m.path)).toEqual([])
     const watches = watchMode.made.length
     writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
     expect(await g.current()).not.toBe(before)
