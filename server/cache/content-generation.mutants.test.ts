@@ -2,6 +2,7 @@
 // when asked, a HEAD naming a ref outside .git, the one-second recheck, the check-phase answer, closing by path.
 import { appendFileSync, mkdirSync, readFile, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { performance as nodePerformance } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
 import { closeContentWatchers, ContentGeneration } from './content-generation'
@@ -222,9 +223,9 @@ describe('content generation, near misses', () => {
     await g.current()
     await new Promise((r) => setTimeout(r, 20))
     // Nothing left to do: the loop sleeps (no turn scheduled after turn).
-    const start = performance.eventLoopUtilization()
+    const start = nodePerformance.eventLoopUtilization()
     await new Promise((r) => setTimeout(r, 100))
-    expect(performance.eventLoopUtilization(start).utilization).toBeLessThan(0.5)
+    expect(nodePerformance.eventLoopUtilization(start).utilization).toBeLessThan(0.5)
     expect(g.watching).toBe(true)
   })
 })
