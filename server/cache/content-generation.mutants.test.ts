@@ -1,7 +1,8 @@
 // The content generation's near misses: files beside the watched ones (HEAD.lock, contentx), uploads/ counted only
 // when asked, a HEAD naming a ref outside .git, the one-second recheck, the check-phase answer, closing by path.
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFile, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { performance as nodePerformance } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-content'
 import { closeContentWatchers, ContentGeneration } from './content-generation'
@@ -124,5 +125,107 @@ describe('content generation, near misses', () => {
       closeContentWatchers(other.root)
       other.cleanup()
     }
+  })
+
+  it('sees a branch made in a folder of refs that did not exist yet, by its event (no fallback)', async () => {
+    writeFileSync(join(root.root, '.git/HEAD'), 'ref: refs/heads/topic/first\n')
+    const unborn = await settled()
+    mkdirSync(join(root.root, '.git/refs/heads/topic'))
+    writeFileSync(join(root.root, '.git/refs/heads/topic/first'), '1111111111111111111111111111111111111111\n')
+    const born = await g.current()
+    expect(born).not.toBe(unborn)
+    expect(g.watching).toBe(true)
+    writeFileSync(join(root.root, '.git/refs/heads/topic/first'), '2222222222222222222222222222222222222222\n')
+    expect(await g.current()).not.toBe(born)
+    expect(g.watching).toBe(true)
+  })
+
+  it('lists a folder anew when another one with an old time is renamed in its place', async () => {
+    const old = join(root.root, 'restored')
+    mkdirSync(old)
+    writeFileSync(join(old, 'site.yaml'), 'a: 1\n')
+    writeFileSync(join(old, 'more.yaml'), 'm: 1\n')
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(old, hourAgo, hourAgo)
+    const before = await settled()
+    renameSync(join(root.root, 'content'), join(root.root, 'content-before'))
+    renameSync(old, join(root.root, 'content'))
+    const swapped = await g.current()
+    expect(swapped).not.toBe(before)
+    // A file only the restored folder has: its edits count.
+    appendFileSync(join(root.root, 'content/more.yaml'), 'n: 2\n')
+    expect(await g.current()).not.toBe(swapped)
+    expect(g.watching).toBe(true)
+  })
+
+  it('sees a HEAD put back with an old time (another branch named), and a .git replaced by a rename', async () => {
+    writeFileSync(join(root.root, '.git/refs/heads/side'), '1111111111111111111111111111111111111111\n')
+    const onMain = await settled()
+    const head = join(root.root, '.git/HEAD.new')
+    writeFileSync(head, 'ref: refs/heads/side\n')
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(head, hourAgo, hourAgo)
+    renameSync(head, join(root.root, '.git/HEAD'))
+    const onSide = await g.current()
+    expect(onSide).not.toBe(onMain)
+    // Another repository's .git moved in: its branch's ref counts from then on.
+    const other = makeTempContentRoot({ seed: false })
+    try {
+      renameSync(join(root.root, '.git'), join(root.root, '.git-before'))
+      renameSync(join(other.root, '.git'), join(root.root, '.git'))
+      const moved = await g.current()
+      expect(moved).not.toBe(onSide)
+      writeFileSync(join(root.root, '.git/refs/heads/main'), '3333333333333333333333333333333333333333\n')
+      expect(await g.current()).not.toBe(moved)
+      expect(g.watching).toBe(true)
+    } finally {
+      other.cleanup()
+    }
+  })
+
+  it('works on a root that is no git repository, and sees its edits', async () => {
+    rmSync(join(root.root, '.git'), { recursive: true })
+    const before = await settled()
+    appendFileSync(join(root.root, 'content/site.yaml'), 'b: 2\n')
+    expect(await g.current()).not.toBe(before)
+    expect(g.watching).toBe(true)
+  })
+
+  it('sees an edit made just before a call for a request read from a socket, call after call', async () => {
+    await g.current(true)
+    for (let i = 0; i < 4; i++) {
+      const before = await g.current(true)
+      appendFileSync(join(root.root, 'content/site.yaml'), `n: ${i}\n`)
+      expect(await g.current(true), `edit ${i}`).not.toBe(before)
+    }
+    expect(g.watching).toBe(true)
+  })
+
+  it('sees an edit made in an I/O callback while calls come on every turn, and leaves the event loop idle after', async () => {
+    await settled()
+    let load = true
+    const busy = () => {
+      void g.current()
+      if (load) setImmediate(busy)
+    }
+    busy()
+    for (let i = 0; i < 5; i++) {
+      const before = await g.current()
+      const after = await new Promise<string>((resolve) =>
+        readFile(join(root.root, 'content/site.yaml'), () => {
+          appendFileSync(join(root.root, 'content/site.yaml'), `n: ${i}\n`)
+          resolve(g.current())
+        }),
+      )
+      expect(after, `edit ${i}`).not.toBe(before)
+    }
+    load = false
+    await g.current()
+    await new Promise((r) => setTimeout(r, 20))
+    // Nothing left to do: the loop sleeps (no turn scheduled after turn).
+    const start = nodePerformance.eventLoopUtilization()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(nodePerformance.eventLoopUtilization(start).utilization).toBeLessThan(0.5)
+    expect(g.watching).toBe(true)
   })
 })

@@ -7,13 +7,25 @@ import { makeTempContentRoot, type TempContentRoot } from '../testing/temp-conte
 import { closeContentWatchers, ContentGeneration } from './content-generation'
 
 /** What `fs.watch` does in this file: the real thing, or a failure / a watcher that never reports. */
-const watchMode = vi.hoisted(() => ({ current: 'real' as 'real' | 'ENOSPC' | 'silent' }))
+const watchMode = vi.hoisted(() => ({
+  current: 'real' as 'real' | 'ENOSPC' | 'silent',
+  /** Called with the path before each watch is set up (it may throw, or write something first). */
+  before: null as ((path: string) => void) | null,
+  /** The watchers set up, by path (the silent ones report only what a test emits on them). */
+  made: [] as { path: string; watcher: EventEmitter }[],
+  /** The watchers closed. */
+  closed: new Set<EventEmitter>(),
+}))
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>()
   const watch = (...args: Parameters<typeof fs.watch>) => {
+    watchMode.before?.(String(args[0]))
     if (watchMode.current === 'ENOSPC') throw Object.assign(new Error('no inotify watches left'), { code: 'ENOSPC' })
-    if (watchMode.current === 'silent') return Object.assign(new EventEmitter(), { close: () => {} })
-    return fs.watch(...args)
+    const watcher = watchMode.current === 'silent' ? Object.assign(new EventEmitter(), { close: () => {} }) : fs.watch(...args)
+    watchMode.made.push({ path: String(args[0]), watcher })
+    const close = watcher.close.bind(watcher)
+    watcher.close = () => (watchMode.closed.add(watcher), close())
+    return watcher
   }
   return { ...fs, default: { ...fs, watch }, watch }
 })
@@ -23,6 +35,9 @@ describe('content generation', () => {
   let g: ContentGeneration
   beforeEach(() => {
     watchMode.current = 'real'
+    watchMode.before = null
+    watchMode.made = []
+    watchMode.closed.clear()
     root = makeTempContentRoot({ seed: false, files: { 'content/site.yaml': 'a: 1\n', 'content/services/one.yaml': 'x: 1\n' } })
     g = new ContentGeneration(root.root)
   })
@@ -151,7 +166,9 @@ describe('content generation', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const before = await g.current()
     expect(g.watching).toBe(false)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ENOSPC'))
+    expect(warn).toHaveBeenCalledWith(
+      `Content under ${root.root} is no longer watched (ENOSPC): its files are checked on every turn instead`,
+    )
     writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
     expect(await g.current()).not.toBe(before)
   })
@@ -167,6 +184,9 @@ describe('content generation', () => {
     expect(seen).not.toBe(before)
     expect(g.watching).toBe(false)
     expect(warn).toHaveBeenCalledOnce()
+    expect(warn).toHaveBeenCalledWith(
+      `Content under ${root.root} is no longer watched (a change came without a file-system event): its files are checked on every turn instead`,
+    )
     writeFileSync(join(dir(), 'one.yaml'), 'x: 3\n')
     expect(await g.current()).not.toBe(seen)
   })
@@ -175,7 +195,106 @@ describe('content generation', () => {
     const before = await g.current()
     closeContentWatchers(root.root)
     expect(g.watching).toBe(false)
+    // Every watch it had is let go.
+    expect(watchMode.made.length).toBeGreaterThan(3)
+    expect(watchMode.made.filter((m) => !watchMode.closed.has(m.watcher)).map((m) => m.path)).toEqual([])
+    const watches = watchMode.made.length
     writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
     expect(await g.current()).not.toBe(before)
+    mkdirSync(join(root.root, 'content/more'))
+    expect(await g.current()).toContain('content/more')
+    // No watch is set up again (inotify watches are a limited resource).
+    expect(watchMode.made.length).toBe(watches)
+  })
+
+  /** The watcher set up last on `path` (under the root). */
+  const watcherOn = (path: string) => watchMode.made.findLast((m) => m.path === join(root.root, path))!.watcher
+
+  it('watches a folder again that was gone when its watch was set up (ENOENT, ENOTDIR), and sees edits in it', async () => {
+    for (const code of ['ENOENT', 'ENOTDIR']) {
+      const folder = `content/${code}`
+      await g.current()
+      await g.current()
+      let failed = false
+      watchMode.before = (path) => {
+        if (path !== join(root.root, folder) || failed) return
+        failed = true
+        throw Object.assign(new Error('gone'), { code })
+      }
+      mkdirSync(join(root.root, folder))
+      const made = await g.current()
+      expect(failed, code).toBe(true)
+      expect(await g.current(), code).toBe(made)
+      writeFileSync(join(root.root, folder, 'new.yaml'), 'n: 1\n')
+      expect(await g.current(), code).not.toBe(made)
+      expect(g.watching, code).toBe(true)
+    }
+  })
+
+  it('sees a file written into a new folder before its watch began, on the next call', async () => {
+    await g.current()
+    await g.current()
+    watchMode.before = (path) => {
+      if (path === join(root.root, 'content/fresh')) writeFileSync(join(path, 'early.yaml'), 'e: 1\n')
+    }
+    mkdirSync(join(root.root, 'content/fresh'))
+    const listed = await g.current()
+    const next = await g.current()
+    expect(next).not.toBe(listed)
+    expect(next).toContain('early.yaml')
+    expect(g.watching).toBe(true)
+  })
+
+  it('falls back when a watcher fails, saying why, and still sees edits', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const before = await g.current()
+    await g.current()
+    watcherOn('content/services').emit('error', Object.assign(new Error('too many open files'), { code: 'EMFILE' }))
+    expect(g.watching).toBe(false)
+    expect(warn).toHaveBeenCalledWith(
+      `Content under ${root.root} is no longer watched (EMFILE): its files are checked on every turn instead`,
+    )
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
+    expect(await g.current()).not.toBe(before)
+    // Another of its watchers failing too: said once.
+    watcherOn('content').emit('error', Object.assign(new Error('too many open files'), { code: 'EMFILE' }))
+    expect(warn).toHaveBeenCalledOnce()
+    // A watcher failing without a code: its message.
+    const other = new ContentGeneration(root.root)
+    await other.current()
+    watchMode.made.at(-1)!.watcher.emit('error', new Error('watcher broke'))
+    expect(warn).toHaveBeenLastCalledWith(
+      `Content under ${root.root} is no longer watched (watcher broke): its files are checked on every turn instead`,
+    )
+    expect(warn).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps watching when the one-second look finds a change whose event comes just after', async () => {
+    watchMode.current = 'silent'
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const before = await g.current()
+    await g.current()
+    const real = performance.now.bind(performance)
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + 1500)
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
+    const checks = g.checks
+    const seen = g.current()
+    while (g.checks === checks) await new Promise((r) => setImmediate(r))
+    watcherOn('content/services').emit('change', 'change', 'one.yaml')
+    expect(await seen).not.toBe(before)
+    expect(g.watching).toBe(true)
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('counts an event that names no file, also on a watcher that looks for some names only', async () => {
+    watchMode.current = 'silent'
+    const before = await g.current()
+    expect(await g.current()).toBe(before)
+    writeFileSync(join(dir(), 'one.yaml'), 'x: 2\n')
+    watcherOn('.').emit('change', 'rename', 'README.md')
+    expect(await g.current()).toBe(before)
+    watcherOn('.').emit('change', 'rename', null)
+    expect(await g.current()).not.toBe(before)
+    expect(g.watching).toBe(true)
   })
 })

@@ -60,14 +60,17 @@ export async function render(request, { fetch, origin }) {
     for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
     await fetch(origin + '/api/services')
   }
+  // /slow takes a few turns, and shows when its request was given up meanwhile.
+  if (url.pathname === '/slow') for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
+  const gaveUp = request.signal.aborted ? ' (given up)' : ''
   if (url.pathname === '/post') calls.push(fetch(origin + '/api/insights', { method: 'POST' }))
   if (url.pathname === '/request') calls.push(fetch(new Request(origin + '/api/services')))
   const [site] = await Promise.all(calls)
   const { name } = await site.json()
   const pad = '.'.repeat(Number(url.searchParams.get('pad') ?? 0))
   return {
-    status: url.pathname === '/nope' ? 404 : 200,
-    appHtml: '<h1>' + name + '</h1><p>${marker} ' + url.pathname + url.search + '</p>' + pad,
+    status: url.pathname === '/nope' ? 404 : Number(url.searchParams.get('status') ?? 200),
+    appHtml: '<h1>' + name + '</h1><p>${marker} ' + url.pathname + url.search + gaveUp + '</p>' + pad,
     head: '<title>' + name + '</title>',
     hydrationJson: JSON.stringify({ name }),
     modules: url.pathname === '/contact' ? ['pages/Contact.tsx'] : [],
@@ -201,6 +204,30 @@ describe('page renderer', () => {
     expect(html).toContain('<p>first /nope</p>')
     const big = await get('/nope?pad=1200', { 'accept-encoding': 'gzip' })
     expect([big.res.status, big.res.headers.get('content-encoding'), big.res.headers.get('etag')]).toEqual([404, 'gzip', null])
+  })
+
+  it('sends an ETag with a 2xx page only: none on a 300', async () => {
+    for (const [status, etag] of [
+      [200, true],
+      [203, true],
+      [299, true],
+      [300, false],
+    ] as const) {
+      const { res, body } = await get(`/status?status=${status}`)
+      expect([res.status, res.headers.get('etag')], String(status)).toEqual([status, etag ? sha1(body) : null])
+    }
+  })
+
+  it('never keeps the render of a request given up meanwhile (the page it made is not sent to others)', async () => {
+    const controller = new AbortController()
+    const given = app.request(`${ORIGIN}/slow`, { signal: controller.signal })
+    controller.abort()
+    expect(await (await given).text()).toContain('<p>first /slow (given up)</p>')
+    for (let i = 0; i < 24; i++) expect((await get('/slow')).html, `render ${i}`).toContain('<p>first /slow</p>')
+    for (let i = 0; i < 12; i++) {
+      const kept = await get('/slow')
+      expect([kept.rendered, kept.html.includes('<p>first /slow</p>')], `kept ${i}`).toEqual([false, true])
+    }
   })
 
   it('keeps 24 renders of an address and sends them while its API calls answer the same', async () => {
