@@ -57,6 +57,33 @@ describe('with content/agreement.md', () => {
     expect(await read()).toEqual({ template: '# Terms\n\n{clientName} agrees.', commit: own })
   })
 
+  it('a newest version that does not validate is served as the last valid one, named by that commit', async () => {
+    write('Terms one.\n')
+    const valid = commit('Valid terms')
+    write('Terms two\u0007.\n')
+    commit('Broken terms')
+    const read1 = await read()
+    expect(read1).toEqual({ template: 'Terms one.', commit: valid })
+    // The commit named gives the text served, so what a client signs can be shown from git.
+    expect(content.git('show', `${read1.commit}:content/agreement.md`)).toBe('Terms one.\n')
+  })
+
+  it('an edit not committed yet is served with no commit (no commit holds that text)', async () => {
+    write('Terms one.\n')
+    commit('Valid terms')
+    write('Terms edited, not committed.\n')
+    expect(await read()).toEqual({ template: 'Terms edited, not committed.', commit: null })
+  })
+
+  it('a version with front matter is read as its body, and an older commit with the same text is named', async () => {
+    write('---\ntitle: Terms\n---\n\nSame terms.\n')
+    const first = commit('Terms with a title')
+    write('Other terms.\n')
+    commit('Other terms')
+    write('---\ntitle: Terms\n---\n\nSame terms.\n')
+    expect(await read()).toEqual({ template: 'Same terms.', commit: first })
+  })
+
   it('a control character in the file is refused, naming the agreement', async () => {
     write('Terms\u0007.')
     commit('Bell')
