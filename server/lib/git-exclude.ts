@@ -1,7 +1,8 @@
 // Keeps the data and backup folders out of the content repository's history, however that repository was made.
 import { appendFile, mkdir, readFile } from 'node:fs/promises'
-import { dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { execFile } from 'node:child_process'
+import { relativeInside } from './path-inside'
 
 function gitDir(root: string): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -11,8 +12,8 @@ function gitDir(root: string): Promise<string> {
 
 /** The folder as a pattern anchored at the work tree's top (`/data/`), or null when it lies outside the work tree. */
 export function excludePattern(root: string, dir: string): string | null {
-  const rel = relative(root, dir)
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) return null
+  const rel = relativeInside(root, dir)
+  if (!rel) return null
   return `/${rel.split(sep).join('/')}/`
 }
 

@@ -77,8 +77,9 @@ describe("git's own ignore list", () => {
     expect(excludePattern('/srv/site', '/srv/site')).toBeNull()
     expect(excludePattern('/srv/site', '/srv/data')).toBeNull()
     expect(excludePattern('/srv/site', '/srv/site-data')).toBeNull()
-    // A first name starting with two dots is taken as outside too (no data folder is named so).
-    expect(excludePattern('/srv/site', '/srv/site/..data')).toBeNull()
+    // A folder inside whose name starts with two dots is inside: its sessions must stay out of a developer's commit.
+    expect(excludePattern('/srv/site', '/srv/site/..data')).toBe('/..data/')
+    expect(excludePattern('/srv/site', '/srv/site/../data')).toBeNull()
   })
 
   it('adds each missing folder once, after a line of its own, and nothing for folders outside', async () => {

@@ -1,8 +1,8 @@
 // Which folders a process acts on (printed by the server and the scripts) and the guard that keeps a production site's
 // content out of the code checkout.
 import { realpathSync } from 'node:fs'
-import { isAbsolute, relative, sep } from 'node:path'
 import { applyEnvFile } from './env-file'
+import { isInside } from './path-inside'
 import { loadConfig, PROJECT_ROOT, type Config } from './config'
 
 const YES = ['1', 'true', 'yes', 'on']
@@ -16,15 +16,13 @@ function real(path: string): string {
   }
 }
 
-function isInside(child: string, parent: string): boolean {
-  const rel = relative(real(parent), real(child))
-  // '' is the folder itself and `..site` a folder inside; only `..` itself or `../...` leads out.
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
+function isInsideReal(child: string, parent: string): boolean {
+  return isInside(real(child), real(parent))
 }
 
 /** True when the content root is the code checkout (or a folder in it). */
 export function isCheckoutContent(contentRoot: string, projectRoot = PROJECT_ROOT): boolean {
-  return isInside(contentRoot, projectRoot)
+  return isInsideReal(contentRoot, projectRoot)
 }
 
 /**

@@ -3,11 +3,12 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, stat, statfs, writeFile } from 'node:fs/promises'
-import { isAbsolute, join, relative } from 'node:path'
+import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import nodemailer from 'nodemailer'
 import { checkBuild } from '../lib/build-stamp'
 import type { Config } from '../lib/config'
+import { isInside } from '../lib/path-inside'
 import { listBackups } from './backup'
 
 const run = promisify(execFile)
@@ -103,12 +104,6 @@ async function remote(config: Config, timeoutMs: number): Promise<Finding> {
   }
 }
 
-function inside(child: string, parent: string): boolean {
-  // '' (the folder itself) is inside too.
-  const rel = relative(parent, child)
-  return !rel.startsWith('..') && !isAbsolute(rel)
-}
-
 async function folder(config: Config, name: 'DATA_DIR' | 'BACKUP_DIR', path: string): Promise<Finding[]> {
   const what = name === 'DATA_DIR' ? 'data folder' : 'backup folder'
   const findings: Finding[] = []
@@ -125,7 +120,7 @@ async function folder(config: Config, name: 'DATA_DIR' | 'BACKUP_DIR', path: str
       ),
     ]
   }
-  if (inside(path, config.contentRoot)) {
+  if (isInside(path, config.contentRoot)) {
     const rel = relative(config.contentRoot, path) || '.'
     const tracked = await git(config.contentRoot, ['ls-files', '--', rel]).catch(() => '')
     const ignored = await git(config.contentRoot, ['check-ignore', '-q', '--', `${rel}/`]).then(
