@@ -324,8 +324,11 @@ describe('inquiry form', () => {
       await page.getByRole('button', { name: 'Blush', exact: true }).click()
       await expect.poll(() => needed.textContent()).toBe('Still needed: balloon colors')
       await press()
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('fieldset')?.id)).toBe('inq-balloonColors')
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('White')
+      // The swatch just pressed (Blush) is in the same fieldset and keeps the focus until the press moves it (Submit
+      // takes no focus on an incomplete form): wait for the first swatch itself, not just for the fieldset.
+      await expect
+        .poll(() => page.evaluate(() => [document.activeElement?.closest('fieldset')?.id, document.activeElement?.textContent]))
+        .toEqual(['inq-balloonColors', 'White'])
       expect(await inView('#inq-balloonColors-error')).toBe(true)
       await keepScreenshot(page, `inquiry-one-missing-${viewport.width}`)
       await context.close()
