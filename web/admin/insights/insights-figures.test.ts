@@ -62,6 +62,13 @@ describe('the report', () => {
     expect(periodSentence(report)).toBe('Nov 1 – Nov 30, compared with Oct 2 – Oct 31. 2.5% of visitors sent an inquiry.')
   })
 
+  it('says no visitor was counted rather than giving a share of none', () => {
+    const quiet = { ...report, totals: { ...report.totals, visitors: 0, inquiries: 2 } }
+    expect(periodSentence(quiet)).toBe('Nov 1 – Nov 30, compared with Oct 2 – Oct 31. No visitors were counted in this period.')
+    const one = { ...report, totals: { ...report.totals, visitors: 1, inquiries: 0 } }
+    expect(periodSentence(one)).toBe('Nov 1 – Nov 30, compared with Oct 2 – Oct 31. 0.0% of visitors sent an inquiry.')
+  })
+
   it("puts the counter's markers and device kinds in words, anything else as it is", () => {
     expect(sourceLabel('(direct)')).toBe('Direct (typed, bookmarked, or no referrer)')
     expect(sourceLabel('(unknown)')).toBe('Not known (visit not counted)')

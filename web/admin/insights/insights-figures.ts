@@ -30,10 +30,14 @@ export const reportFigures = ({ totals, previous }: Pick<InsightsReport, 'totals
   { label: 'Sign-ups', now: totals.signups, before: previous.totals.signups },
 ]
 
+/** How many of the period's visitors sent an inquiry; with no visitor counted there is no share to give. */
+const shareSentence = ({ inquiries, visitors }: InsightsReport['totals']): string =>
+  visitors ? `${conversionRate(inquiries, visitors)} of visitors sent an inquiry.` : 'No visitors were counted in this period.'
+
 /** "Nov 1 – Nov 30, compared with Oct 2 – Oct 31. 2.5% of visitors sent an inquiry." */
 export const periodSentence = (report: Pick<InsightsReport, 'from' | 'to' | 'totals' | 'previous'>): string =>
   `${shortDate(report.from)} – ${shortDate(report.to)}, compared with ${shortDate(report.previous.from)} – ${shortDate(report.previous.to)}. ` +
-  `${conversionRate(report.totals.inquiries, report.totals.visitors)} of visitors sent an inquiry.`
+  shareSentence(report.totals)
 
 const DEVICE_LABELS: Record<string, string> = { phone: 'Phone', tablet: 'Tablet', desktop: 'Computer' }
 const SOURCE_LABELS: Record<string, string> = {
