@@ -66,6 +66,8 @@ describe('the price list menu', () => {
     expect(withPicked(draft(), pricing, 'item:gone')).toBeNull()
     expect(withPicked(draft(), pricing, 'item:led')).toBeNull()
     expect(withPicked(draft(), pricing, 'addon:arch')).toBeNull()
+    expect(withPicked(draft(), pricing, 'extra:led')).toBeNull()
+    expect(withPicked(draft(), pricing, 'led')).toBeNull()
   })
 })
 
@@ -94,6 +96,8 @@ describe('the delivery fee', () => {
     expect(deliveryFeeLabel({ deliveryFee: '' })).toBe('Delivery fee ($) (outside the delivery zones: ask)')
     expect(deliveryFeeLabel({ deliveryFee: '25' })).toBe('Delivery fee ($)')
     expect(deliveryFeeLabel({ deliveryFee: '0' })).toBe('Delivery fee ($)')
+    // Only the blank the zone left asks: a fee the owner typed over with spaces is hers to fix.
+    expect(deliveryFeeLabel({ deliveryFee: ' ' })).toBe('Delivery fee ($)')
   })
 })
 
