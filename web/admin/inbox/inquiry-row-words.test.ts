@@ -104,6 +104,9 @@ describe('a failing e-mail', () => {
       `E-mail failed after 3 attempts: 421 try later. Next automatic try ${NEXT}.`,
     ])
     expect(mailFailures(record({ mail: { state: 'pending', attempts: 2 }, confirmation: { state: 'sent', attempts: 1 } }))).toEqual([])
+    // Records from before confirmations existed have the studio's e-mail only.
+    expect(mailFailures(record({ mail: failing }))).toEqual([`E-mail failed after 3 attempts: 421 try later. Next automatic try ${NEXT}.`])
+    expect(mailFailures(record())).toEqual([])
   })
 
   it('offers Retry e-mail now while either e-mail fails, and not otherwise', () => {

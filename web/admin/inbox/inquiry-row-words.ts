@@ -74,11 +74,9 @@ export function answers(record: InquiryRecord): Answer[] {
     })
 }
 
-const colorHex = new Map(BALLOON_COLORS.map((c) => [c.name, c.hex]))
-
 /** Each chosen colour with its swatch (transparent for a name the palette no longer has). */
 export const colorSwatches = (names: readonly string[]): { name: string; hex: string }[] =>
-  names.map((name) => ({ name, hex: colorHex.get(name) ?? 'transparent' }))
+  names.map((name) => ({ name, hex: BALLOON_COLORS.find((c) => c.name === name)?.hex ?? 'transparent' }))
 
 /** The pipeline card starts again from the record when any of what it edits changed on the server. */
 export const pipelineKey = (record: Pick<InquiryRecord, 'status' | 'quotedAmount' | 'deposit'>): string =>

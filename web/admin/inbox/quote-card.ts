@@ -27,9 +27,8 @@ export function priceListChoices(pricing: Pick<Pricing, 'items' | 'addOns'> | nu
   ]
 }
 
-/** The draft with the chosen price-list entry added as a line (an add-on optional for the client); null for none. */
+/** The draft with the chosen price-list entry added as a line (an add-on optional for the client); null for the prompt or an entry gone. */
 export function withPicked(draft: QuoteDraft, pricing: Pick<Pricing, 'items' | 'addOns'>, value: string): QuoteDraft | null {
-  if (!value) return null
   const [list, id] = value.split(':')
   const addOn = list === 'addon'
   const entry = (addOn ? pricing.addOns : pricing.items).find((e) => e.id === id)
