@@ -375,6 +375,16 @@ Object.assign(SLICES, {
       'web/lib/paths.ts',
       'web/app/titles.ts',
       'web/lib/not-found-response.ts',
+      // Added in the sixth turn: the rules and words left in the service editor, its pictures and inquiry form card, the
+      // quote form's photos question, and the inbox's row, pipeline card, quotes card and reply templates.
+      'web/admin/services/service-image-rules.ts',
+      'web/admin/services/service-editor-rules.ts',
+      'web/admin/services/inquiry-form-options.ts',
+      'web/pages/service/photo-field-words.ts',
+      'web/admin/inbox/inquiry-row-words.ts',
+      'web/admin/inbox/pipeline-card.ts',
+      'web/admin/inbox/quote-card.ts',
+      'web/admin/inbox/reply-templates-draft.ts',
     ],
     tests: ['web/**/*.test.ts'],
   },

@@ -6,6 +6,7 @@ import { STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import { studioToday } from '../../../server/lib/studio-time'
 import { initialPipelineForm, OTHER_REASON as OTHER, pipelineEdit, type PipelineForm } from './pipeline-change'
 import type { InquiryChange, InquiryRecord, InquiryStatus } from './inbox-api'
+import { lostNote, offerQuotedLabel, reasonFields, saveState } from './pipeline-card'
 
 export function InquiryPipeline({
   record,
@@ -34,6 +35,9 @@ export function InquiryPipeline({
     set('moveToQuoted'),
   ]
   const { dirty, offerQuoted, save: outcome } = pipelineEdit(record, form)
+  const shown = reasonFields(form)
+  const lost = lostNote(record)
+  const saving = saveState(dirty, busy)
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -70,7 +74,7 @@ export function InquiryPipeline({
               ))}
             </select>
           </div>
-          {status === 'lost' && (
+          {shown.menu && (
             <div className="admin-pipeline__field">
               <label className="admin-field__label" htmlFor={`reason-${key}`}>
                 Why was it lost?
@@ -83,7 +87,7 @@ export function InquiryPipeline({
               </select>
             </div>
           )}
-          {status === 'lost' && reason === OTHER && (
+          {shown.ownWords && (
             <div className="admin-pipeline__field">
               <label className="admin-field__label" htmlFor={`other-${key}`}>
                 Reason
@@ -98,7 +102,7 @@ export function InquiryPipeline({
             </div>
           )}
         </div>
-        {record.status === 'lost' && record.lostReason && <p className="admin-inquiry__muted">Lost: {record.lostReason}</p>}
+        {lost && <p className="admin-inquiry__muted">{lost}</p>}
 
         <div className="admin-pipeline__row">
           <div className="admin-pipeline__field">
@@ -118,7 +122,7 @@ export function InquiryPipeline({
         {offerQuoted && (
           <label className="admin-pipeline__offer">
             <input type="checkbox" checked={moveToQuoted} onChange={(e) => setMoveToQuoted(e.target.checked)} />
-            Also move this lead from {STATUS_LABELS[record.status]} to Quoted
+            {offerQuotedLabel(record)}
           </label>
         )}
 
@@ -157,11 +161,11 @@ export function InquiryPipeline({
         </div>
 
         <div className="admin-pipeline__save">
-          <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={busy || !dirty}>
-            {busy ? 'Saving...' : 'Save pipeline'}
+          <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={saving.disabled}>
+            {saving.label}
           </button>
           <span className={`admin-pipeline__state${dirty ? ' is-dirty' : ''}`} role="status">
-            {dirty ? 'Unsaved changes' : ''}
+            {saving.status}
           </span>
         </div>
       </form>

@@ -9,13 +9,16 @@ import type { InquiryRecord } from './inbox-api'
 import { lineFrom, newQuoteDraft, quoteRequest, type QuoteDraft } from './quote-draft'
 import { createQuote, listQuotes, type QuoteSummary } from './quotes-api'
 import { QuoteDetails } from './quote-signature'
-
-const STATE_WORDS: Record<QuoteSummary['state'], string> = {
-  open: 'Waiting for the client',
-  accepted: 'Accepted and signed',
-  expired: 'Expired',
-  replaced: 'Replaced',
-}
+import {
+  deliveryFeeLabel,
+  priceListChoices,
+  quoteMadeNotice,
+  quoteStanding,
+  startLabel,
+  withLine,
+  withoutLine,
+  withPicked,
+} from './quote-card'
 
 export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQuoted: () => void }) {
   const [quotes, setQuotes] = useState<QuoteSummary[]>([])
@@ -34,13 +37,10 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
 
   const start = () => pricing && setDraft(newQuoteDraft(pricing, record.inquiry.zipcode))
   const set = (patch: Partial<QuoteDraft>) => draft && setDraft({ ...draft, ...patch })
-  const setLine = (key: number, patch: Partial<QuoteDraft['lines'][number]>) =>
-    draft && set({ lines: draft.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) })
+  const setLine = (key: number, patch: Partial<QuoteDraft['lines'][number]>) => draft && setDraft(withLine(draft, key, patch))
   const pick = (value: string) => {
-    if (!draft || !pricing || !value) return
-    const [list, id] = value.split(':')
-    const entry = (list === 'addon' ? pricing.addOns : pricing.items).find((e) => e.id === id)
-    if (entry) set({ lines: [...draft.lines, lineFrom(entry, list === 'addon')] })
+    const picked = draft && pricing && withPicked(draft, pricing, value)
+    if (picked) setDraft(picked)
   }
   const send = async () => {
     if (!draft) return
@@ -48,12 +48,8 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
     setError(null)
     try {
       const made = await createQuote(record.id, quoteRequest(draft))
-      notifySuccess(
-        made.emailedTo ? 'Quote sent' : 'Quote made',
-        made.emailedTo
-          ? `Version ${made.version} is being e-mailed to ${made.emailedTo}; the lead is now Quoted.`
-          : `Version ${made.version} is ready and the lead is now Quoted. E-mail is not set up: send the client ${made.url}`,
-      )
+      const notice = quoteMadeNotice(made)
+      notifySuccess(notice.title, notice.detail)
       setDraft(null)
       await refresh()
       onQuoted()
@@ -71,8 +67,7 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
         <ul className="admin-quotes__list">
           {quotes.map((q) => (
             <li key={q.id}>
-              <strong>Version {q.version}</strong>: ${q.total.toFixed(2)}, {STATE_WORDS[q.state]}
-              {q.signature ? ` by ${q.signature.name}` : ''}.{' '}
+              <strong>Version {q.version}</strong>: {quoteStanding(q)}{' '}
               <a href={q.url} target="_blank" rel="noopener noreferrer">
                 The client&rsquo;s link (version {q.version})
               </a>
@@ -83,7 +78,7 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
       )}
       {!draft ? (
         <button type="button" className="admin-button admin-button--outline" onClick={start} disabled={!pricing}>
-          {quotes.length ? 'Make a new version' : 'Make a quote'}
+          {startLabel(quotes)}
         </button>
       ) : (
         <div className="admin-quotes__builder">
@@ -91,14 +86,9 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
             <span>Add from the price list</span>
             <select className="admin-input" value="" onChange={(e) => pick(e.target.value)}>
               <option value="">Choose an item or add-on…</option>
-              {pricing?.items.map((i) => (
-                <option key={i.id} value={`item:${i.id}`}>
-                  {i.name} (${i.price})
-                </option>
-              ))}
-              {pricing?.addOns.map((i) => (
-                <option key={i.id} value={`addon:${i.id}`}>
-                  Add-on: {i.name} (${i.price})
+              {priceListChoices(pricing).map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
                 </option>
               ))}
             </select>
@@ -129,11 +119,7 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
                 <label className="admin-quotes__check">
                   <input type="checkbox" checked={l.optional} onChange={(e) => setLine(l.key, { optional: e.target.checked })} /> Optional
                 </label>
-                <button
-                  type="button"
-                  className="admin-button admin-button--ghost"
-                  onClick={() => set({ lines: draft.lines.filter((x) => x.key !== l.key) })}
-                >
+                <button type="button" className="admin-button admin-button--ghost" onClick={() => setDraft(withoutLine(draft, l.key))}>
                   Remove line {n + 1}
                 </button>
               </li>
@@ -148,7 +134,7 @@ export function InquiryQuotes({ record, onQuoted }: { record: InquiryRecord; onQ
           </button>
           <div className="admin-quotes__row">
             <label className="admin-quotes__field">
-              <span>Delivery fee ($){draft.deliveryFee === '' ? ' (outside the delivery zones: ask)' : ''}</span>
+              <span>{deliveryFeeLabel(draft)}</span>
               <input
                 className="admin-input"
                 inputMode="decimal"

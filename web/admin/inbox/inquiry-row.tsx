@@ -1,7 +1,6 @@
 // One inquiry in the inbox: a summary line (who, what, when, status, e-mail, warnings) that opens to everything about it.
-import { BALLOON_COLORS } from '../../../server/inquiries/balloon-colors'
 import { formatStudioTime } from '../../../server/lib/studio-time'
-import { formatMoney, inquiryRows, plural, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
+import { formatMoney, shortEventDate, STATUS_LABELS } from '../../../server/inquiries/inquiry-format'
 import type { CalendarWarning, InquiryChange, InquiryRecord, ReplyTemplate } from './inbox-api'
 import { BookingMailSwitch } from './booking-mail-switch'
 import { InquiryHistory } from './inquiry-history'
@@ -10,23 +9,16 @@ import { InquiryNotes } from './inquiry-notes'
 import { InquiryPipeline } from './inquiry-pipeline'
 import { InquiryPhotos } from './inquiry-photos'
 import { ReplyButton } from './reply-button'
-
-const MAIL_BADGES: Record<InquiryRecord['mail']['state'], { label: string; tone: string; title: string }> = {
-  sent: { label: 'E-mailed', tone: 'ok', title: 'Sent to the studio inbox' },
-  pending: { label: 'E-mail queued', tone: 'wait', title: 'Waiting to be sent' },
-  failed: { label: 'E-mail failing', tone: 'bad', title: 'Sending failed; it is retried automatically' },
-  'not-configured': { label: 'Not e-mailed', tone: 'muted', title: 'E-mail is not set up (SMTP_URL); the inquiry is kept here' },
-}
-
-/** The visitor's confirmation e-mail (absent when none was planned). */
-const CONFIRMATION_BADGES: Record<NonNullable<InquiryRecord['confirmation']>['state'], { label: string; tone: string; title: string }> = {
-  sent: { label: 'Confirmed', tone: 'ok', title: 'The visitor was sent a confirmation' },
-  pending: { label: 'Confirmation queued', tone: 'wait', title: "The visitor's confirmation is waiting to be sent" },
-  failed: { label: 'Confirmation failing', tone: 'bad', title: "Sending the visitor's confirmation failed; it is retried automatically" },
-  'not-configured': { label: 'Not confirmed', tone: 'muted', title: 'E-mail is not set up (SMTP_URL)' },
-}
-
-const colorHex = new Map(BALLOON_COLORS.map((c) => [c.name, c.hex]))
+import {
+  answers,
+  colorSwatches,
+  confirmationBadge,
+  mailBadge,
+  mailFailed,
+  mailFailures,
+  pipelineKey,
+  warningBadge,
+} from './inquiry-row-words'
 
 interface InquiryRowProps {
   record: InquiryRecord
@@ -57,11 +49,10 @@ export function InquiryRow({
   onQuoted,
 }: InquiryRowProps) {
   const q = record.inquiry
-  const mail = MAIL_BADGES[record.mail.state]
-  const confirmation = record.confirmation && CONFIRMATION_BADGES[record.confirmation.state]
+  const mail = mailBadge(record)
+  const confirmation = confirmationBadge(record)
   const detailsId = `inquiry-${record.id}`
   const colors = q.balloonColors ?? []
-  const mailFailed = record.mail.state === 'failed' || record.confirmation?.state === 'failed'
   return (
     <li className={`admin-inquiry${record.status === 'new' ? ' is-new' : ''}`}>
       <button type="button" className="admin-inquiry__summary" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
@@ -91,7 +82,7 @@ export function InquiryRow({
           )}
           {warnings.map((w) => (
             <span key={w.kind} className="admin-status admin-status--warning">
-              {w.kind === 'double-booked' ? 'Double booking' : 'Blocked date'}
+              {warningBadge(w)}
             </span>
           ))}
         </span>
@@ -103,62 +94,35 @@ export function InquiryRow({
               {w.message}
             </p>
           ))}
-          {record.mail.state === 'failed' && (
-            <p className="admin-inquiry__mail-error" role="note">
-              E-mail failed after {plural(record.mail.attempts, 'attempt')}
-              {record.mail.lastError ? `: ${record.mail.lastError}` : ''}.
-              {record.mail.nextAttemptAt
-                ? ` Next automatic try ${formatStudioTime(record.mail.nextAttemptAt)}.`
-                : ' No more automatic tries.'}
+          {mailFailures(record).map((note) => (
+            <p key={note} className="admin-inquiry__mail-error" role="note">
+              {note}
             </p>
-          )}
-          {record.confirmation?.state === 'failed' && (
-            <p className="admin-inquiry__mail-error" role="note">
-              The visitor's confirmation failed after {plural(record.confirmation.attempts, 'attempt')}
-              {record.confirmation.lastError ? `: ${record.confirmation.lastError}` : ''}.
-              {record.confirmation.nextAttemptAt
-                ? ` Next automatic try ${formatStudioTime(record.confirmation.nextAttemptAt)}.`
-                : ' No more automatic tries.'}
-            </p>
-          )}
+          ))}
           <div className="admin-button-row admin-inquiry__actions">
             <ReplyButton record={record} templates={templates} onReplied={onReplied} />
-            {mailFailed && (
+            {mailFailed(record) && (
               <button type="button" className="admin-button admin-button--outline admin-button--small" disabled={busy} onClick={onRetry}>
                 Retry e-mail now
               </button>
             )}
           </div>
           <dl className="admin-inquiry__answers">
-            {inquiryRows(record)
-              .filter(([label]) => label !== 'Balloon colors')
-              .map(([label, value], i) => (
-                <div key={`${label}-${i}`} className="admin-inquiry__answer">
-                  <dt>{label}</dt>
-                  <dd>
-                    {label === 'Email' ? (
-                      <a href={`mailto:${value}`}>{value}</a>
-                    ) : label === 'Phone' ? (
-                      <a href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</a>
-                    ) : (
-                      value
-                    )}
-                  </dd>
-                </div>
-              ))}
+            {answers(record).map(({ label, value, href }, i) => (
+              <div key={`${label}-${i}`} className="admin-inquiry__answer">
+                <dt>{label}</dt>
+                <dd>{href ? <a href={href}>{value}</a> : value}</dd>
+              </div>
+            ))}
             {q.balloonColors && (
               <div className="admin-inquiry__answer">
                 <dt>Balloon colors</dt>
                 <dd>
                   {colors.length === 0
                     ? 'None chosen'
-                    : colors.map((name) => (
+                    : colorSwatches(colors).map(({ name, hex }) => (
                         <span key={name} className="admin-color-chip">
-                          <span
-                            className="admin-color-chip__swatch"
-                            style={{ background: colorHex.get(name) ?? 'transparent' }}
-                            aria-hidden="true"
-                          />
+                          <span className="admin-color-chip__swatch" style={{ background: hex }} aria-hidden="true" />
                           {name}
                         </span>
                       ))}
@@ -168,12 +132,7 @@ export function InquiryRow({
           </dl>
           <InquiryPhotos record={record} />
           <div className="admin-inquiry__work">
-            <InquiryPipeline
-              key={`${record.status}|${record.quotedAmount}|${record.deposit?.amount}|${record.deposit?.date}`}
-              record={record}
-              busy={busy}
-              onChange={onChange}
-            />
+            <InquiryPipeline key={pipelineKey(record)} record={record} busy={busy} onChange={onChange} />
             <InquiryNotes record={record} busy={busy} onAdd={onAddNote} />
           </div>
           <InquiryQuotes record={record} onQuoted={onQuoted} />

@@ -1,23 +1,23 @@
 // The owner's reply templates: name, subject and message with the placeholders of REPLY_PLACEHOLDERS.
 import { useEffect, useState } from 'react'
-import { REPLY_PLACEHOLDERS, type ReplyTemplate } from '../../../server/inquiries/reply-templates.schema'
-import { ApiError } from '../../lib/api-client'
+import type { ReplyTemplate } from '../../../server/inquiries/reply-templates.schema'
 import { notifyError, notifySuccess } from '../ui/notify'
 import { saveReplyTemplates } from './inbox-api'
+import { PLACEHOLDERS_HINT, saveFailure, withNewTemplate, withoutTemplate, withTemplate } from './reply-templates-draft'
 
 export function ReplyTemplatesEditor({ templates, onSaved }: { templates: ReplyTemplate[]; onSaved: (t: ReplyTemplate[]) => void }) {
   const [draft, setDraft] = useState(templates)
   const [saving, setSaving] = useState(false)
   useEffect(() => setDraft(templates), [templates])
-  const edit = (i: number, patch: Partial<ReplyTemplate>) => setDraft((d) => d.map((t, j) => (j === i ? { ...t, ...patch } : t)))
+  const edit = (i: number, patch: Partial<ReplyTemplate>) => setDraft((d) => withTemplate(d, i, patch))
   const save = async () => {
     setSaving(true)
     try {
       onSaved(await saveReplyTemplates(draft))
       notifySuccess('Reply templates saved')
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401))
-        notifyError('Error', error instanceof ApiError ? error.message : 'Could not save the templates.')
+      const failure = saveFailure(error)
+      if (failure !== null) notifyError('Error', failure)
     } finally {
       setSaving(false)
     }
@@ -25,10 +25,7 @@ export function ReplyTemplatesEditor({ templates, onSaved }: { templates: ReplyT
   return (
     <details className="admin-templates">
       <summary>Reply templates</summary>
-      <p className="admin-card__hint">
-        Placeholders: {REPLY_PLACEHOLDERS.join(', ')} are filled in from the inquiry ({'{quote}'} and {'{deposit}'} from its Pipeline);{' '}
-        {'{ownerName}'} is your name from Site, Brand (or the brand name when it is empty).
-      </p>
+      <p className="admin-card__hint">{PLACEHOLDERS_HINT}</p>
       {draft.map((t, i) => (
         <fieldset key={i} className="admin-templates__item">
           <legend>Template {i + 1}</legend>
@@ -53,18 +50,14 @@ export function ReplyTemplatesEditor({ templates, onSaved }: { templates: ReplyT
           <button
             type="button"
             className="admin-button admin-button--danger-outline admin-button--small"
-            onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
+            onClick={() => setDraft((d) => withoutTemplate(d, i))}
           >
             Remove template {i + 1}
           </button>
         </fieldset>
       ))}
       <div className="admin-button-row">
-        <button
-          type="button"
-          className="admin-button admin-button--outline admin-button--small"
-          onClick={() => setDraft((d) => [...d, { name: 'New template', subject: 'Your {service} inquiry', body: 'Hi {firstName},\n\n' }])}
-        >
+        <button type="button" className="admin-button admin-button--outline admin-button--small" onClick={() => setDraft(withNewTemplate)}>
           Add template
         </button>
         <button

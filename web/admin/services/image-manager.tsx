@@ -1,7 +1,7 @@
 // A service's pictures: upload through the crop dialog, drag to reorder, delete with a confirmation.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core'
-import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from '@dnd-kit/sortable'
+import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import {
   deleteUpload,
@@ -19,6 +19,22 @@ import { GripIcon, TrashIcon, UploadIcon } from '../ui/icons'
 import { UploadProgress, useCroppedUpload } from '../ui/upload-progress'
 import { CropDialog } from '../ui/crop-dialog'
 import { originalFileName } from '../ui/crop-image'
+import {
+  DESCRIPTION_MAX,
+  descriptionFieldId,
+  descriptionSavedDetail,
+  descriptionUnsaved,
+  draggedImages,
+  hasDescription,
+  imageName,
+  isPicture,
+  missingDescriptions,
+  moveLabel,
+  oneLine,
+  withDescription,
+  withoutImage,
+  withTyping,
+} from './service-image-rules'
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif'
 
@@ -45,15 +61,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
 
   // The pictures whose description field holds text not saved yet; unsaved until the save of it is done.
   const [typing, setTyping] = useState<ReadonlySet<string>>(() => new Set())
-  const markTyping = useCallback((id: string, unsaved: boolean) => {
-    setTyping((current) => {
-      if (current.has(id) === unsaved) return current
-      const next = new Set(current)
-      if (unsaved) next.add(id)
-      else next.delete(id)
-      return next
-    })
-  }, [])
+  const markTyping = useCallback((id: string, unsaved: boolean) => setTyping((current) => withTyping(current, id, unsaved)), [])
   // Not a leave warning: leaving the field (a tap on another tab too) saves the description.
   const unsaved = typing.size > 0 || busy === 'alt'
   useEffect(() => onUnsavedChange?.(unsaved), [onUnsavedChange, unsaved])
@@ -62,7 +70,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    if (!file.type.startsWith('image/')) {
+    if (!isPicture(file)) {
       notifyError('Upload failed', 'Please choose a JPEG, PNG, WebP or GIF picture.')
       return
     }
@@ -105,10 +113,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
     if (!toDelete) return
     setBusy('delete')
     try {
-      const result = await saveServiceImages(
-        service.id,
-        images.filter((image) => image.cropped !== toDelete.cropped),
-      )
+      const result = await saveServiceImages(service.id, withoutImage(images, toDelete.cropped))
       // The save removes the picture's files in the same commit (one action, one entry in History).
       onImagesSaved(result)
       setToDelete(null)
@@ -122,13 +127,12 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
 
   /** A picture's description (alt text), saved when the owner leaves its field: one commit. */
   const saveAlt = async (image: ServiceImage, alt: string) => {
-    const text = alt.trim()
-    if (text === (image.alt ?? '')) return
-    const next = images.map((i) => (i.cropped === image.cropped ? { ...i, alt: text || undefined } : i))
+    const edit = withDescription(images, image, alt)
+    if (!edit) return
     setBusy('alt')
     try {
-      onImagesSaved(await saveServiceImages(service.id, next))
-      notifySuccess('Description saved', text ? undefined : 'The picture has no description now.')
+      onImagesSaved(await saveServiceImages(service.id, edit.images))
+      notifySuccess('Description saved', descriptionSavedDetail(edit.text))
     } catch (error) {
       notifyError('Description not saved', serverMessage(error) ?? 'There was a problem saving the description. Please try again.')
     } finally {
@@ -137,8 +141,8 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
   }
 
   const dragEnd = async ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
-    const reordered = arrayMove(images, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
+    const reordered = draggedImages(images, String(active.id), over ? String(over.id) : null)
+    if (!reordered) return
     onImagesSaved({ ...service, images: reordered })
     setBusy('reorder')
     try {
@@ -153,6 +157,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
   }
 
   const disabled = busy !== null
+  const missing = missingDescriptions(images)
   return (
     <section className="admin-card" aria-labelledby="images-heading">
       <div className="admin-card__header">
@@ -164,11 +169,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
             The first picture is the cover. Drag pictures to change their order. Describe each picture for people who cannot see it: the
             description is read aloud and shown if the picture does not load.
           </p>
-          {images.some((i) => !i.alt?.trim()) && (
-            <p className="admin-field__error">
-              {images.filter((i) => !i.alt?.trim()).length} of {images.length} pictures have no description yet.
-            </p>
-          )}
+          {missing && <p className="admin-field__error">{missing}</p>}
         </div>
         <button type="button" className="admin-button admin-button--primary" disabled={disabled} onClick={() => inputRef.current?.click()}>
           <UploadIcon /> Upload Image
@@ -198,7 +199,7 @@ export function ImageManager({ service, onImagesSaved, onReload, onUnsavedChange
           onDragEnd={(event) => void dragEnd(event)}
           accessibility={{
             announcements: reorderAnnouncements(
-              (id) => `Image ${ids.indexOf(String(id)) + 1}`,
+              (id) => imageName(ids, id),
               (id) => ids.indexOf(String(id)),
               () => ids.length,
             ),
@@ -260,12 +261,12 @@ function ImageTile({
   onTyping: (id: string, unsaved: boolean) => void
 }) {
   const [alt, setAlt] = useState(image.alt ?? '')
-  const unsaved = alt.trim() !== (image.alt ?? '')
+  const unsaved = descriptionUnsaved(alt, image)
   useEffect(() => {
     onTyping(image.cropped, unsaved)
     return () => onTyping(image.cropped, false)
   }, [onTyping, image.cropped, unsaved])
-  const altId = `alt-${image.cropped.replace(/[^a-z0-9]/gi, '-')}`
+  const altId = descriptionFieldId(image.cropped)
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: image.cropped,
     disabled,
@@ -279,7 +280,7 @@ function ImageTile({
     >
       <div className="admin-image-tile__picture">
         <img src={image.cropped} alt={image.alt ?? ''} draggable={false} />
-        {!image.alt?.trim() && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
+        {!hasDescription(image) && <span className="admin-image-tile__badge admin-image-tile__badge--missing">No description</span>}
       </div>
       {/* The tile is dragged with a mouse or finger; this handle is its one keyboard control (Space, arrows, Space). */}
       <button
@@ -287,7 +288,7 @@ function ImageTile({
         ref={setActivatorNodeRef}
         className="admin-icon-button admin-image-tile__handle"
         {...attributes}
-        aria-label={`Move image ${index + 1} of ${total}${index === 0 ? ' (cover)' : ''}`}
+        aria-label={moveLabel(index, total)}
       >
         <GripIcon />
       </button>
@@ -311,9 +312,9 @@ function ImageTile({
         placeholder="Describe this picture"
         rows={3}
         value={alt}
-        maxLength={300}
+        maxLength={DESCRIPTION_MAX}
         disabled={disabled}
-        onChange={(e) => setAlt(e.target.value.replace(/\n/g, ' '))}
+        onChange={(e) => setAlt(oneLine(e.target.value))}
         // Not again when the field is disabled by its own save (Chromium then takes the focus away).
         onBlur={() => !disabled && onAltSave(alt)}
         onKeyDown={(e) => {

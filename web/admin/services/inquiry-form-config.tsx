@@ -1,14 +1,8 @@
 // The service page's inquiry form: its title and the balloon colour picker's settings.
 import { Field } from '../ui/field'
 import { SwitchField } from '../ui/switch-field'
-import { MAX_BALLOON_COLORS_LIMIT, type ColorGroupKey, type EditorErrors, type EditorValues } from './editor-values'
-
-const COLOR_GROUPS: { key: ColorGroupKey; label: string }[] = [
-  { key: 'showStandardColors', label: 'Standard colors' },
-  { key: 'showMetallicColors', label: 'Metallic colors' },
-  { key: 'showCrystalColors', label: 'Crystal colors' },
-  { key: 'showEffectsColors', label: 'Effects colors' },
-]
+import { MAX_BALLOON_COLORS_LIMIT, type EditorErrors, type EditorValues } from './editor-values'
+import { COLOR_GROUPS, colorSettingsShown, MAX_COLORS_HINT } from './inquiry-form-options'
 
 interface InquiryFormConfigProps {
   values: EditorValues
@@ -40,7 +34,7 @@ export function InquiryFormConfig({ values, errors, set }: InquiryFormConfigProp
           checked={values.showBalloonColorSelection}
           onChange={(checked) => set('showBalloonColorSelection', checked)}
         />
-        {values.showBalloonColorSelection && (
+        {colorSettingsShown(values) && (
           <div className="admin-indent">
             <SwitchField
               label="Color selection required"
@@ -48,12 +42,7 @@ export function InquiryFormConfig({ values, errors, set }: InquiryFormConfigProp
               checked={values.balloonColorSelectionRequired}
               onChange={(checked) => set('balloonColorSelectionRequired', checked)}
             />
-            <Field
-              label="Maximum colors"
-              hint={`From 1 to ${MAX_BALLOON_COLORS_LIMIT}. Leave empty for no limit.`}
-              error={errors.maxBalloonColors}
-              className="admin-field--narrow"
-            >
+            <Field label="Maximum colors" hint={MAX_COLORS_HINT} error={errors.maxBalloonColors} className="admin-field--narrow">
               <input
                 className="admin-input"
                 type="number"

@@ -10,17 +10,21 @@ import { ImageManager } from './image-manager'
 import { InquiryFormConfig } from './inquiry-form-config'
 import { CustomFieldsEditor } from './custom-fields-editor'
 import { ScheduleBadge, ScheduleFields, useServerNow } from '../ui/schedule-fields'
-import { isShownAt } from '../../../server/lib/schedule'
-
-const scheduleHides = (service: Service, now: number) => !isShownAt(service, now)
 import { compareRows } from '../ui/stale-compare'
 import { StaleEditDialog } from '../ui/stale-edit-dialog'
 import { useVersionedEditor } from '../ui/use-versioned-editor'
 import { SaveBar } from '../ui/save-bar'
 import { SERVICE_FIELD_LABELS } from '../../../server/history/field-labels'
-
-/** The version the dashboard read with the service; sent back so a save over someone else's change is refused. */
-const versionOf = (service: Service) => (service as Service & { version?: string }).version
+import {
+  deletedNotice,
+  deleteQuestion,
+  isValid,
+  saveBarState,
+  savedNotice,
+  savesNow,
+  showsOnWebsite,
+  versionOf,
+} from './service-editor-rules'
 
 interface ServiceEditorProps {
   service: Service
@@ -41,7 +45,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
     },
     onSaved: (saved) => {
       onSaved(saved)
-      notifySuccess('Changes saved', `"${saved.title}" is updated on the website.`)
+      notifySuccess('Changes saved', savedNotice(saved.title))
     },
     onReloaded: (current, version) => onSaved({ ...current, version } as Service),
     saveError: (server) => {
@@ -58,7 +62,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
 
   const now = useServerNow()
   const errors = useMemo(() => validate(values), [values])
-  const valid = Object.keys(errors).length === 0
+  const valid = isValid(errors)
   // The pictures and the visibility switch save on their own; the next save of the fields goes with their version.
   const { rebase } = editor
   const version = versionOf(service)
@@ -67,7 +71,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
   const setValues = editor.edit
   const set = <K extends keyof EditorValues>(key: K, value: EditorValues[K]) => setValues((current) => ({ ...current, [key]: value }))
   const save = () => {
-    if (editor.changed && valid) void editor.save()
+    if (savesNow(editor.changed, valid)) void editor.save()
   }
 
   const remove = async () => {
@@ -76,7 +80,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
       await deleteService(service.id)
       setConfirmingDelete(false)
       onDeleted(service.id)
-      notifySuccess('Service deleted', `"${service.title}" was removed.`)
+      notifySuccess('Service deleted', deletedNotice(service.title))
     } catch (error) {
       notifyError('Error deleting service', serverMessage(error) ?? 'There was a problem deleting the service. Please try again.')
       setDeleting(false)
@@ -105,7 +109,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
           </p>
         </div>
         <div className="admin-editor__head-actions">
-          {service.visible && !scheduleHides(service, now) && (
+          {showsOnWebsite(service, now) && (
             <a className="admin-button admin-button--ghost" href={`/services/${service.id}`} target="_blank" rel="noopener">
               View on website
             </a>
@@ -162,9 +166,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
 
       <SaveBar
         saving={saving}
-        changed={editor.changed || pictureUnsaved}
-        blocked={valid ? null : 'Please fix the highlighted fields before saving.'}
-        discardable={editor.changed}
+        {...saveBarState(editor.changed, pictureUnsaved, valid)}
         onDiscard={editor.discard}
         saveLabel="Save Changes"
       />
@@ -172,7 +174,7 @@ export function ServiceEditor({ service, onSaved, onDeleted, onReload }: Service
       <ConfirmDialog
         open={confirmingDelete}
         title="Delete Service"
-        description={`Are you sure you want to delete "${service.title}"? This action cannot be undone.`}
+        description={deleteQuestion(service.title)}
         confirmLabel={deleting ? 'Deleting...' : 'Delete'}
         busy={deleting}
         onConfirm={() => void remove()}

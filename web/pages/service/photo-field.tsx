@@ -3,8 +3,8 @@
 // uploads), loaded only on a service that asks for photos; the form hears what it holds through `report`.
 import { useEffect } from 'react'
 import type { CustomPhotoField } from '../../../server/services/services.schema'
-import { MAX_PHOTO_MB } from '../../../server/inquiries/photo-rules'
 import { usePhotoUploads } from './photo-uploads'
+import { addLabel, describedBy as describedByOf, photoRulesLine, photoState, roomLeft, uploadingNotice } from './photo-field-words'
 
 /** What the form needs to know of a photos question: tokens to validate, photos on their way, and how to wait for them. */
 export interface PhotoReport {
@@ -21,8 +21,6 @@ interface PhotoFieldProps {
   report: (fieldId: string, state: PhotoReport) => void
 }
 
-const percent = (p: number) => `${Math.round(p * 100)}%`
-
 export default function PhotoField({ field, serviceId, error, onTouched, report }: PhotoFieldProps) {
   const uploads = usePhotoUploads(serviceId, field)
   const id = `inq-${field.id}`
@@ -31,9 +29,8 @@ export default function PhotoField({ field, serviceId, error, onTouched, report 
   useEffect(() => {
     report(field.id, { tokens: tokens ? tokens.split(',') : [], uploading: uploads.uploading, settle: uploads.settle })
   }, [field.id, tokens, uploads.uploading, uploads.settle, report])
-  const kept = items.filter((it) => it.state !== 'failed').length
-  const room = field.maxPhotos - kept
-  const describedBy = [`${id}-hint`, `${id}-rules`, error && `${id}-error`].filter(Boolean).join(' ')
+  const room = roomLeft(items, field.maxPhotos)
+  const describedBy = describedByOf(id, error)
   return (
     <fieldset className="field field--wide photo-field" aria-describedby={describedBy}>
       <legend className="field__label">
@@ -48,7 +45,7 @@ export default function PhotoField({ field, serviceId, error, onTouched, report 
         {field.instructions}
       </p>
       <p className="field__hint" id={`${id}-rules`}>
-        Up to {field.maxPhotos} photo{field.maxPhotos === 1 ? '' : 's'}: JPEG, PNG or WebP, {MAX_PHOTO_MB} MB at most each.
+        {photoRulesLine(field.maxPhotos)}
       </p>
       {items.length > 0 && (
         <ul className="photo-field__list" aria-label={`${field.header}: chosen photos`}>
@@ -58,13 +55,9 @@ export default function PhotoField({ field, serviceId, error, onTouched, report 
               <div className="photo-field__info">
                 <span className="photo-field__name">{it.name}</span>
                 {it.state === 'uploading' && (
-                  <>
-                    <progress className="photo-field__progress" max={1} value={it.progress} aria-label={`Uploading ${it.name}`} />
-                    <span className="photo-field__state">Uploading {percent(it.progress)}</span>
-                  </>
+                  <progress className="photo-field__progress" max={1} value={it.progress} aria-label={`Uploading ${it.name}`} />
                 )}
-                {it.state === 'done' && <span className="photo-field__state">Ready to send</span>}
-                {it.state === 'failed' && <span className="photo-field__state photo-field__state--bad">Not sent: {it.error}</span>}
+                <span className={`photo-field__state${it.state === 'failed' ? ' photo-field__state--bad' : ''}`}>{photoState(it)}</span>
               </div>
               <button type="button" className="photo-field__remove" aria-label={`Remove ${it.name}`} onClick={() => uploads.remove(it.key)}>
                 Remove
@@ -97,13 +90,13 @@ export default function PhotoField({ field, serviceId, error, onTouched, report 
               onTouched()
             }}
           />
-          {kept === 0 ? 'Add photos' : 'Add more photos'}
+          {addLabel(items)}
         </label>
       ) : (
         <p className="field__hint">That is the most this question takes; remove one to choose another.</p>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {uploads.uploading > 0 ? `${uploads.uploading} photo${uploads.uploading === 1 ? '' : 's'} uploading` : ''}
+        {uploadingNotice(uploads.uploading)}
       </p>
       {error && (
         <p className="field__error" id={`${id}-error`}>
