@@ -298,6 +298,8 @@ Object.assign(SLICES, {
       'server/kinds/*.test.ts',
       'server/app.test.ts',
       'server/app.mutants.test.ts',
+      'server/app.near-miss.test.ts',
+      'server/app-deps.test.ts',
       'server/app-deps.mutants.test.ts',
       'server/admin-session.test.ts',
       'server/auth/client-address.test.ts',

@@ -42,8 +42,9 @@ export function createApp(deps: AppDeps) {
   app.onError(onError)
   app.notFound((c) => c.json({ error: 'Not found' }, 404))
 
-  app.use('*', rejectSuspiciousPaths)
+  // First, so every answer carries them: the refusals of odd paths too, which are what a probe gets.
   app.use('*', securityHeaders(config))
+  app.use('*', rejectSuspiciousPaths)
   app.use('*', sessionMiddleware(deps.auth))
   app.use(
     '*',

@@ -1,22 +1,39 @@
 // The real server process (server/index.ts) on a temporary content repo, spoken to over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, writeFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import { startServerProcess as startServer, type ServerProcess as Server } from './testing/server-process'
-import { makeTempContentRoot, type TempContentRoot } from './testing/temp-content'
+import { makeTempContentRoot, REPO_ROOT, type TempContentRoot } from './testing/temp-content'
 import { fixtureFiles, makeJpeg } from './testing/test-app'
 
 /** fetch() normalises paths; this sends the request target exactly as written. */
-function rawGet(url: string, path: string): Promise<number> {
+function rawRequest(url: string, path: string): Promise<IncomingMessage> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
     const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
       res.resume()
-      resolve(res.statusCode!)
+      resolve(res)
     })
     req.on('error', reject)
     req.end()
+  })
+}
+const rawGet = async (url: string, path: string) => (await rawRequest(url, path)).statusCode!
+
+/** Runs server/index.ts until it exits by itself: its exit code and everything it printed. */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.once('exit', (code) => resolve({ code, output }))
   })
 }
 
@@ -87,6 +104,19 @@ describe('the server process', () => {
     }
   })
 
+  it("the refusal of a probe's raw dot segments carries the security headers", async () => {
+    const res = await rawRequest(server.url, '/uploads/../content/site.yaml')
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'self';/)
+  })
+
+  it('says how often backups and booking e-mails run, and that none are sent while e-mail is not set up', () => {
+    expect(server.output()).toMatch(/Backups every 24 h into \S+ \(keeping 14\)/)
+    expect(server.output()).toContain('Booking e-mails checked every 15 min (e-mail is not set up: none are sent)')
+  })
+
   it('a new upload is served with an image content type to the admin (HEAD and GET), and to nobody else until a save uses it', async () => {
     const form = new FormData()
     form.append('image', new File([(await makeJpeg()) as Uint8Array<ArrayBuffer>], 'original.jpg', { type: 'image/jpeg' }))
@@ -119,6 +149,34 @@ describe('first start without a password', () => {
       expect(res.status).toBe(200)
       expect(second.output()).not.toContain(password)
       expect(second.output()).toMatch(/admin-password-hash/)
+    } finally {
+      content.cleanup()
+    }
+  }, 60_000)
+})
+
+describe('a start the site refuses', () => {
+  it('a setting it cannot start with: one line naming it, no stack trace, exit 1', async () => {
+    const content = makeTempContentRoot({ seed: false, files: fixtureFiles(await makeJpeg()) })
+    try {
+      const { code, output } = await runToExit({ CONTENT_ROOT: content.root, DATA_DIR: content.dataDir, GIT_SYNC_SECONDS: 'soon' })
+      expect(code).toBe(1)
+      expect(output).toBe('Not starting: Invalid configuration: GIT_SYNC_SECONDS: GIT_SYNC_SECONDS must be seconds (e.g. 60) or off\n')
+    } finally {
+      content.cleanup()
+    }
+  }, 60_000)
+
+  it('a content folder outside git: the sentence that says how to make one, exit 1', async () => {
+    const content = makeTempContentRoot({ seed: false })
+    try {
+      rmSync(join(content.root, '.git'), { recursive: true, force: true })
+      const { code, output } = await runToExit({ CONTENT_ROOT: content.root, DATA_DIR: content.dataDir })
+      expect(code).toBe(1)
+      expect(output).toContain(
+        `\nNot starting: CONTENT_ROOT=${content.root} is not a git repository: every change the owner makes is a commit there.`,
+      )
+      expect(output).not.toMatch(/\n\s+at /)
     } finally {
       content.cleanup()
     }
