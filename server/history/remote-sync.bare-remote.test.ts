@@ -37,8 +37,8 @@ afterEach(() => {
 const DEV_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'd@x', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'd@x' }
 const bareGit = (...args: string[]) => execFileSync('git', ['-C', bareDir, ...args], { encoding: 'utf8' }).trim()
 
-function hook(body: string | null): void {
-  const file = join(bareDir, 'hooks', 'pre-receive')
+function hook(body: string | null, name = 'pre-receive'): void {
+  const file = join(bareDir, 'hooks', name)
   if (body === null) return rmSync(file, { force: true })
   writeFileSync(file, `#!/bin/sh\n${body}\n`)
   chmodSync(file, 0o755)
@@ -429,5 +429,60 @@ describe('RemoteSync: the write queue and slow remotes', () => {
     await sync!.syncNow()
     expect(Date.now() - started).toBeLessThan(2500)
     expect((await sync!.status()).state).toBe('error')
+  })
+})
+
+describe('RemoteSync: near misses', () => {
+  it('a push refused by the remote\'s update hook (a protected branch) shows the hook\'s words, not "the remote moved"', async () => {
+    make()
+    await sync!.syncNow()
+    hook('echo "main is protected: open a merge request" >&2\nexit 1', 'update')
+    commitOnServer('content/testimonials.yaml', '[]\n', 'Site edit')
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({
+      state: 'error',
+      ahead: 1,
+      lastError: `main is protected: open a merge request error: hook declined to update refs/heads/main To ${bareDir}`,
+    })
+  })
+
+  it('a hook that refuses in words git uses for a moved remote ("fetch first") is still shown as the hook\'s refusal', async () => {
+    hook('echo "rejected: fetch first from the mirror, non-fast-forward pushes are off" >&2\nexit 1')
+    make()
+    await sync!.syncNow()
+    expect((await sync!.status()).lastError).toBe(
+      `rejected: fetch first from the mirror, non-fast-forward pushes are off To ${bareDir} ! [remote rejected] HEAD -> main (pre-receive hook declined)`,
+    )
+  })
+
+  it("a remote with branches whose names start with the branch's (main-old, mainline) but no main: main is pushed, theirs left alone", async () => {
+    make()
+    await sync!.syncNow()
+    const theirs = laptop().edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
+    bareGit('update-ref', 'refs/heads/mainline', theirs)
+    bareGit('update-ref', 'refs/heads/main-old', theirs)
+    bareGit('update-ref', '-d', 'refs/heads/main')
+    const ours = f.head()
+    clock = new Date(AT.getTime() + 1000)
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0, lastPushedAt: after(1000) })
+    expect(bareGit('rev-parse', 'refs/heads/main')).toBe(ours)
+    expect(f.head()).toBe(ours)
+    expect(bareGit('rev-parse', 'refs/heads/mainline')).toBe(theirs)
+    expect(bareGit('rev-parse', 'refs/heads/main-old')).toBe(theirs)
+  })
+
+  it('a branch that exists only as a tag of that name on the remote is no branch: main is pushed beside it', async () => {
+    make()
+    await sync!.syncNow()
+    const theirs = laptop().edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
+    bareGit('update-ref', 'refs/tags/main', theirs)
+    bareGit('update-ref', '-d', 'refs/heads/main')
+    clock = new Date(AT.getTime() + 1000)
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0, lastPushedAt: after(1000) })
+    expect(bareGit('rev-parse', 'refs/heads/main')).toBe(f.head())
+    expect(bareGit('rev-parse', 'refs/tags/main')).toBe(theirs)
+    expect(readFileSync(join(f.root, 'content/delivery-installation.md'), 'utf8')).not.toBe('# Laptop\n')
   })
 })
