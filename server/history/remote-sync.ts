@@ -128,7 +128,9 @@ export class RemoteSync {
       const remoteHas = await this.fetch()
       const unsafe = (await this.options.unsafe?.()) ?? null
       if (unsafe) throw new Error(`Waiting: ${unsafe}`)
+      // A branch gone from the remote leaves nothing to conflict with: the site's branch is pushed as it is.
       if (remoteHas) await this.takeIn()
+      else this.conflict = null
       await this.push(remoteHas)
       this.lastError = undefined
       this.failingSince = undefined
