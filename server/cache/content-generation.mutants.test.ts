@@ -1,6 +1,6 @@
 // The content generation's near misses: files beside the watched ones (HEAD.lock, contentx), uploads/ counted only
 // when asked, a HEAD naming a ref outside .git, the one-second recheck, the check-phase answer, closing by path.
-import { appendFileSync, mkdirSync, readFile, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFile, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance as nodePerformance } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -227,5 +227,63 @@ describe('content generation, near misses', () => {
     await new Promise((r) => setTimeout(r, 100))
     expect(nodePerformance.eventLoopUtilization(start).utilization).toBeLessThan(0.5)
     expect(g.watching).toBe(true)
+  })
+})
+
+describe('content generation, folders that go and come back', () => {
+  const hourAgo = new Date(Date.now() - 3_600_000)
+
+  it('a file where content/ should be reads as no content (no error); the folder put back is seen', async () => {
+    const before = await settled()
+    renameSync(join(root.root, 'content'), join(root.root, 'content-away'))
+    writeFileSync(join(root.root, 'content'), 'not a folder\n')
+    const asFile = await g.current()
+    expect(asFile).not.toBe(before)
+    expect(asFile).not.toContain('site.yaml')
+    rmSync(join(root.root, 'content'))
+    renameSync(join(root.root, 'content-away'), join(root.root, 'content'))
+    expect(await g.current()).toBe(before)
+  })
+
+  it('lists a folder anew that went away and came back with its old time and a new file (a restore that keeps times)', async () => {
+    const services = join(root.root, 'content/services')
+    mkdirSync(services)
+    writeFileSync(join(services, 'one.yaml'), 'x: 1\n')
+    utimesSync(services, hourAgo, hourAgo)
+    await settled()
+    renameSync(services, join(root.root, 'services-away'))
+    await g.current()
+    writeFileSync(join(root.root, 'services-away/two.yaml'), 'y: 1\n')
+    utimesSync(join(root.root, 'services-away'), hourAgo, hourAgo)
+    renameSync(join(root.root, 'services-away'), services)
+    const back = await g.current()
+    expect(back).toContain('two.yaml')
+    appendFileSync(join(services, 'two.yaml'), 'y: 2\n')
+    expect(await g.current()).not.toBe(back)
+  })
+
+  it('lists a folder anew when another one with the very same time is renamed in its place (told apart by inode)', async () => {
+    const old = join(root.root, 'restored')
+    mkdirSync(old)
+    writeFileSync(join(old, 'more.yaml'), 'm: 1\n')
+    utimesSync(join(root.root, 'content'), hourAgo, hourAgo)
+    utimesSync(old, hourAgo, hourAgo)
+    await settled()
+    renameSync(join(root.root, 'content'), join(root.root, 'content-before'))
+    renameSync(old, join(root.root, 'content'))
+    const swapped = await g.current()
+    expect(swapped).toContain('more.yaml')
+    appendFileSync(join(root.root, 'content/more.yaml'), 'n: 2\n')
+    expect(await g.current()).not.toBe(swapped)
+  })
+
+  it('a content file that is a link to a file elsewhere: an edit of that file shows within a second', async () => {
+    writeFileSync(join(root.root, 'shared.yaml'), 's: 1\n')
+    symlinkSync(join(root.root, 'shared.yaml'), join(root.root, 'content/shared.yaml'))
+    const now = vi.spyOn(performance, 'now').mockReturnValue(50_000)
+    const before = await settled()
+    appendFileSync(join(root.root, 'shared.yaml'), 's: 2\n')
+    now.mockReturnValue(51_000)
+    expect(await g.current()).not.toBe(before)
   })
 })

@@ -129,6 +129,20 @@ describe('content generation', () => {
     await expectSeen(() => root.git('reset', '-q', '--hard', 'feature/nested'))
   })
 
+  it('on a detached HEAD (a developer checked out a commit): sees the checkout, commits on it, edits and the way back', async () => {
+    root.git('commit', '-q', '--allow-empty', '-m', 'Second')
+    await expectSeen(() => root.git('checkout', '-q', '--detach'))
+    await expectSeen(() => root.git('commit', '-q', '--allow-empty', '-m', 'On the detached HEAD'))
+    await expectSeen(() => root.git('checkout', '-q', 'main~1'))
+    await expectSeen(() => writeFileSync(join(dir(), 'one.yaml'), 'x: 7\n'))
+    // Each commit is its own fingerprint: the one checked out before, checked out again, reads the same.
+    const onFirst = await g.current()
+    await expectSeen(() => root.git('checkout', '-q', 'main'))
+    root.git('checkout', '-q', 'main~1')
+    expect(await g.current()).toBe(onFirst)
+    await expectSeen(() => root.git('switch', '-q', 'main'))
+  })
+
   it('sees files in new directories, and in a directory removed and made again', async () => {
     await expectSeen(() => {
       mkdirSync(join(root.root, 'content/a/b'), { recursive: true })

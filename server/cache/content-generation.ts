@@ -174,10 +174,10 @@ export class ContentGeneration {
     return this.taken
   }
 
-  private stamps(dir: string, out: string[], now: number, watches: WatchPlan): void {
+  /** Adds `dir`'s stamps to `out` and its listing to `listed` (the listings of the directories found this check). */
+  private stamps(dir: string, out: string[], now: number, watches: WatchPlan, listed: Map<string, Listing>): void {
     const s = statSync(dir, { throwIfNoEntry: false })
     if (!s?.isDirectory()) {
-      this.listings.delete(dir)
       out.push(`${dir}/:-`)
       return
     }
@@ -191,21 +191,25 @@ export class ContentGeneration {
         files: entries.filter((e) => !e.isDirectory()).map((e) => join(dir, e.name)),
         dirs: entries.filter((e) => e.isDirectory()).map((e) => join(dir, e.name)),
       }
-      this.listings.set(dir, listing)
     }
+    listed.set(dir, listing)
     out.push(`${dir}/:${stamp}`)
     for (const file of listing.files) out.push(`${file}:${stampOf(file)}`)
-    for (const sub of listing.dirs) this.stamps(sub, out, now, watches)
+    for (const sub of listing.dirs) this.stamps(sub, out, now, watches, listed)
   }
 
   private check(): void {
     const watches: WatchPlan = new Map()
     const out: string[] = []
+    // Only the directories found now keep a listing: one that went away may come back with the same stamp but other
+    // entries (moved back after files were added and its time reset, as a restore that keeps times does).
+    const listed = new Map<string, Listing>()
     for (const dir of this.dirs) {
       const path = join(this.root, dir)
       plan(watches, dirname(path), basename(path))
-      this.stamps(path, out, Date.now(), watches)
+      this.stamps(path, out, Date.now(), watches, listed)
     }
+    this.listings = listed
     plan(watches, this.root, '.git')
     this.value = `${headStamp(this.root, watches)}\n${out.join('\n')}`
     this.checkedAt = performance.now()

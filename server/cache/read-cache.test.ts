@@ -80,6 +80,24 @@ describe('public read shortcut in front of Hono', () => {
     expect(cache.generation.watching).toBe(true)
   })
 
+  it('on a detached HEAD (a developer checked out an older commit): shows that commit, commits made on it, and the branch again', async () => {
+    const file = `${t.root}/content/services/bouquets.yaml`
+    const seeded = readFileSync(file, 'utf8')
+    writeFileSync(file, seeded.replace('title: Bouquets', 'title: Committed'))
+    t.git('commit', '-q', '-am', 'Rename bouquets')
+    for (let i = 0; i < 3; i++) expect((await get('/api/services')).body.toString()).toContain('Committed')
+    t.git('checkout', '-q', 'HEAD~1')
+    expect((await get('/api/services')).body.toString()).not.toContain('Committed')
+    writeFileSync(file, seeded.replace('title: Bouquets', 'title: Detached'))
+    t.git('commit', '-q', '-am', 'Try a title on the detached HEAD')
+    expect((await get('/api/services')).body.toString()).toContain('Detached')
+    t.git('switch', '-q', 'main')
+    const back = (await get('/api/services')).body.toString()
+    expect(back).toContain('Committed')
+    expect(back).not.toContain('Detached')
+    expect(cache.generation.watching).toBe(true)
+  })
+
   it('shows an uploaded image replaced by hand in the image hashes on the next request', async () => {
     for (let i = 0; i < 3; i++) await get('/api/image-versions')
     const before = JSON.parse((await get('/api/image-versions')).body.toString())

@@ -37,8 +37,8 @@ afterEach(() => {
 const DEV_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'd@x', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'd@x' }
 const bareGit = (...args: string[]) => execFileSync('git', ['-C', bareDir, ...args], { encoding: 'utf8' }).trim()
 
-function hook(body: string | null): void {
-  const file = join(bareDir, 'hooks', 'pre-receive')
+function hook(body: string | null, name = 'pre-receive'): void {
+  const file = join(bareDir, 'hooks', name)
   if (body === null) return rmSync(file, { force: true })
   writeFileSync(file, `#!/bin/sh\n${body}\n`)
   chmodSync(file, 0o755)
@@ -429,5 +429,168 @@ describe('RemoteSync: the write queue and slow remotes', () => {
     await sync!.syncNow()
     expect(Date.now() - started).toBeLessThan(2500)
     expect((await sync!.status()).state).toBe('error')
+  })
+})
+
+describe('RemoteSync: near misses', () => {
+  it('a push refused by the remote\'s update hook (a protected branch) shows the hook\'s words, not "the remote moved"', async () => {
+    make()
+    await sync!.syncNow()
+    hook('echo "main is protected: open a merge request" >&2\nexit 1', 'update')
+    commitOnServer('content/testimonials.yaml', '[]\n', 'Site edit')
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({
+      state: 'error',
+      ahead: 1,
+      lastError: `main is protected: open a merge request error: hook declined to update refs/heads/main To ${bareDir}`,
+    })
+  })
+
+  it('a hook that refuses in words git uses for a moved remote ("fetch first") is still shown as the hook\'s refusal', async () => {
+    hook('echo "rejected: fetch first from the mirror, non-fast-forward pushes are off" >&2\nexit 1')
+    make()
+    await sync!.syncNow()
+    expect((await sync!.status()).lastError).toBe(
+      `rejected: fetch first from the mirror, non-fast-forward pushes are off To ${bareDir} ! [remote rejected] HEAD -> main (pre-receive hook declined)`,
+    )
+  })
+
+  it("a remote with branches whose names start with the branch's (main-old, mainline) but no main: main is pushed, theirs left alone", async () => {
+    make()
+    await sync!.syncNow()
+    const theirs = laptop().edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
+    bareGit('update-ref', 'refs/heads/mainline', theirs)
+    bareGit('update-ref', 'refs/heads/main-old', theirs)
+    bareGit('update-ref', '-d', 'refs/heads/main')
+    const ours = f.head()
+    clock = new Date(AT.getTime() + 1000)
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0, lastPushedAt: after(1000) })
+    expect(bareGit('rev-parse', 'refs/heads/main')).toBe(ours)
+    expect(f.head()).toBe(ours)
+    expect(bareGit('rev-parse', 'refs/heads/mainline')).toBe(theirs)
+    expect(bareGit('rev-parse', 'refs/heads/main-old')).toBe(theirs)
+  })
+
+  it('a branch that exists only as a tag of that name on the remote is no branch: main is pushed beside it', async () => {
+    make()
+    await sync!.syncNow()
+    const theirs = laptop().edit('content/delivery-installation.md', '# Laptop\n', 'Laptop edit')
+    bareGit('update-ref', 'refs/tags/main', theirs)
+    bareGit('update-ref', '-d', 'refs/heads/main')
+    clock = new Date(AT.getTime() + 1000)
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0, lastPushedAt: after(1000) })
+    expect(bareGit('rev-parse', 'refs/heads/main')).toBe(f.head())
+    expect(bareGit('rev-parse', 'refs/tags/main')).toBe(theirs)
+    expect(readFileSync(join(f.root, 'content/delivery-installation.md'), 'utf8')).not.toBe('# Laptop\n')
+  })
+})
+
+describe('RemoteSync: a sync asked for meanwhile, a conflict gone, no log', () => {
+  /** An `unsafe` check that holds the sync until `open()`, counting the syncs that reached it. */
+  function gate() {
+    const held = { syncs: 0, open: () => {} }
+    let wait: Promise<void> = Promise.resolve()
+    const unsafe = async () => {
+      held.syncs++
+      await wait
+      return null
+    }
+    const close = () => {
+      wait = new Promise<void>((r) => (held.open = r))
+    }
+    return { held, unsafe, close }
+  }
+
+  it('a sync asked for while the retry waits does not show the retry time it replaced', async () => {
+    hook('exit 1')
+    const g = gate()
+    make({ unsafe: g.unsafe })
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'error', nextRetryAt: after(60_000) })
+    g.close()
+    hook(null)
+    const asked = sync!.syncNow()
+    while (g.held.syncs < 2) await new Promise((r) => setTimeout(r, 10))
+    expect((await sync!.status()).nextRetryAt).toBeUndefined()
+    g.held.open()
+    await asked
+    expect(await sync!.status()).toMatchObject({ state: 'in-sync' })
+  })
+
+  it('syncs asked for during a sync make one more sync after it, then it rests', async () => {
+    const g = gate()
+    make({ unsafe: g.unsafe })
+    g.close()
+    const first = sync!.syncNow()
+    while (g.held.syncs < 1) await new Promise((r) => setTimeout(r, 10))
+    sync!.notify()
+    sync!.notify()
+    g.held.open()
+    await first
+    await sync!.idle()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(g.held.syncs).toBe(2)
+  })
+
+  it('a conflict whose remote branch is then deleted is over: the site pushes its branch', async () => {
+    make()
+    await sync!.syncNow()
+    laptop().edit('content/delivery-installation.md', '# Laptop wording\n', 'Laptop edit')
+    const ours = commitOnServer('content/delivery-installation.md', '# Dashboard wording\n', 'Dashboard edit')
+    await sync!.syncNow()
+    expect((await sync!.status()).state).toBe('conflict')
+    bareGit('update-ref', '-d', 'refs/heads/main')
+    await sync!.syncNow()
+    expect(await sync!.status()).toMatchObject({ state: 'in-sync', ahead: 0, behind: 0 })
+    expect((await sync!.status()).conflictFiles).toBeUndefined()
+    expect(bareGit('rev-parse', 'refs/heads/main')).toBe(ours)
+  })
+
+  it('a failing sync given no log still resolves, and says why', async () => {
+    hook('echo "closed" >&2\nexit 1')
+    sync = new RemoteSync({ root: f.root, remote: 'origin', branch: 'main', initialDelayMs: 60_000 })
+    await expect(sync.syncNow()).resolves.toBeUndefined()
+    expect((await sync.status()).lastError).toMatch(/^closed To /)
+  })
+})
+
+describe('RemoteSync: ssh', () => {
+  const saved = { path: process.env.PATH, command: process.env.GIT_SSH_COMMAND }
+  afterEach(() => {
+    process.env.PATH = saved.path
+    if (saved.command === undefined) delete process.env.GIT_SSH_COMMAND
+    else process.env.GIT_SSH_COMMAND = saved.command
+  })
+
+  /** An `ssh` on PATH that notes how git called it and fails, as an unknown host would. */
+  function fakeSsh(): string {
+    const bin = mkdtempSync(join(tmpdir(), 'balloon-ssh-'))
+    extra.push(bin)
+    writeFileSync(join(bin, 'ssh'), `#!/bin/sh\necho "$@" >> ${bin}/calls\necho "Host key verification failed." >&2\nexit 255\n`)
+    chmodSync(join(bin, 'ssh'), 0o755)
+    process.env.PATH = `${bin}:${saved.path}`
+    f.git('remote', 'set-url', 'origin', 'ssh://git@studio.example/site.git')
+    return bin
+  }
+
+  it('never waits for a password: ssh runs in batch mode unless GIT_SSH_COMMAND says otherwise', async () => {
+    const bin = fakeSsh()
+    delete process.env.GIT_SSH_COMMAND
+    make()
+    await sync!.syncNow()
+    expect((await sync!.status()).lastError).toMatch(/^Host key verification failed\./)
+    expect(readFileSync(join(bin, 'calls'), 'utf8')).toMatch(/^-o BatchMode=yes .*git@studio\.example/)
+  })
+
+  it("uses the operator's GIT_SSH_COMMAND as it is", async () => {
+    const bin = fakeSsh()
+    process.env.GIT_SSH_COMMAND = 'ssh -i /keys/site'
+    make()
+    await sync!.syncNow()
+    const calls = readFileSync(join(bin, 'calls'), 'utf8')
+    expect(calls).toMatch(/^-i \/keys\/site .*git@studio\.example/)
+    expect(calls).not.toContain('BatchMode')
   })
 })

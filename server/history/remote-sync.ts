@@ -128,7 +128,9 @@ export class RemoteSync {
       const remoteHas = await this.fetch()
       const unsafe = (await this.options.unsafe?.()) ?? null
       if (unsafe) throw new Error(`Waiting: ${unsafe}`)
+      // A branch gone from the remote leaves nothing to conflict with: the site's branch is pushed as it is.
       if (remoteHas) await this.takeIn()
+      else this.conflict = null
       await this.push(remoteHas)
       this.lastError = undefined
       this.failingSince = undefined
@@ -287,7 +289,9 @@ export class RemoteSync {
 
 function describeError(err: unknown): string {
   const text = err instanceof GitCommandError ? err.stderr : String((err as Error)?.message ?? err)
-  if (/non-fast-forward|fetch first|rejected/.test(text) && !/pre-receive hook declined/.test(text)) {
+  // Git's own refusal of a push that would drop the remote's commits; a refusal by one of the remote's hooks (pre-receive,
+  // update, a host's protected branch) reads "[remote rejected] ... (... hook declined)": the hook's words are shown.
+  if (/non-fast-forward|fetch first|\[rejected\]/.test(text) && !/hook declined/.test(text)) {
     return 'The remote moved while the site was pushing; the next sync takes its changes in.'
   }
   if (/would be overwritten|untracked working tree files/.test(text)) {

@@ -53,7 +53,8 @@ export async function render(request, { fetch, origin }) {
   const url = new URL(request.url)
   // /both calls the two one after the other, in turn in either order.
   if (url.pathname === '/both' && globalThis.__pageRenders % 2 === 1) await fetch(origin + '/api/services')
-  const calls = [fetch(origin + '/api/site')]
+  // /french asks for the site in French (a header on the call).
+  const calls = [fetch(origin + '/api/site', url.pathname === '/french' ? { headers: { 'accept-language': 'fr' } } : undefined)]
   if (url.pathname === '/both' && globalThis.__pageRenders % 2 === 0) await fetch(origin + '/api/services')
   // /late makes its second call a few turns of the event loop later.
   if (url.pathname === '/late') {
@@ -108,10 +109,11 @@ beforeEach(() => {
   const renderer = createPageRenderer({
     clientDir,
     origin: ORIGIN,
-    fetch: async (input) => {
+    fetch: async (input, init) => {
       const url = input instanceof Request ? input.url : String(input)
       apiCalls.push(url)
-      const body = url.endsWith('/api/site') ? JSON.stringify({ name: siteName }) : servicesBody
+      const french = new Headers(init?.headers).get('accept-language') === 'fr'
+      const body = url.endsWith('/api/site') ? JSON.stringify({ name: french ? `${siteName} en français` : siteName }) : servicesBody
       return new Response(body, { headers: { 'content-type': 'application/json' } })
     },
   })
@@ -245,6 +247,12 @@ describe('page renderer', () => {
     const changed = await get('/contact')
     expect(changed.rendered).toBe(true)
     expect(changed.html).toContain('<h1>Renamed Studio</h1>')
+  })
+
+  it('checks a kept page by making its calls again with their headers', async () => {
+    for (let i = 0; i < 24; i++) expect((await get('/french')).rendered, `render ${i}`).toBe(true)
+    const kept = await get('/french')
+    expect([kept.rendered, kept.html.includes('<h1>Studio en français</h1>')]).toEqual([false, true])
   })
 
   it('keeps a page whose calls finish in either order', async () => {
