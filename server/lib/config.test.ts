@@ -240,6 +240,15 @@ describe('configuration values, each spelling', () => {
     expect(() => loadConfig({ BOOKING_MAIL_MINUTES: 'often' })).toThrow('BOOKING_MAIL_MINUTES must be minutes (e.g. 15) or off')
   })
 
+  it('takes the remote and branch names git takes, the near misses of the refused ones included', () => {
+    for (const remote of ['origin', 'up-stream', 'backup.2', '_mirror', 'origin-']) {
+      expect(loadConfig({ GIT_REMOTE: remote }).gitRemote).toBe(remote)
+    }
+    for (const branch of ['main', 'site/main', 'release-1.2', 'main-', 'a.b/c_d', 'x.locked', 'lock/main', '_draft']) {
+      expect(loadConfig({ GIT_BRANCH: branch }).gitBranch).toBe(branch)
+    }
+  })
+
   it('numbers with several digits and fractions; FAKE_NOW outside production starts the clock there', () => {
     expect(loadConfig({ MAIL_RETRY_DELAYS: '10,20.25,300.5' }).mailRetryDelaysMs).toEqual([10_000, 20_250, 300_500])
     expect(loadConfig({ MAIL_RETRY_DELAYS: '1.25, 7' }).mailRetryDelaysMs).toEqual([1250, 7000])
@@ -257,6 +266,24 @@ describe('configuration values, each spelling', () => {
     [{ AWS_ENDPOINT_URL: 'git+https://x.example' }, 'AWS_ENDPOINT_URL: AWS_ENDPOINT_URL must be an http(s) URL'],
     [{ AWS_ENDPOINT_URL: 'https+x://x.example' }, 'AWS_ENDPOINT_URL: AWS_ENDPOINT_URL must be an http(s) URL'],
     [{ GIT_REMOTE: 'bad name;origin' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
+    // Near misses: names git would read as an option, or that git refuses as a branch.
+    [{ GIT_REMOTE: '-origin' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
+    [{ GIT_REMOTE: '--mirror' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
+    [{ GIT_REMOTE: '.origin' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
+    ...[
+      '-f',
+      '--force',
+      'main/-f',
+      '.main',
+      'site/.main',
+      'main..old',
+      'main.',
+      'main.lock',
+      'site/main.lock/x',
+      'main/',
+      '/main',
+      'site//main',
+    ].map((branch) => [{ GIT_BRANCH: branch }, 'GIT_BRANCH: GIT_BRANCH must be a branch name'] as const),
     [{ BACKUP_INTERVAL_HOURS: '-1' }, 'BACKUP_INTERVAL_HOURS'],
     [{ BACKUP_INTERVAL_HOURS: '8785' }, 'BACKUP_INTERVAL_HOURS'],
     [{ PUBLIC_CACHE_SECONDS: 'soon' }, 'PUBLIC_CACHE_SECONDS: PUBLIC_CACHE_SECONDS must be a whole number of seconds'],

@@ -105,13 +105,19 @@ const EnvSchema = z.object({
   GIT_REMOTE: optional.pipe(
     z
       .string()
-      .regex(/^[A-Za-z0-9._-]+$/, 'GIT_REMOTE must be a remote name such as origin')
+      // Not starting with a dash (git would read it as an option) or a dot.
+      .regex(/^[A-Za-z0-9_][A-Za-z0-9._-]*$/, 'GIT_REMOTE must be a remote name such as origin')
       .optional(),
   ),
   GIT_BRANCH: optional.pipe(
     z
       .string()
-      .regex(/^[A-Za-z0-9._/-]+$/, 'GIT_BRANCH must be a branch name')
+      // git's own rules for a branch (git check-ref-format): no part starting with a dot, no "..", no empty part, no
+      // part ending in ".lock", not ending in a dot; and no part starting with a dash, which git would read as an option.
+      .regex(
+        /^(?!.*\.\.)(?!.*\.$)(?!.*\.lock(?:\/|$))(?:[A-Za-z0-9_][A-Za-z0-9._-]*)(?:\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/,
+        'GIT_BRANCH must be a branch name',
+      )
       .optional(),
   ),
   GIT_SYNC_SECONDS: optional
