@@ -96,6 +96,21 @@ describe('what is due', () => {
     expect((await checkout(q.token)).status).toBe(502)
     expect(logged.mock.calls.map((c) => String(c[0]))).toContain(`Stripe checkout failed for quote ${q.id}: Stripe is having a bad day`)
   })
+
+  it('a session without a checkout address is a 502 too, never an answer with no address to go to', async () => {
+    const q = await signedQuote()
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    onTestFinished(() => logged.mockRestore())
+    stripe.answerWithoutUrl(true)
+    const res = await checkout(q.token)
+    expect(res.status).toBe(502)
+    expect((await res.json()).error).toBe(
+      'Card payments are not available right now. Your acceptance is saved; please try again in a few minutes.',
+    )
+    expect(logged.mock.calls.map((c) => String(c[0]))).toContain(
+      `Stripe checkout failed for quote ${q.id}: Stripe answered no checkout address`,
+    )
+  })
 })
 
 describe("the webhook's completed checkout", () => {
