@@ -84,6 +84,12 @@ describe('with content/agreement.md', () => {
     expect(await read()).toEqual({ template: 'Same terms.', commit: first })
   })
 
+  it('a body after its front matter and several blank lines is named by its commit, as the store reads it', async () => {
+    write('---\ntitle: Terms\n---\n\n\n\nSpaced terms.\n')
+    const own = commit('Spaced terms')
+    expect(await read()).toEqual({ template: 'Spaced terms.', commit: own })
+  })
+
   it('a control character in the file is refused, naming the agreement', async () => {
     write('Terms\u0007.')
     commit('Bell')

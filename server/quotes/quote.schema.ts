@@ -18,7 +18,11 @@ export const QuoteRequestSchema = z
     items: z.array(LineSchema).min(1, 'A quote needs at least one line').max(100, 'A quote has 100 lines at most'),
     deliveryFee: DollarsSchema('Delivery fee').optional(),
     discount: DollarsSchema('Discount').optional(),
-    depositPercent: z.number({ error: 'Deposit percent must be a number' }).min(0).max(100, 'Deposit percent is 100 at most').optional(),
+    depositPercent: z
+      .number({ error: 'Deposit percent must be a number' })
+      .min(0, 'Deposit percent cannot be negative')
+      .max(100, 'Deposit percent is 100 at most')
+      .optional(),
     deposit: DollarsSchema('Deposit').optional(),
     validUntil: z
       .string()

@@ -4,17 +4,15 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import { studioToday } from '../lib/studio-time'
-import { useTestApp, type TestApp } from '../testing/test-app'
+import type { TestApp } from '../testing/test-app'
 import { addDays, viewTotals, type QuoteView } from './quote-view'
+import { useQuoteApp } from './testing-quote-app'
 
-const ctx = useTestApp({ login: true })
+const app = useQuoteApp()
 let t: TestApp
 let cookie: string
 let inquiryId: string
-beforeEach(async () => {
-  ;({ t, cookie } = ctx)
-  inquiryId = (await t.deps.inquiries.create(sampleInquiry() as never, { state: 'sent', attempts: 1 })).id
-})
+beforeEach(() => void ({ t, cookie, inquiryId } = app))
 
 const arch = { description: 'Arch', quantity: 1, unitPrice: 200 }
 async function makeQuote(body: object, id = inquiryId) {

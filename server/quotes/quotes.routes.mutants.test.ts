@@ -1,19 +1,19 @@
 // The quote routes at their edges (issue 32), without SMTP or Stripe: the owner's download of the signed copy (its
 // name, no-store, the 404 before a signature), two acceptances at once, in the same millisecond (one wins, the other
 // is refused and changes nothing), the owner's list of payments and e-mail states, and the client's page of a quote whose lead was deleted.
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
-import { useTestApp, type TestApp } from '../testing/test-app'
+import type { TestApp } from '../testing/test-app'
 import type { QuoteRecord } from './quote.schema'
+import { useQuoteApp } from './testing-quote-app'
 
-const ctx = useTestApp({ login: true })
+const app = useQuoteApp()
 let t: TestApp
 let cookie: string
 let inquiryId: string
-beforeEach(async () => {
-  ;({ t, cookie } = ctx)
-  inquiryId = (await t.deps.inquiries.create(sampleInquiry() as never, { state: 'sent', attempts: 1 })).id
-})
+beforeEach(() => void ({ t, cookie, inquiryId } = app))
 
 const items = [
   { description: 'Arch', quantity: 1, unitPrice: 200 },
@@ -48,6 +48,26 @@ describe("the owner's signed copy", () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-')
+  })
+})
+
+describe('a signed copy that cannot be kept yet', () => {
+  it('leaves the acceptance signed (200), logs why naming the quote, and the copy is made once it can be', async () => {
+    const q = await makeQuote()
+    // A file where the folder of signed copies goes: the copy cannot be written.
+    mkdirSync(join(t.dataDir, 'quotes'), { recursive: true })
+    writeFileSync(join(t.dataDir, 'quotes', 'signed'), '')
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    onTestFinished(() => logged.mockRestore())
+    const res = await accept(q.token)
+    expect(res.status).toBe(200)
+    expect((await res.json()).signed.name).toBe('Jane Doe')
+    expect(logged.mock.calls.map((c) => String(c[0]))).toContainEqual(
+      expect.stringMatching(new RegExp(`^The signed copy of quote ${q.id} could not be made yet: EEXIST: .*quotes/signed'$`)),
+    )
+    unlinkSync(join(t.dataDir, 'quotes', 'signed'))
+    const pdf = await t.call('GET', `/api/admin/quotes/${q.id}/signed.pdf`, { cookie })
+    expect(pdf.status).toBe(200)
   })
 })
 

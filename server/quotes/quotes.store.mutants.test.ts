@@ -107,6 +107,8 @@ describe('ids and links not of the store', () => {
     mkdirSync(join(dataDir, 'quotes', 'signed'))
     writeFileSync(join(dataDir, 'quotes', 'notes.json'), '{}')
     writeFileSync(join(dataDir, 'quotes', `${q.id}.json.tmp`), '{}')
+    // A copy kept by hand, its suffix as long as ".json": without the name check it would list the quote twice.
+    writeFileSync(join(dataDir, 'quotes', `${q.id}.orig`), '{}')
     expect((await store.all()).map((r) => r.id)).toEqual([q.id])
     expect((await store.forInquiry('inq-1')).map((r) => r.id)).toEqual([q.id])
   })

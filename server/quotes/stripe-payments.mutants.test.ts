@@ -1,7 +1,7 @@
 // Card payments as the client, the owner and a forger see them, written from the mutation run's survivors (issue 32):
 // what is due after a part payment, which event records what (the balance never rebooks the lead or overwrites its
 // deposit), refunds matched by their payment only, and the export's paid and balance columns.
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { sampleInquiry } from '../inquiries/testing-inquiry'
 import type { TestApp } from '../testing/test-app'
 import { completedEvent, signedEvent, useStripeApp, type FakeStripe } from './testing-stripe'
@@ -87,9 +87,42 @@ describe('what is due', () => {
     expect((await checkout('A'.repeat(22))).status).toBe(404)
     expect(stripe.requests).toHaveLength(1)
   })
+
+  it("an outage is logged for the owner naming the quote and Stripe's own words", async () => {
+    const q = await signedQuote()
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    onTestFinished(() => logged.mockRestore())
+    stripe.failWith(500)
+    expect((await checkout(q.token)).status).toBe(502)
+    expect(logged.mock.calls.map((c) => String(c[0]))).toContain(`Stripe checkout failed for quote ${q.id}: Stripe is having a bad day`)
+  })
+
+  it('a session without a checkout address is a 502 too, never an answer with no address to go to', async () => {
+    const q = await signedQuote()
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    onTestFinished(() => logged.mockRestore())
+    stripe.answerWithoutUrl(true)
+    const res = await checkout(q.token)
+    expect(res.status).toBe(502)
+    expect((await res.json()).error).toBe(
+      'Card payments are not available right now. Your acceptance is saved; please try again in a few minutes.',
+    )
+    expect(logged.mock.calls.map((c) => String(c[0]))).toContain(
+      `Stripe checkout failed for quote ${q.id}: Stripe answered no checkout address`,
+    )
+  })
 })
 
 describe("the webhook's completed checkout", () => {
+  it("adds the receipt's e-mail to the quote's e-mails, keeping the link's and the signed copy's", async () => {
+    const q = await signedQuote()
+    await deliver(completedEvent('evt_1', { id: 'cs_1', quoteId: q.id, kind: 'deposit', amount: 15_000 }))
+    await deliver(completedEvent('evt_2', { id: 'cs_2', quoteId: q.id, kind: 'balance', amount: 35_000 }))
+    const [listed] = await adminQuotes(q.inquiryId)
+    const waiting = { state: 'not-configured' }
+    expect(listed.mails).toEqual({ link: waiting, signed: waiting, 'receipt:cs_1': waiting, 'receipt:cs_2': waiting })
+  })
+
   it('the balance is recorded with its note; the lead is not rebooked and keeps the deposit it had', async () => {
     const q = await signedQuote()
     await deliver(completedEvent('evt_1', { id: 'cs_1', quoteId: q.id, kind: 'deposit', amount: 15_000 }))

@@ -19,6 +19,8 @@ export interface FakeStripe {
   requests: CheckoutRequest[]
   /** Answer the next requests with this status (an outage). */
   failWith: (status: number | null) => void
+  /** Answer the next sessions without a checkout address (as Stripe does for an embedded checkout). */
+  answerWithoutUrl: (on: boolean) => void
   close: () => Promise<void>
 }
 
@@ -32,6 +34,7 @@ const bodyOf = (req: IncomingMessage) =>
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: CheckoutRequest[] = []
   let failing: number | null = null
+  let withoutUrl = false
   let n = 0
   const server = createServer(async (req, res) => {
     const form = new URLSearchParams(await bodyOf(req))
@@ -50,7 +53,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       id,
       object: 'checkout.session',
       mode: form.get('mode'),
-      url: `https://checkout.stripe.test/c/pay/${id}`,
+      url: withoutUrl ? null : `https://checkout.stripe.test/c/pay/${id}`,
       amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
       client_reference_id: form.get('client_reference_id'),
       metadata: { quoteId: form.get('metadata[quoteId]'), kind: form.get('metadata[kind]') },
@@ -63,6 +66,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     failWith: (status) => (failing = status),
+    answerWithoutUrl: (on) => (withoutUrl = on),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }
@@ -117,6 +121,7 @@ export function useStripeApp(): { readonly stripe: FakeStripe; readonly t: TestA
     await ctx.t?.cleanup()
     ctx.stripe.requests.length = 0
     ctx.stripe.failWith(null)
+    ctx.stripe.answerWithoutUrl(false)
     ctx.t = await createTestApp({
       env: { STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_URL: ctx.stripe.url },
     })
