@@ -118,6 +118,7 @@ describe('/api/pricing', () => {
       return ((await res.json()) as { error: string }).error
     }
     expect(await errorOf({ deposit: { percent: 120 } })).toBe('Deposit percent is 100 at most')
+    expect(await errorOf({ deposit: { percent: -1 } })).toBe('Deposit percent cannot be negative')
     expect(await errorOf({ balanceDueDays: 1.5 })).toBe('Balance due must be whole days')
     expect(await errorOf({ items: [item('a'), item('a')] })).toBe('Item 2: The id "a" is used twice')
     expect(await errorOf({ addOns: [item('a'), { ...item('b'), name: '' }] })).toBe('Add-on 2: Name is required')

@@ -37,7 +37,12 @@ const DeliveryZoneSchema = z.object({
 export type DeliveryZone = z.infer<typeof DeliveryZoneSchema>
 
 const DepositSchema = z.union([
-  z.object({ percent: z.number({ error: 'Deposit percent must be a number' }).min(0).max(100, 'Deposit percent is 100 at most') }),
+  z.object({
+    percent: z
+      .number({ error: 'Deposit percent must be a number' })
+      .min(0, 'Deposit percent cannot be negative')
+      .max(100, 'Deposit percent is 100 at most'),
+  }),
   z.object({ fixed: DollarsSchema('Deposit') }),
 ])
 
