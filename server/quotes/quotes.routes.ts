@@ -106,7 +106,8 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
           deliveryFeeCents: toCents(body.deliveryFee ?? 0)!,
           discountCents: toCents(body.discount ?? 0)!,
           deposit,
-          ...(body.note ? { note: body.note } : {}),
+          // A note of only spaces or blank lines is no note: the client's page would show an empty box.
+          ...(body.note?.trim() ? { note: body.note.trim() } : {}),
           // Sending a quote is e-mailing its link: decided here, in the same write as the quote.
           mails: { link: quoteMail.initialState() },
         })
