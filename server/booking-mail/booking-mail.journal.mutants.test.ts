@@ -1,5 +1,6 @@
 // The booking e-mails' journal on disk, written from the mutation run's survivors (issue 32): a decision written once,
-// whole and private; a second decision of the same e-mail refused (so it is never sent twice), a cut-short one
+// whole and private; a second decision of the same e-mail refused (so it is never sent twice), also by another process
+// deciding it at the same moment; a cut-short one
 // redone; keys that could leave the folder refused; only the journal's own files read back.
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -61,6 +62,20 @@ describe('a decision', () => {
     const redone = await journal.decide(mail('k2'), at)
     expect(redone).toMatchObject({ key: 'k2', state: 'decided' })
     expect(await journal.find('k2')).toEqual(redone)
+  })
+
+  it('of one e-mail by two processes at the same moment: one decides it, the other finds it decided, nothing half read', async () => {
+    // Another process on the same data folder (an old server still stopping while the new one starts).
+    const other = new BookingMailJournal(dataDir)
+    const keys = Array.from({ length: 100 }, (_, i) => `q-${i}.balanceReminder.2026-06-13-7d`)
+    const deciders: number[] = []
+    for (const key of keys) {
+      const both = await Promise.all([journal.decide(mail(key), at), other.decide(mail(key), at)])
+      deciders.push(both.filter(Boolean).length)
+    }
+    expect(deciders).toEqual(keys.map(() => 1))
+    expect(readdirSync(join(dataDir, 'booking-mail')).sort()).toEqual(keys.map((k) => `${k}.json`).sort())
+    expect((await other.all()).map((e) => e.state)).toEqual(keys.map(() => 'decided'))
   })
 
   it('refuses a key that could name another file, and finds none for it', async () => {
