@@ -375,6 +375,9 @@ Object.assign(SLICES, {
       'web/lib/paths.ts',
       'web/app/titles.ts',
       'web/lib/not-found-response.ts',
+      // Added in the sixth turn: the booking e-mails' rules moved out of Coming up and the per-lead switch.
+      'web/admin/inbox/coming-up-rules.ts',
+      'web/admin/inbox/lead-mail-switch.ts',
     ],
     tests: ['web/**/*.test.ts'],
   },
