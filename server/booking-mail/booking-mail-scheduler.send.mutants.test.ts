@@ -374,6 +374,17 @@ describe('two servers on one data folder', () => {
 
   it('both started after a crash with an e-mail decided and not sent: one of them sends it, once', async () => {
     const { id, key } = await decidedBeforeCrash()
+    // Each outbox asks whether the e-mail is still wanted (reading its inquiry) before it takes it: both ask before
+    // either takes it, the closest the two can come.
+    const find = inquiries.find.bind(inquiries)
+    let first: (() => void) | undefined
+    let asked = 0
+    vi.spyOn(inquiries, 'find').mockImplementation(async (inquiryId) => {
+      asked++
+      if (asked === 1) await new Promise<void>((resolve) => (first = resolve))
+      if (asked === 2) first!()
+      return find(inquiryId)
+    })
     const a = server()
     const b = server()
     await vi.waitFor(() => expect(sent).toHaveLength(1))

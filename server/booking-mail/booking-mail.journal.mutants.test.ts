@@ -87,6 +87,29 @@ describe('a decision', () => {
   })
 })
 
+describe('taking a decided e-mail to send it', () => {
+  it('a decided or failed one is taken once, marked as being sent; one sent, let go, unsure or unknown is not', async () => {
+    const other = new BookingMailJournal(dataDir)
+    const decided = await journal.decide(mail('k1'), at)
+    const [taken, again] = await Promise.all([journal.claim('k1'), other.claim('k1')])
+    expect(taken).toEqual(decided)
+    expect(again).toBeNull()
+    expect(await journal.find('k1')).toEqual({ ...decided, state: 'sending' })
+    await journal.decide(mail('k2'), at)
+    await journal.update('k2', (e) => ({ ...e, state: 'failed', attempts: 2, lastError: 'SMTP said no' }))
+    expect(await other.claim('k2')).toMatchObject({ state: 'failed', attempts: 2 })
+    expect(await journal.find('k2')).toMatchObject({ state: 'sending', attempts: 2, lastError: 'SMTP said no' })
+    for (const state of ['sent', 'dropped', 'unsure'] as const) {
+      await journal.decide(mail(`k-${state}`), at)
+      await journal.update(`k-${state}`, (e) => ({ ...e, state }))
+      expect(await journal.claim(`k-${state}`)).toBeNull()
+      expect((await journal.find(`k-${state}`))!.state).toBe(state)
+    }
+    expect(await journal.claim('k9')).toBeNull()
+    expect(await journal.find('k9')).toBeNull()
+  })
+})
+
 describe('reading the journal', () => {
   it('lists only its own entries (not other files, not temp files), and an update of an unknown key writes nothing', async () => {
     await journal.decide(mail('k1'), at)
