@@ -85,6 +85,14 @@ describe('the booking e-mails form', () => {
     })
   })
 
+  it('a review link emptied, or left as spaces, is saved empty: no link, and nothing to refuse', () => {
+    const d = toDraft({ ...DEFAULT_BOOKING_MAIL, reviewUrl: 'https://g.page/r/peony' })
+    expect(d.reviewUrl).toBe('https://g.page/r/peony')
+    d.reviewUrl = '   '
+    expect(fromDraft(d).reviewUrl).toBe('')
+    expect(problemOf(d)).toBeNull()
+  })
+
   it('shows the error of a refused save on the field it named, and none once the error is cleared', () => {
     const id = fieldId('thankYou', 'days')
     expect(fieldError(id, 'Thank-you: days after Completed is 30 at most')).toEqual({
