@@ -124,6 +124,32 @@ async function bookedLead(extra: Record<string, unknown> = {}) {
 }
 
 const journal = () => new BookingMailJournal(dataDir)
+/** Half a second on, the 7-day reminder is still being sent, and Coming up shows it due, not failing. */
+async function stillSending(s: BookingMailScheduler, inquiryId: string) {
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect((await entries()).map((e) => [e.state, e.lastError])).toEqual([['sending', undefined]])
+  expect(await s.upcoming(clock)).toContainEqual({
+    inquiryId,
+    name: 'Jane Doe',
+    kind: 'balanceReminder',
+    to: 'client',
+    date: '2026-06-06',
+    state: 'due',
+  })
+}
+
+/** The SMTP server takes each message only once released; `sending` resolves when the first is handed over. */
+function holdSends() {
+  let handedOver!: () => void
+  const sending = new Promise<void>((resolve) => (handedOver = resolve))
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  onSend = async () => {
+    handedOver()
+    await held
+  }
+  return { sending, release }
+}
 /** A booked lead whose 7-day reminder was decided (on its day) by a server that stopped before sending it. */
 async function decidedBeforeCrash() {
   const { id, q } = await bookedLead()
@@ -311,6 +337,26 @@ describe('once only', () => {
     })
   })
 
+  it('a run while the outbox sends one it picked up at start leaves it to that send: not taken for one stopped mid-send', async () => {
+    const { id, key } = await decidedBeforeCrash()
+    const { sending, release } = holdSends()
+    const { s, outbox } = server()
+    await sending
+    clock = noon('2026-06-06')
+    let run: Promise<unknown> = Promise.resolve()
+    try {
+      // The timer's first run, while the SMTP server is still taking the message.
+      run = s.runOnce(clock)
+      await stillSending(s, id)
+    } finally {
+      release()
+    }
+    await run
+    await outbox.settled()
+    expect(sent).toHaveLength(1)
+    expect((await entries()).map((e) => [e.key, e.state, e.lastError])).toEqual([[key, 'sent', undefined]])
+  })
+
   it('sent and recorded on the inquiry, then killed: the next run only marks the journal sent', async () => {
     const { id } = await bookedLead()
     await server().run('2026-06-06')
@@ -339,30 +385,14 @@ describe('two servers on one data folder', () => {
 
   it("one's run waits for the other's send to finish: that e-mail is never taken for one stopped mid-send", async () => {
     const { id } = await bookedLead()
-    let handedOver!: () => void
-    const sending = new Promise<void>((resolve) => (handedOver = resolve))
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    onSend = async () => {
-      handedOver()
-      await held
-    }
+    const { sending, release } = holdSends()
     const first = server().run('2026-06-06')
     await sending
     const other = server()
     const second = other.s.runOnce(clock)
     try {
       // Time enough for a whole run of the other server, were it not waiting for the first one's.
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      expect((await entries()).map((e) => e.state)).toEqual(['sending'])
-      expect(await other.s.upcoming(clock)).toContainEqual({
-        inquiryId: id,
-        name: 'Jane Doe',
-        kind: 'balanceReminder',
-        to: 'client',
-        date: '2026-06-06',
-        state: 'due',
-      })
+      await stillSending(other.s, id)
     } finally {
       release()
     }

@@ -194,8 +194,9 @@ export class BookingMailScheduler {
       // Sent and recorded on the inquiry just before a crash: only the journal is behind.
       if (lead?.record.bookingMail?.sent.some((s) => s.key === entry.key))
         await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent' }))
-      // Handed to SMTP when a process died: it may have gone, so it is never sent again ("Coming up" says so).
-      else if (entry.state === 'sending')
+      // Handed to SMTP when a process died: it may have gone, so it is never sent again ("Coming up" says so). One
+      // this process is sending now (picked up by the outbox at start, or a retry) is left to that send.
+      else if (entry.state === 'sending' && !this.journal.isSending(entry.key))
         await this.journal.update(entry.key, (e) => ({ ...e, state: 'unsure', lastError: STOPPED_MID_SEND }))
       // No longer due (paid, switched off, the lead moved on, its day passed): let go.
       else if (!due.has(entry.key)) await this.journal.update(entry.key, (e) => ({ ...e, state: 'dropped' }))

@@ -37,15 +37,20 @@ const KEY = /^[A-Za-z0-9][A-Za-z0-9.-]{0,200}$/
 
 /** One queue per journal folder: two schedulers on one data folder (two app instances in a process) take turns. */
 const queues = new Map<string, SerialQueue>()
+/** Per journal folder, the e-mails this process has taken to send and not yet recorded as sent or failed. */
+const taken = new Map<string, Set<string>>()
 
 export class BookingMailJournal {
   readonly dir: string
   private readonly queue: SerialQueue
+  private readonly taken: Set<string>
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'booking-mail')
     if (!queues.has(this.dir)) queues.set(this.dir, new SerialQueue())
     this.queue = queues.get(this.dir)!
+    if (!taken.has(this.dir)) taken.set(this.dir, new Set())
+    this.taken = taken.get(this.dir)!
   }
 
   private path(key: string): string {
@@ -116,8 +121,14 @@ export class BookingMailJournal {
       const current = await this.find(key)
       if (current?.state !== 'decided' && current?.state !== 'failed') return null
       await writeFileDurable(this.path(key), JSON.stringify({ ...current, state: 'sending' }, null, 2))
+      this.taken.add(key)
       return current
     })
+  }
+
+  /** Whether this process is sending it now (marked "sending" by a claim here, no outcome recorded yet). */
+  isSending(key: string): boolean {
+    return this.taken.has(key)
   }
 
   update(key: string, change: (e: JournalEntry) => JournalEntry): Promise<JournalEntry | null> {
@@ -126,6 +137,7 @@ export class BookingMailJournal {
       if (!current) return null
       const next = change(current)
       await writeFileDurable(this.path(key), JSON.stringify(next, null, 2))
+      if (next.state !== 'sending') this.taken.delete(key)
       return next
     })
   }
