@@ -2,7 +2,7 @@
 // whole and private; a second decision of the same e-mail refused (so it is never sent twice), also by another process
 // deciding it at the same moment; a cut-short one
 // redone; keys that could leave the folder refused; only the journal's own files read back.
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -87,6 +87,15 @@ describe('a decision', () => {
   })
 })
 
+describe('an entry that cannot be read', () => {
+  it('is an error, not "none": it is never decided again over it (a folder in the way of its file)', async () => {
+    mkdirSync(join(dataDir, 'booking-mail', 'k1.json'), { recursive: true })
+    await expect(journal.find('k1')).rejects.toMatchObject({ code: 'EISDIR' })
+    await expect(journal.decide(mail('k1'), at)).rejects.toMatchObject({ code: 'EISDIR' })
+    expect(readdirSync(join(dataDir, 'booking-mail'))).toEqual(['k1.json'])
+  })
+})
+
 describe('taking a decided e-mail to send it', () => {
   it('a decided or failed one is taken once, marked as being sent; one sent, let go, unsure or unknown is not', async () => {
     const other = new BookingMailJournal(dataDir)
@@ -113,11 +122,14 @@ describe('taking a decided e-mail to send it', () => {
 describe('reading the journal', () => {
   it('lists only its own entries (not other files, not temp files), and an update of an unknown key writes nothing', async () => {
     await journal.decide(mail('k1'), at)
+    // A backup whose name is a key and five characters more, and an entry cut short by a crash: neither is listed.
+    writeFileSync(join(dataDir, 'booking-mail', 'k1.orig'), readFileSync(join(dataDir, 'booking-mail', 'k1.json')))
+    writeFileSync(join(dataDir, 'booking-mail', 'k2.json'), '{"key": "k2", "sta')
     writeFileSync(join(dataDir, 'booking-mail', '.k3.json'), JSON.stringify({ key: 'k3' }))
     writeFileSync(join(dataDir, 'booking-mail', 'notes.txt'), 'x')
     expect((await journal.all()).map((e) => e.key)).toEqual(['k1'])
     expect(await journal.update('k9', (e) => ({ ...e, state: 'sent' }))).toBeNull()
-    expect(readdirSync(join(dataDir, 'booking-mail')).sort()).toEqual(['.k3.json', 'k1.json', 'notes.txt'])
+    expect(readdirSync(join(dataDir, 'booking-mail')).sort()).toEqual(['.k3.json', 'k1.json', 'k1.orig', 'k2.json', 'notes.txt'])
     expect(await new BookingMailJournal(join(dataDir, 'none')).all()).toEqual([])
   })
 })
