@@ -37,7 +37,7 @@ describe('the booking e-mails form', () => {
   it('reads days and the review link as the owner typed them: spaces around, a trailing comma, blank is not zero', () => {
     const d = toDraft(DEFAULT_BOOKING_MAIL)
     d.reviewUrl = '  https://g.page/r/peony  '
-    d.mails.balanceReminder.days = ' 10 , 3,'
+    d.mails.balanceReminder.days = ' 10 , 3, '
     d.mails.thankYou.days = ' 2 '
     const settings = fromDraft(d)
     expect(settings.reviewUrl).toBe('https://g.page/r/peony')
@@ -54,6 +54,9 @@ describe('the booking e-mails form', () => {
     const e = toDraft(DEFAULT_BOOKING_MAIL)
     e.mails.thankYou.subject = ''
     expect(problemOf(e)).toEqual({ id: 'bm-thankYou-subject', message: 'Thank-you and review: the subject is required' })
+    const f = toDraft(DEFAULT_BOOKING_MAIL)
+    f.mails.quoteFollowUp.on = 'yes' as never
+    expect(problemOf(f)).toEqual({ id: 'bm-quoteFollowUp-on', message: 'Quote follow-up: on must be true or false' })
   })
 
   it('says each e-mail in words for the changed-elsewhere dialog: on or off, its days, subject and text', () => {
