@@ -383,13 +383,23 @@ describe('two servers on one data folder', () => {
     expect((await entries()).map((e) => [e.state, e.attempts, e.lastError])).toEqual([['sent', 1, undefined]])
   })
 
-  it("one's run waits for the other's send to finish: that e-mail is never taken for one stopped mid-send", async () => {
+  it("one's run waits for the other's to finish: it neither takes the e-mail being sent for one stopped mid-send nor counts it", async () => {
     const { id } = await bookedLead()
     const { sending, release } = holdSends()
     const first = server().run('2026-06-06')
     await sending
     const other = server()
+    // Were the other server's run not waiting, it would read the leads at once: held there until the first run is
+    // over, it would then find the e-mail sent after it started.
+    const list = inquiries.list.bind(inquiries)
+    let holding = true
+    vi.spyOn(inquiries, 'list').mockImplementation(async (...args: Parameters<InquiryStore['list']>) => {
+      if (holding) await first
+      return list(...args)
+    })
     const second = other.s.runOnce(clock)
+    await new Promise((resolve) => setImmediate(resolve))
+    holding = false
     try {
       // Time enough for a whole run of the other server, were it not waiting for the first one's.
       await stillSending(other.s, id)
