@@ -87,6 +87,26 @@ describe('a decision', () => {
   })
 })
 
+describe('what this process is sending', () => {
+  it('is each e-mail it took, for every journal of the folder, until the outcome is recorded; not one marked by hand', async () => {
+    const other = new BookingMailJournal(dataDir)
+    await journal.decide(mail('k1'), at)
+    expect(journal.isSending('k1')).toBe(false)
+    await journal.claim('k1')
+    expect([journal.isSending('k1'), other.isSending('k1')]).toEqual([true, true])
+    expect(new BookingMailJournal(join(dataDir, 'elsewhere')).isSending('k1')).toBe(false)
+    // Still being sent after an update that keeps the mark; done once it is recorded sent.
+    await other.update('k1', (e) => ({ ...e, attempts: 1 }))
+    expect(journal.isSending('k1')).toBe(true)
+    await other.update('k1', (e) => ({ ...e, state: 'sent', attempts: 1 }))
+    expect(journal.isSending('k1')).toBe(false)
+    // Left "sending" by another process (or by hand): not this one's.
+    await journal.decide(mail('k2'), at)
+    await journal.update('k2', (e) => ({ ...e, state: 'sending' }))
+    expect(journal.isSending('k2')).toBe(false)
+  })
+})
+
 describe('an entry that cannot be read', () => {
   it('is an error, not "none": it is never decided again over it (a folder in the way of its file)', async () => {
     mkdirSync(join(dataDir, 'booking-mail', 'k1.json'), { recursive: true })
