@@ -64,6 +64,13 @@ describe('the settings through the API', () => {
     expect(t.subjects()).toHaveLength(before)
   })
 
+  it('a run now answers what it did (nothing without SMTP), and only to the owner', async () => {
+    const res = await t.call('POST', '/api/admin/booking-mail/run', { cookie })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ decided: 0, sent: 0, failed: 0 })
+    expect((await t.call('POST', '/api/admin/booking-mail/run')).status).toBe(401)
+  })
+
   it('a review link emptied is saved empty, and the thank-you it carried is no longer planned', async () => {
     const { id } = await t.deps.inquiries.create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
     const now = new Date()
