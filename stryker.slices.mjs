@@ -387,6 +387,9 @@ Object.assign(SLICES, {
       'web/admin/inbox/pipeline-card.ts',
       'web/admin/inbox/quote-card.ts',
       'web/admin/inbox/reply-templates-draft.ts',
+      // And the booking e-mails' rules moved out of Coming up and the per-lead switch.
+      'web/admin/inbox/coming-up-rules.ts',
+      'web/admin/inbox/lead-mail-switch.ts',
     ],
     tests: ['web/**/*.test.ts'],
   },

@@ -86,3 +86,59 @@ describe('e-mails due on the same day', () => {
     expect(dueToday(planLead(booked, s, 7), '2026-06-11').map((m) => m.key)).toEqual(['q-1.balanceReminder.2026-06-13-7d'])
   })
 })
+
+describe('a booked lead', () => {
+  it('plans each e-mail whole: who it goes to, its days and key, and the due date only on the balance e-mails', () => {
+    expect(planLead(booked, settings, 7)).toEqual([
+      {
+        kind: 'balanceReminder',
+        key: 'q-1.balanceReminder.2026-06-13-7d',
+        inquiryId: 'lead-1',
+        to: 'client',
+        date: '2026-06-06',
+        lastDay: '2026-06-13',
+        dueDate: '2026-06-13',
+      },
+      {
+        kind: 'balanceReminder',
+        key: 'q-1.balanceReminder.2026-06-13-1d',
+        inquiryId: 'lead-1',
+        to: 'client',
+        date: '2026-06-12',
+        lastDay: '2026-06-13',
+        dueDate: '2026-06-13',
+      },
+      {
+        kind: 'balanceOverdue',
+        key: 'q-1.balanceOverdue.2026-06-13',
+        inquiryId: 'lead-1',
+        to: 'owner',
+        date: '2026-06-14',
+        lastDay: '2026-06-20',
+        dueDate: '2026-06-13',
+      },
+      {
+        kind: 'eventConfirmation',
+        key: 'lead-1.eventConfirmation.2026-06-20',
+        inquiryId: 'lead-1',
+        to: 'client',
+        date: '2026-06-19',
+        lastDay: '2026-06-19',
+      },
+    ])
+  })
+
+  it('without a quote (booked by hand) or paid in full: only the event confirmation', () => {
+    const { quote: _none, ...byHand } = booked
+    expect(kinds(byHand)).toEqual(['eventConfirmation@2026-06-19'])
+    expect(kinds({ ...booked, quote: { ...booked.quote!, remainingCents: 0 } })).toEqual(['eventConfirmation@2026-06-19'])
+    // One cent left is still a balance to remind of.
+    expect(kinds({ ...booked, quote: { ...booked.quote!, remainingCents: 1 } })).toContain('balanceOverdue@2026-06-14')
+  })
+
+  it('the event confirmation goes as many days before the event as the owner set', () => {
+    const days = (daysBefore: number) => kinds(booked, { ...settings, eventConfirmation: { ...settings.eventConfirmation, daysBefore } })
+    expect(days(14)).toContain('eventConfirmation@2026-06-06')
+    expect(days(1)).toContain('eventConfirmation@2026-06-19')
+  })
+})

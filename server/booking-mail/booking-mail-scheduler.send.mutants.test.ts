@@ -124,6 +124,42 @@ async function bookedLead(extra: Record<string, unknown> = {}) {
 }
 
 const journal = () => new BookingMailJournal(dataDir)
+/** Half a second on, the 7-day reminder is still being sent, and Coming up shows it due, not failing. */
+async function stillSending(s: BookingMailScheduler, inquiryId: string) {
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect((await entries()).map((e) => [e.state, e.lastError])).toEqual([['sending', undefined]])
+  expect(await s.upcoming(clock)).toContainEqual({
+    inquiryId,
+    name: 'Jane Doe',
+    kind: 'balanceReminder',
+    to: 'client',
+    date: '2026-06-06',
+    state: 'due',
+  })
+}
+
+/** The SMTP server takes each message only once released; `sending` resolves when the first is handed over. */
+function holdSends() {
+  let handedOver!: () => void
+  const sending = new Promise<void>((resolve) => (handedOver = resolve))
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  onSend = async () => {
+    handedOver()
+    await held
+  }
+  return { sending, release }
+}
+/** A booked lead whose 7-day reminder was decided (on its day) by a server that stopped before sending it. */
+async function decidedBeforeCrash() {
+  const { id, q } = await bookedLead()
+  const key = `${q.id}.balanceReminder.2026-06-13-7d`
+  await journal().decide(
+    { kind: 'balanceReminder', key, inquiryId: id, to: 'client', date: '2026-06-06', lastDay: '2026-06-13', dueDate: '2026-06-13' },
+    noon('2026-06-06'),
+  )
+  return { id, q, key }
+}
 const entries = async () => (await journal().all()).sort((a, b) => a.key.localeCompare(b.key))
 const shown = (m: OutgoingMail) => ({ to: m.to, subject: m.subject, text: m.text })
 
@@ -215,6 +251,23 @@ describe('the studio day', () => {
     expect(await s.runOnce(new Date('2026-06-06T07:00:00Z'))).toEqual({ decided: 1, sent: 1, failed: 0 })
   })
 
+  it('across the change back to winter time: each reminder on its studio day, the overdue note not an hour early', async () => {
+    // Event Monday 2026-11-09: balance due 2026-11-02; reminders 2026-10-26 and 2026-11-01 (the day the clocks go back,
+    // 2 am summer time); the overdue note 2026-11-03, when the studio is 8 hours behind UTC again.
+    await bookedLead({ eventDate: '2026-11-09' })
+    const { s } = server()
+    const dueAt = async (iso: string) =>
+      (await s.upcoming(new Date(iso))).filter((m) => m.state !== 'scheduled').map((m) => `${m.kind}@${m.date}`)
+    // 11:59 pm on October 31 (summer time, 7 hours behind): the 7-day reminder, not yet the 1-day one.
+    expect(await dueAt('2026-11-01T06:59:00Z')).toEqual(['balanceReminder@2026-10-26'])
+    // Midnight of November 1: the 1-day reminder, on the day itself.
+    expect(await dueAt('2026-11-01T07:00:00Z')).toEqual(['balanceReminder@2026-11-01'])
+    // 11:59 pm on November 2 (winter time): still the due date, so still the reminder.
+    expect(await dueAt('2026-11-03T07:59:00Z')).toEqual(['balanceReminder@2026-11-01'])
+    // Midnight of November 3: overdue.
+    expect(await dueAt('2026-11-03T08:00:00Z')).toEqual(['balanceOverdue@2026-11-03'])
+  })
+
   it('in winter the studio is 8 hours behind UTC: the last minute of the day before the event still confirms it', async () => {
     const id = await newLead({ eventDate: '2026-12-05' }, (r) => ({ ...r, status: 'booked' }))
     const { s } = server()
@@ -252,12 +305,7 @@ describe('once only', () => {
   })
 
   it('decided before a crash: the restarted server sends it once by itself', async () => {
-    const { id, q } = await bookedLead()
-    const key = `${q.id}.balanceReminder.2026-06-13-7d`
-    await journal().decide(
-      { kind: 'balanceReminder', key, inquiryId: id, to: 'client', date: '2026-06-06', lastDay: '2026-06-13', dueDate: '2026-06-13' },
-      noon('2026-06-06'),
-    )
+    const { key } = await decidedBeforeCrash()
     const { outbox } = server()
     await vi.waitFor(() => expect(sent).toHaveLength(1))
     await outbox.settled()
@@ -289,6 +337,26 @@ describe('once only', () => {
     })
   })
 
+  it('a run while the outbox sends one it picked up at start leaves it to that send: not taken for one stopped mid-send', async () => {
+    const { id, key } = await decidedBeforeCrash()
+    const { sending, release } = holdSends()
+    const { s, outbox } = server()
+    await sending
+    clock = noon('2026-06-06')
+    let run: Promise<unknown> = Promise.resolve()
+    try {
+      // The timer's first run, while the SMTP server is still taking the message.
+      run = s.runOnce(clock)
+      await stillSending(s, id)
+    } finally {
+      release()
+    }
+    await run
+    await outbox.settled()
+    expect(sent).toHaveLength(1)
+    expect((await entries()).map((e) => [e.key, e.state, e.lastError])).toEqual([[key, 'sent', undefined]])
+  })
+
   it('sent and recorded on the inquiry, then killed: the next run only marks the journal sent', async () => {
     const { id } = await bookedLead()
     await server().run('2026-06-06')
@@ -299,6 +367,72 @@ describe('once only', () => {
     expect(sent).toEqual([])
     expect((await entries()).map((e) => e.state)).toEqual(['sent'])
     expect((await inquiries.find(id))!.bookingMail!.sent).toHaveLength(1)
+  })
+})
+
+describe('two servers on one data folder', () => {
+  it('running at once, they send each e-mail once and only one of them counts it', async () => {
+    await bookedLead()
+    const a = server()
+    const b = server()
+    clock = noon('2026-06-06')
+    const summaries = await Promise.all([a.s.runOnce(clock), b.s.runOnce(clock)])
+    expect(summaries).toContainEqual({ decided: 1, sent: 1, failed: 0 })
+    expect(summaries).toContainEqual({ decided: 0, sent: 0, failed: 0 })
+    expect(sent).toHaveLength(1)
+    expect((await entries()).map((e) => [e.state, e.attempts, e.lastError])).toEqual([['sent', 1, undefined]])
+  })
+
+  it("one's run waits for the other's to finish: it neither takes the e-mail being sent for one stopped mid-send nor counts it", async () => {
+    const { id } = await bookedLead()
+    const { sending, release } = holdSends()
+    const first = server().run('2026-06-06')
+    await sending
+    const other = server()
+    // Were the other server's run not waiting, it would read the leads at once: held there until the first run is
+    // over, it would then find the e-mail sent after it started.
+    const list = inquiries.list.bind(inquiries)
+    let holding = true
+    vi.spyOn(inquiries, 'list').mockImplementation(async (...args: Parameters<InquiryStore['list']>) => {
+      if (holding) await first
+      return list(...args)
+    })
+    const second = other.s.runOnce(clock)
+    await new Promise((resolve) => setImmediate(resolve))
+    holding = false
+    try {
+      // Time enough for a whole run of the other server, were it not waiting for the first one's.
+      await stillSending(other.s, id)
+    } finally {
+      release()
+    }
+    expect(await first).toEqual({ decided: 1, sent: 1, failed: 0 })
+    expect(await second).toEqual({ decided: 0, sent: 0, failed: 0 })
+    expect(sent).toHaveLength(1)
+    expect((await entries()).map((e) => [e.state, e.lastError])).toEqual([['sent', undefined]])
+  })
+
+  it('both started after a crash with an e-mail decided and not sent: one of them sends it, once', async () => {
+    const { id, key } = await decidedBeforeCrash()
+    // Each outbox asks whether the e-mail is still wanted (reading its inquiry) before it takes it: both ask before
+    // either takes it, the closest the two can come.
+    const find = inquiries.find.bind(inquiries)
+    let first: (() => void) | undefined
+    let asked = 0
+    vi.spyOn(inquiries, 'find').mockImplementation(async (inquiryId) => {
+      asked++
+      if (asked === 1) await new Promise<void>((resolve) => (first = resolve))
+      if (asked === 2) first!()
+      return find(inquiryId)
+    })
+    const a = server()
+    const b = server()
+    await vi.waitFor(() => expect(sent).toHaveLength(1))
+    await a.outbox.settled()
+    await b.outbox.settled()
+    expect(sent).toHaveLength(1)
+    expect((await entries()).map((e) => [e.key, e.state, e.attempts])).toEqual([[key, 'sent', 1]])
+    expect((await inquiries.find(id))!.bookingMail!.sent.map((s) => s.key)).toEqual([key])
   })
 })
 
@@ -374,12 +508,7 @@ describe('a retry that is no longer wanted', () => {
   })
 
   it('decided before a crash, paid before the restart: let go, never sent', async () => {
-    const { id, q } = await bookedLead()
-    const key = `${q.id}.balanceReminder.2026-06-13-7d`
-    await journal().decide(
-      { kind: 'balanceReminder', key, inquiryId: id, to: 'client', date: '2026-06-06', lastDay: '2026-06-13', dueDate: '2026-06-13' },
-      noon('2026-06-06'),
-    )
+    const { q } = await decidedBeforeCrash()
     await quotes.update(q.id, (x) => ({
       ...x,
       payments: [{ kind: 'balance', amountCents: 70_000, at: '', sessionId: 's', paymentIntent: null, eventId: 'e' }],

@@ -194,8 +194,9 @@ export class BookingMailScheduler {
       // Sent and recorded on the inquiry just before a crash: only the journal is behind.
       if (lead?.record.bookingMail?.sent.some((s) => s.key === entry.key))
         await this.journal.update(entry.key, (e) => ({ ...e, state: 'sent' }))
-      // Handed to SMTP when a process died: it may have gone, so it is never sent again ("Coming up" says so).
-      else if (entry.state === 'sending')
+      // Handed to SMTP when a process died: it may have gone, so it is never sent again ("Coming up" says so). One
+      // this process is sending now (picked up by the outbox at start, or a retry) is left to that send.
+      else if (entry.state === 'sending' && !this.journal.isSending(entry.key))
         await this.journal.update(entry.key, (e) => ({ ...e, state: 'unsure', lastError: STOPPED_MID_SEND }))
       // No longer due (paid, switched off, the lead moved on, its day passed): let go.
       else if (!due.has(entry.key)) await this.journal.update(entry.key, (e) => ({ ...e, state: 'dropped' }))
@@ -237,11 +238,17 @@ export class BookingMailScheduler {
       // a restart before the first run) is let go here, not sent.
       state: async (key) => {
         const e = await this.journal.find(key)
-        if (e && (e.state === 'decided' || e.state === 'failed') && !(await this.stillPlanned(e))) {
+        if (!e) return undefined
+        if (e.state !== 'decided' && e.state !== 'failed') return mailStateOf(e)
+        if (!(await this.stillPlanned(e))) {
           await this.journal.update(key, (x) => ({ ...x, state: 'dropped' }))
           return undefined
         }
-        return e ? mailStateOf(e) : undefined
+        // Marked as being sent before the message is made and handed over, in one step with the check: of two
+        // schedulers on one data folder picking it up, one sends it; a process killed from here on leaves this mark,
+        // never a resend.
+        const claimed = await this.journal.claim(key)
+        return claimed ? mailStateOf(claimed) : undefined
       },
       compose: async (key, addresses) => {
         const entry = await this.journal.find(key)
@@ -266,8 +273,6 @@ export class BookingMailScheduler {
           reviewLink: settings.reviewUrl,
           studioName: addresses.brand,
         }
-        // Written down before the message goes: a process killed during the send leaves this mark, never a resend.
-        await this.journal.update(key, (e) => ({ ...e, state: 'sending' }))
         return composeBookingMail(settings[entry.kind], values, entry.to === 'owner' ? 'owner' : { client: inquiry.email }, addresses)
       },
       record: async (key, state) => {

@@ -1,7 +1,8 @@
 // The booking e-mails' journal on disk, written from the mutation run's survivors (issue 32): a decision written once,
-// whole and private; a second decision of the same e-mail refused (so it is never sent twice), a cut-short one
+// whole and private; a second decision of the same e-mail refused (so it is never sent twice), also by another process
+// deciding it at the same moment; a cut-short one
 // redone; keys that could leave the folder refused; only the journal's own files read back.
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -63,6 +64,20 @@ describe('a decision', () => {
     expect(await journal.find('k2')).toEqual(redone)
   })
 
+  it('of one e-mail by two processes at the same moment: one decides it, the other finds it decided, nothing half read', async () => {
+    // Another process on the same data folder (an old server still stopping while the new one starts).
+    const other = new BookingMailJournal(dataDir)
+    const keys = Array.from({ length: 100 }, (_, i) => `q-${i}.balanceReminder.2026-06-13-7d`)
+    const deciders: number[] = []
+    for (const key of keys) {
+      const both = await Promise.all([journal.decide(mail(key), at), other.decide(mail(key), at)])
+      deciders.push(both.filter(Boolean).length)
+    }
+    expect(deciders).toEqual(keys.map(() => 1))
+    expect(readdirSync(join(dataDir, 'booking-mail')).sort()).toEqual(keys.map((k) => `${k}.json`).sort())
+    expect((await other.all()).map((e) => e.state)).toEqual(keys.map(() => 'decided'))
+  })
+
   it('refuses a key that could name another file, and finds none for it', async () => {
     for (const key of ['../escape', '.hidden', 'a/b', '', `a${'b'.repeat(201)}`]) {
       await expect(journal.decide(mail(key), at), key).rejects.toThrow(`Not a booking e-mail key: ${key}`)
@@ -72,14 +87,69 @@ describe('a decision', () => {
   })
 })
 
+describe('what this process is sending', () => {
+  it('is each e-mail it took, for every journal of the folder, until the outcome is recorded; not one marked by hand', async () => {
+    const other = new BookingMailJournal(dataDir)
+    await journal.decide(mail('k1'), at)
+    expect(journal.isSending('k1')).toBe(false)
+    await journal.claim('k1')
+    expect([journal.isSending('k1'), other.isSending('k1')]).toEqual([true, true])
+    expect(new BookingMailJournal(join(dataDir, 'elsewhere')).isSending('k1')).toBe(false)
+    // Still being sent after an update that keeps the mark; done once it is recorded sent.
+    await other.update('k1', (e) => ({ ...e, attempts: 1 }))
+    expect(journal.isSending('k1')).toBe(true)
+    await other.update('k1', (e) => ({ ...e, state: 'sent', attempts: 1 }))
+    expect(journal.isSending('k1')).toBe(false)
+    // Left "sending" by another process (or by hand): not this one's.
+    await journal.decide(mail('k2'), at)
+    await journal.update('k2', (e) => ({ ...e, state: 'sending' }))
+    expect(journal.isSending('k2')).toBe(false)
+  })
+})
+
+describe('an entry that cannot be read', () => {
+  it('is an error, not "none": it is never decided again over it (a folder in the way of its file)', async () => {
+    mkdirSync(join(dataDir, 'booking-mail', 'k1.json'), { recursive: true })
+    await expect(journal.find('k1')).rejects.toMatchObject({ code: 'EISDIR' })
+    await expect(journal.decide(mail('k1'), at)).rejects.toMatchObject({ code: 'EISDIR' })
+    expect(readdirSync(join(dataDir, 'booking-mail'))).toEqual(['k1.json'])
+  })
+})
+
+describe('taking a decided e-mail to send it', () => {
+  it('a decided or failed one is taken once, marked as being sent; one sent, let go, unsure or unknown is not', async () => {
+    const other = new BookingMailJournal(dataDir)
+    const decided = await journal.decide(mail('k1'), at)
+    const [taken, again] = await Promise.all([journal.claim('k1'), other.claim('k1')])
+    expect(taken).toEqual(decided)
+    expect(again).toBeNull()
+    expect(await journal.find('k1')).toEqual({ ...decided, state: 'sending' })
+    await journal.decide(mail('k2'), at)
+    await journal.update('k2', (e) => ({ ...e, state: 'failed', attempts: 2, lastError: 'SMTP said no' }))
+    expect(await other.claim('k2')).toMatchObject({ state: 'failed', attempts: 2 })
+    expect(await journal.find('k2')).toMatchObject({ state: 'sending', attempts: 2, lastError: 'SMTP said no' })
+    for (const state of ['sent', 'dropped', 'unsure'] as const) {
+      await journal.decide(mail(`k-${state}`), at)
+      await journal.update(`k-${state}`, (e) => ({ ...e, state }))
+      expect(await journal.claim(`k-${state}`)).toBeNull()
+      expect((await journal.find(`k-${state}`))!.state).toBe(state)
+    }
+    expect(await journal.claim('k9')).toBeNull()
+    expect(await journal.find('k9')).toBeNull()
+  })
+})
+
 describe('reading the journal', () => {
   it('lists only its own entries (not other files, not temp files), and an update of an unknown key writes nothing', async () => {
     await journal.decide(mail('k1'), at)
+    // A backup whose name is a key and five characters more, and an entry cut short by a crash: neither is listed.
+    writeFileSync(join(dataDir, 'booking-mail', 'k1.orig'), readFileSync(join(dataDir, 'booking-mail', 'k1.json')))
+    writeFileSync(join(dataDir, 'booking-mail', 'k2.json'), '{"key": "k2", "sta')
     writeFileSync(join(dataDir, 'booking-mail', '.k3.json'), JSON.stringify({ key: 'k3' }))
     writeFileSync(join(dataDir, 'booking-mail', 'notes.txt'), 'x')
     expect((await journal.all()).map((e) => e.key)).toEqual(['k1'])
     expect(await journal.update('k9', (e) => ({ ...e, state: 'sent' }))).toBeNull()
-    expect(readdirSync(join(dataDir, 'booking-mail')).sort()).toEqual(['.k3.json', 'k1.json', 'notes.txt'])
+    expect(readdirSync(join(dataDir, 'booking-mail')).sort()).toEqual(['.k3.json', 'k1.json', 'k1.orig', 'k2.json', 'notes.txt'])
     expect(await new BookingMailJournal(join(dataDir, 'none')).all()).toEqual([])
   })
 })

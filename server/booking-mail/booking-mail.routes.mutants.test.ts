@@ -63,4 +63,34 @@ describe('the settings through the API', () => {
     expect((await res.json()).error).toBe('The review link must be a web address (https://...)')
     expect(t.subjects()).toHaveLength(before)
   })
+
+  it('a run now answers what it did (nothing without SMTP), and only to the owner', async () => {
+    const res = await t.call('POST', '/api/admin/booking-mail/run', { cookie })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ decided: 0, sent: 0, failed: 0 })
+    expect((await t.call('POST', '/api/admin/booking-mail/run')).status).toBe(401)
+  })
+
+  it('a review link emptied is saved empty, and the thank-you it carried is no longer planned', async () => {
+    const { id } = await t.deps.inquiries.create(sampleInquiry() as never, { state: 'sent', attempts: 1 })
+    const now = new Date()
+    await t.deps.inquiries.update(id, (r) => ({
+      ...r,
+      status: 'completed',
+      history: [{ at: now.toISOString(), from: 'booked', to: 'completed' }],
+    }))
+    const settings = await (await t.call('GET', '/api/admin/booking-mail', { cookie })).json()
+    const save = async (reviewUrl: string) => {
+      const res = await t.call('PUT', '/api/admin/booking-mail', { json: { ...settings, reviewUrl }, cookie })
+      expect(res.status).toBe(200)
+      return (await res.json()) as { reviewUrl: string }
+    }
+    const thankYous = async () => (await t.deps.bookingMail.upcoming(now)).filter((m) => m.kind === 'thankYou').map((m) => m.inquiryId)
+    expect((await save('https://g.page/r/studio/review')).reviewUrl).toBe('https://g.page/r/studio/review')
+    expect(await thankYous()).toEqual([id])
+    expect((await save('')).reviewUrl).toBe('')
+    expect((await (await t.call('GET', '/api/admin/booking-mail', { cookie })).json()).reviewUrl).toBe('')
+    expect(await thankYous()).toEqual([])
+    expect(t.subjects().slice(0, 3)).toEqual(['Update booking e-mails: 5 of 5 on', 'Update booking e-mails: 5 of 5 on', 'Seed content'])
+  })
 })

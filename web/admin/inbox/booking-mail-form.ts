@@ -1,4 +1,5 @@
-// The booking e-mails editor's form: the settings as text fields (days as typed), and back; which field a problem belongs to.
+// The booking e-mails editor's form: the settings as text fields (days as typed), and back; which field a problem belongs
+// to and which field shows a refused save's error; when each e-mail goes, in the owner's words.
 import {
   BOOKING_MAILS,
   BookingMailSchema,
@@ -75,4 +76,35 @@ export function bookingMailInWords(s: BookingMailSettings): Record<string, strin
   for (const k of BOOKING_MAILS)
     words[k] = `${s[k].on ? 'on' : 'off'}${daysOf(s, k) ? `, ${daysOf(s, k)} days` : ''}: ${s[k].subject}\n${s[k].body}`
   return words
+}
+
+/** When each e-mail goes and to whom, and what its days field means (none: the overdue note has no days). */
+export const MAIL_WHEN: Record<BookingMailKind, { hint: string; days?: string }> = {
+  quoteFollowUp: {
+    hint: 'To the client, when a quote you sent is still unanswered (not accepted, not expired).',
+    days: 'Days after the quote is made',
+  },
+  balanceReminder: {
+    hint: 'To the client, with the payment link, before the balance due date (Pricing: balance due days before the event).',
+    days: 'Days before the due date (e.g. 7, 1)',
+  },
+  balanceOverdue: { hint: 'To you, the day after the balance due date, when the balance is not recorded as paid.' },
+  eventConfirmation: { hint: 'To the client, before a booked event.', days: 'Days before the event' },
+  thankYou: {
+    hint: 'To the client, after you mark the lead Completed, with your review link (sent only when the link is set).',
+    days: 'Days after Completed',
+  },
+}
+
+/**
+ * The error shown on a field: the editor's error on the field the last refused save named; none once the error is
+ * cleared (an edit, a discard, a save that went through) or when the save named no field.
+ */
+export function fieldError(badField: string | null, error: string | null): { id: string; message: string } | null {
+  return badField && error ? { id: badField, message: error } : null
+}
+
+/** The attributes that tie a field to the error shown on it (its text has the id `<field>-error`). */
+export function invalidProps(error: { id: string } | null, id: string): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return error?.id === id ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}
 }

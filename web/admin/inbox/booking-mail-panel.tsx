@@ -10,29 +10,21 @@ import { SaveBar } from '../ui/save-bar'
 import { compareRows } from '../ui/stale-compare'
 import { StaleEditDialog } from '../ui/stale-edit-dialog'
 import { splitVersion, useVersionedEditor } from '../ui/use-versioned-editor'
-import { bookingMailInWords, fieldId, fromDraft, problemOf, toDraft, type MailDraft } from './booking-mail-form'
+import {
+  MAIL_WHEN,
+  bookingMailInWords,
+  fieldError,
+  fieldId,
+  fromDraft,
+  invalidProps,
+  problemOf,
+  toDraft,
+  type MailDraft,
+} from './booking-mail-form'
 import { getBookingMail, saveBookingMail } from './booking-mail-api'
 import './booking-mail-panel.css'
 
 const COMPARE_LABELS: Record<string, string> = { reviewUrl: 'Review link', ...BOOKING_MAIL_LABELS }
-
-/** When each e-mail goes and to whom, and what its days field means (none: the overdue note). */
-const WHEN: Record<BookingMailKind, { hint: string; days?: string }> = {
-  quoteFollowUp: {
-    hint: 'To the client, when a quote you sent is still unanswered (not accepted, not expired).',
-    days: 'Days after the quote is made',
-  },
-  balanceReminder: {
-    hint: 'To the client, with the payment link, before the balance due date (Pricing: balance due days before the event).',
-    days: 'Days before the due date (e.g. 7, 1)',
-  },
-  balanceOverdue: { hint: 'To you, the day after the balance due date, when the balance is not recorded as paid.' },
-  eventConfirmation: { hint: 'To the client, before a booked event.', days: 'Days before the event' },
-  thankYou: {
-    hint: 'To the client, after you mark the lead Completed, with your review link (sent only when the link is set).',
-    days: 'Days after Completed',
-  },
-}
 
 export function BookingMailPanel() {
   const editor = useVersionedEditor({
@@ -64,9 +56,8 @@ export function BookingMailPanel() {
     }
     void editor.save()
   }
-  const error = badField && editor.error ? { id: badField, message: editor.error } : null
-  /** The props that tie a field to the problem found in it. */
-  const invalid = (id: string) => (error?.id === id ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {})
+  const error = fieldError(badField, editor.error)
+  const invalid = (id: string) => invalidProps(error, id)
   const problemText = (id: string) =>
     error?.id === id ? (
       <span className="admin-error-text" id={`${id}-error`}>
@@ -113,7 +104,7 @@ export function BookingMailPanel() {
             <h2 className="admin-card__title" id={heading}>
               {BOOKING_MAIL_LABELS[kind]}
             </h2>
-            <p className="admin-card__hint">{WHEN[kind].hint}</p>
+            <p className="admin-card__hint">{MAIL_WHEN[kind].hint}</p>
             <div className="admin-booking-mail__row">
               <label className="admin-booking-mail__switch">
                 <input
@@ -124,9 +115,9 @@ export function BookingMailPanel() {
                 />{' '}
                 Send this e-mail
               </label>
-              {WHEN[kind].days && (
+              {MAIL_WHEN[kind].days && (
                 <label className="admin-booking-mail__field admin-booking-mail__days" htmlFor={fieldId(kind, 'days')}>
-                  <span>{WHEN[kind].days}</span>
+                  <span>{MAIL_WHEN[kind].days}</span>
                   <input
                     id={fieldId(kind, 'days')}
                     className="admin-input"

@@ -1,27 +1,27 @@
 // On an inquiry's card: the switch that stops the site's booking e-mails (reminders, confirmation, thank-you) for this
 // one lead, saved on the server at once; and what was sent.
 import { useState } from 'react'
-import { serverMessage } from '../admin-api'
 import { notifySuccess } from '../ui/notify'
 import { switchLeadMail } from './booking-mail-api'
 import { announceInquiriesChanged, type InquiryRecord } from './inbox-api'
+import { leadMailOn, switchedNotice, switchError } from './lead-mail-switch'
 
 export function BookingMailSwitch({ record, onChanged }: { record: InquiryRecord; onChanged: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const on = record.bookingMail?.off !== true
+  const on = leadMailOn(record)
   const id = `booking-mail-${record.id}`
   const change = async (next: boolean) => {
     setBusy(true)
     setError(null)
     try {
       await switchLeadMail(record.id, !next)
-      notifySuccess(next ? 'Booking e-mails on for this lead' : 'Booking e-mails off for this lead')
+      notifySuccess(switchedNotice(next))
       onChanged()
       // "Coming up" drops (or lists again) this lead's e-mails.
       announceInquiriesChanged()
     } catch (err) {
-      setError(serverMessage(err) ?? 'The switch could not be saved. Please try again.')
+      setError(switchError(err))
     } finally {
       setBusy(false)
     }

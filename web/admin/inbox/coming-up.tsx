@@ -4,11 +4,8 @@ import { useEffect, useState } from 'react'
 import { BOOKING_MAIL_LABELS } from '../../../server/booking-mail/booking-mail.schema'
 import { shortEventDate } from '../../../server/inquiries/inquiry-format'
 import { getUpcomingMail, type UpcomingMail } from './booking-mail-api'
+import { comingUpKey, comingUpSummary, notSentNote, showAllLabel, shownItems, STATE_WORDS } from './coming-up-rules'
 import { INQUIRIES_CHANGED } from './inbox-api'
-
-const STATE_WORDS: Record<UpcomingMail['state'], string> = { overdue: 'Overdue', failed: 'Failing', due: 'Due', scheduled: 'Scheduled' }
-/** Shown before "Show all". */
-const FIRST = 4
 
 export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => void; onEdit: () => void }) {
   const [items, setItems] = useState<UpcomingMail[] | null>(null)
@@ -28,26 +25,19 @@ export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => vo
     return () => window.removeEventListener(INQUIRIES_CHANGED, load)
   }, [])
   if (!items) return null
-  const count = (state: UpcomingMail['state']) => items.filter((i) => i.state === state).length
-  const summary = (['overdue', 'failed', 'due', 'scheduled'] as const)
-    .filter((s) => count(s) > 0)
-    .map((s) => `${count(s)} ${STATE_WORDS[s].toLowerCase()}`)
-  const shown = all ? items : items.slice(0, FIRST)
+  const shown = shownItems(items, all)
+  const note = notSentNote(mailConfigured, items.length)
+  const toggle = showAllLabel(items.length, all)
   return (
     <section className="admin-coming-up" aria-labelledby="coming-up-heading">
       <h3 className="admin-coming-up__title" id="coming-up-heading">
-        Coming up{' '}
-        <span className="admin-coming-up__summary">
-          {summary.length ? summary.join(' · ') : 'no booking e-mails in the next two weeks'}
-        </span>
+        Coming up <span className="admin-coming-up__summary">{comingUpSummary(items)}</span>
       </h3>
-      {!mailConfigured && items.length > 0 && (
-        <p className="admin-card__hint">E-mail is not set up on the server, so none of these is sent.</p>
-      )}
+      {note && <p className="admin-card__hint">{note}</p>}
       {shown.length > 0 && (
         <ul className="admin-coming-up__list">
           {shown.map((i) => (
-            <li key={`${i.inquiryId}-${i.kind}-${i.date}`} className="admin-coming-up__item">
+            <li key={comingUpKey(i)} className="admin-coming-up__item">
               <span className={`admin-status admin-status--upcoming-${i.state}`}>{STATE_WORDS[i.state]}</span>
               <span className="admin-coming-up__date">{shortEventDate(i.date)}</span>
               <span className="admin-coming-up__what">
@@ -62,14 +52,14 @@ export function ComingUp({ onOpen, onEdit }: { onOpen: (inquiryId: string) => vo
         </ul>
       )}
       <div className="admin-coming-up__actions">
-        {items.length > FIRST && (
+        {toggle && (
           <button
             type="button"
             className="admin-button admin-button--ghost admin-button--small"
             aria-expanded={all}
             onClick={() => setAll(!all)}
           >
-            {all ? 'Show fewer' : `Show all ${items.length}`}
+            {toggle}
           </button>
         )}
         <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={onEdit}>
