@@ -240,6 +240,23 @@ describe('configuration values, each spelling', () => {
     expect(() => loadConfig({ BOOKING_MAIL_MINUTES: 'often' })).toThrow('BOOKING_MAIL_MINUTES must be minutes (e.g. 15) or off')
   })
 
+  it.each([
+    '-f',
+    '--force',
+    'main/-f',
+    '.main',
+    'site/.main',
+    'main..old',
+    'main.',
+    'main.lock',
+    'site/main.lock/x',
+    'main/',
+    '/main',
+    'site//main',
+  ])('refuses the branch %s', (branch) => {
+    expect(() => loadConfig({ GIT_BRANCH: branch })).toThrow('Invalid configuration: GIT_BRANCH: GIT_BRANCH must be a branch name')
+  })
+
   it('takes the remote and branch names git takes, the near misses of the refused ones included', () => {
     for (const remote of ['origin', 'up-stream', 'backup.2', '_mirror', 'origin-']) {
       expect(loadConfig({ GIT_REMOTE: remote }).gitRemote).toBe(remote)
@@ -270,20 +287,6 @@ describe('configuration values, each spelling', () => {
     [{ GIT_REMOTE: '-origin' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
     [{ GIT_REMOTE: '--mirror' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
     [{ GIT_REMOTE: '.origin' }, 'GIT_REMOTE: GIT_REMOTE must be a remote name such as origin'],
-    ...[
-      '-f',
-      '--force',
-      'main/-f',
-      '.main',
-      'site/.main',
-      'main..old',
-      'main.',
-      'main.lock',
-      'site/main.lock/x',
-      'main/',
-      '/main',
-      'site//main',
-    ].map((branch) => [{ GIT_BRANCH: branch }, 'GIT_BRANCH: GIT_BRANCH must be a branch name'] as const),
     [{ BACKUP_INTERVAL_HOURS: '-1' }, 'BACKUP_INTERVAL_HOURS'],
     [{ BACKUP_INTERVAL_HOURS: '8785' }, 'BACKUP_INTERVAL_HOURS'],
     [{ PUBLIC_CACHE_SECONDS: 'soon' }, 'PUBLIC_CACHE_SECONDS: PUBLIC_CACHE_SECONDS must be a whole number of seconds'],
