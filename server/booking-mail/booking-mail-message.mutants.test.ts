@@ -22,6 +22,9 @@ describe('the placeholders', () => {
   it('are filled wherever they are, and one that is not a placeholder is left as written', () => {
     expect(fillTemplate('{firstName}, pay {balance} by {balanceDueDate}.', values)).toBe('Jane, pay $700.00 by Sat, Nov 28.')
     expect(fillTemplate('{amount} {firstName}{clientName} {} {first-name}', values)).toBe('{amount} JaneJane Doe {} {first-name}')
+    // Spaces inside the braces: still the placeholder, filled in (the client never gets "{ firstName }" literally).
+    expect(fillTemplate('Hi { firstName }, on {  eventDate}', values)).toBe(`Hi Jane, on ${values.eventDate}`)
+    expect(fillTemplate('{\nfirstName}', values)).toBe('{\nfirstName}')
     // Names every object has are no placeholders either: a template in a pushed commit cannot print code.
     expect(fillTemplate('{toString} {constructor} {__proto__} {hasOwnProperty}', values)).toBe(
       '{toString} {constructor} {__proto__} {hasOwnProperty}',

@@ -1,13 +1,13 @@
 // A booking e-mail made from its template: placeholders filled in, plain text and simple HTML (links clickable).
 import { escapeHtml, oneLine } from '../inquiries/inquiry-mail'
 import type { MailAddresses, OutgoingMail } from '../inquiries/mail-outbox'
-import type { BookingMailTemplate, PLACEHOLDERS } from './booking-mail.schema'
+import { PLACEHOLDER_PATTERN, type BookingMailTemplate, type PLACEHOLDERS } from './booking-mail.schema'
 
 export type MailValues = Record<(typeof PLACEHOLDERS)[number], string>
 
 /** `{placeholder}` filled from the values; an unknown one is left as written (the schema refuses them on save). */
 export function fillTemplate(text: string, values: MailValues): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as keyof MailValues] : whole))
+  return text.replace(PLACEHOLDER_PATTERN, (whole, key: string) => (Object.hasOwn(values, key) ? values[key as keyof MailValues] : whole))
 }
 
 function toHtml(text: string): string {

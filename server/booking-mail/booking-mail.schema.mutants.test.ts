@@ -55,6 +55,11 @@ describe('the settings, refused in the owner words', () => {
     expect(refusal(set('balanceReminder', 'subject', 'Due {balanceDueDate} {Balance}'))).toBe(
       'Balance reminder: the subject has an unknown placeholder {Balance}',
     )
+    // Spaces inside the braces, as people type them, are the same placeholder: a wrong name is refused all the same.
+    expect(refusal(set('quoteFollowUp', 'body', 'Hi { firstName }, {  eventDate}'))).toBeUndefined()
+    expect(refusal(set('quoteFollowUp', 'subject', 'Hi { firstname }'))).toBe(
+      'Quote follow-up: the subject has an unknown placeholder {firstname}',
+    )
     // Every placeholder the e-mails fill in is allowed, in the subject and the text.
     const all = '{firstName} {clientName} {eventDate} {balance} {balanceDueDate} {payLink} {quoteLink} {reviewLink} {studioName}'
     expect(refusal((s) => set('thankYou', 'body', all)(set('thankYou', 'subject', all)(s)))).toBeUndefined()

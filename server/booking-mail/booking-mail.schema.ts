@@ -35,8 +35,11 @@ const Days = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} is ${max} at most`)
 
+/** A placeholder as written: `{firstName}`, or with spaces inside the braces (`{ firstName }`), as people type it. */
+export const PLACEHOLDER_PATTERN = /\{ *(\w+) *\}/g
+
 const unknownPlaceholder = (text: string) =>
-  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).find((p) => !(PLACEHOLDERS as readonly string[]).includes(p))
+  [...text.matchAll(PLACEHOLDER_PATTERN)].map((m) => m[1]!).find((p) => !(PLACEHOLDERS as readonly string[]).includes(p))
 
 const template = (name: string) =>
   z.object(
