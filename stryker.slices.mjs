@@ -74,9 +74,12 @@ export const SLICES = {
       'server/lib/schedule.ts',
       'server/lib/logger.ts',
       'server/lib/content-deps.ts',
+      'server/lib/upload-url.ts',
     ],
     tests: [
       'server/lib/text.test.ts',
+      'server/lib/text.near-miss.test.ts',
+      'server/lib/upload-url.near-miss.test.ts',
       'server/lib/csv.test.ts',
       'server/lib/config.test.ts',
       'server/lib/studio-time.test.ts',
@@ -215,7 +218,12 @@ Object.assign(SLICES, {
   // of the folder (git reads, remote sync, undo, the webhook) against the folder's app tests.
   'history-words': {
     mutate: HISTORY_WORDS,
-    tests: ['server/history/change-words.test.ts', 'server/history/field-diff.test.ts', 'server/history/*.mutants.test.ts'],
+    tests: [
+      'server/history/change-words.test.ts',
+      'server/history/field-diff.test.ts',
+      'server/history/items.near-miss.test.ts',
+      'server/history/*.mutants.test.ts',
+    ],
   },
   'history-more': {
     mutate: [

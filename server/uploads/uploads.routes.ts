@@ -56,7 +56,7 @@ const DeleteUploadSchema = z.object({ url: textLine('url', 'url is required').mi
 export function createUploadRoutes({ repo, store, images, pendingUploads }: ContentDeps & { images: ImageDerivatives; pendingUploads: PendingUploads }) {
   return new Hono<AppEnv>()
     .post('/upload', requireAdmin, limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, TOO_LARGE), async (c) => {
-      if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+      if (!/^multipart\/form-data\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
         throw unsupportedMediaType('Send the image as multipart/form-data in the field "image"')
       }
       const form = await c.req.parseBody().catch(() => {
