@@ -56,6 +56,8 @@ export const SLICES = {
       'server/lib/security.test.ts',
       'server/lib/security.near-miss.test.ts',
       'server/lib/rate-limit.near-miss.test.ts',
+      'server/lib/http.near-miss.test.ts',
+      'server/lib/public-form.near-miss.test.ts',
       'server/lib/errors.test.ts',
       'server/app.test.ts',
       'server/auth/client-address.test.ts',
