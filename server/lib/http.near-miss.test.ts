@@ -1,11 +1,11 @@
-// The JSON body guards with the values that almost pass: a body type one step from application/json (a longer
-// name, a suffix type, a parameter naming it, no type), and the 512 KiB limit at its edge: exactly 512 KiB is read,
-// one byte more is 413.
+// The body guards with the values that almost pass: a body type one step from application/json or multipart/form-data
+// (a longer name, a suffix type, a parameter naming it, no type), and the 512 KiB limit at its edge: exactly 512 KiB
+// is read, one byte more is 413.
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { onError } from './errors'
-import { JSON_BODY_LIMIT, jsonBody, limitBody } from './http'
+import { isMultipartForm, JSON_BODY_LIMIT, jsonBody, limitBody } from './http'
 
 const app = new Hono()
 app.onError(onError)
@@ -60,4 +60,21 @@ describe('the 512 KiB body limit', () => {
     expect([res.status, await res.json()]).toEqual([413, { error: 'The request is too large' }])
     expect(res.headers.get('connection')).toBe('close')
   })
+})
+
+describe('body types that almost say multipart', () => {
+  it.each([
+    'multipart/form-datax',
+    'multipart/form-data-x',
+    'multipart/mixed; boundary=x',
+    'text/plain; x=multipart/form-data',
+    'xmultipart/form-data',
+    '',
+    undefined,
+  ])('%j is not multipart/form-data', (type) => expect(isMultipartForm(type)).toBe(false))
+
+  it.each(['multipart/form-data', 'multipart/form-data; boundary=x', 'Multipart/Form-Data;boundary=x', 'multipart/form-data ; boundary=x'])(
+    '%j is',
+    (type) => expect(isMultipartForm(type)).toBe(true),
+  )
 })
