@@ -4,17 +4,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
-
-const ARCHES = `title: Arches
-description: Balloon arches.
-visible: true
-customPhotoFields:
-  - id: photos_1
-    header: Inspiration photos
-    instructions: Pictures you love
-    optional: true
-fieldOrder: [photos_1]
-`
+import { ARCHES_SERVICE } from './testing-inquiry'
 
 describe('the photo body type', () => {
   let t: TestApp
@@ -22,7 +12,7 @@ describe('the photo body type', () => {
   let encoded: { type: string; body: ArrayBuffer }
   beforeAll(async () => {
     t = await createTestApp({
-      files: { ...fixtureFiles(await makeJpeg()), 'content/services/arches.yaml': ARCHES },
+      files: { ...fixtureFiles(await makeJpeg()), 'content/services/arches.yaml': ARCHES_SERVICE },
       env: { TRUST_PROXY: '1' },
     })
     const form = new FormData()
