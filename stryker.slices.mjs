@@ -56,6 +56,8 @@ export const SLICES = {
       'server/lib/security.test.ts',
       'server/lib/security.near-miss.test.ts',
       'server/lib/rate-limit.near-miss.test.ts',
+      'server/lib/http.near-miss.test.ts',
+      'server/lib/public-form.near-miss.test.ts',
       'server/lib/errors.test.ts',
       'server/app.test.ts',
       'server/auth/client-address.test.ts',
@@ -74,9 +76,12 @@ export const SLICES = {
       'server/lib/schedule.ts',
       'server/lib/logger.ts',
       'server/lib/content-deps.ts',
+      'server/lib/upload-url.ts',
     ],
     tests: [
       'server/lib/text.test.ts',
+      'server/lib/text.near-miss.test.ts',
+      'server/lib/upload-url.near-miss.test.ts',
       'server/lib/csv.test.ts',
       'server/lib/config.test.ts',
       'server/lib/studio-time.test.ts',
@@ -215,7 +220,12 @@ Object.assign(SLICES, {
   // of the folder (git reads, remote sync, undo, the webhook) against the folder's app tests.
   'history-words': {
     mutate: HISTORY_WORDS,
-    tests: ['server/history/change-words.test.ts', 'server/history/field-diff.test.ts', 'server/history/*.mutants.test.ts'],
+    tests: [
+      'server/history/change-words.test.ts',
+      'server/history/field-diff.test.ts',
+      'server/history/items.near-miss.test.ts',
+      'server/history/*.mutants.test.ts',
+    ],
   },
   'history-more': {
     mutate: [

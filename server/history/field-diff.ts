@@ -2,6 +2,7 @@
 import YAML from 'yaml'
 import type { z } from 'zod'
 import { parseFrontMatter, parseYaml } from '../lib/front-matter'
+import { isUploadUrl } from '../lib/upload-url'
 import { PAGE_TEXT_FIELDS } from '../site/site.schema'
 import { kindOfItem } from '../kinds/content-kinds'
 import { SERVICE_FIELD_LABELS } from './field-labels'
@@ -105,7 +106,7 @@ function imagesField(field: string, label: string, before: Json, after: Json): F
 }
 
 function looksLikeImage(v: Json): boolean {
-  return typeof v === 'string' && /^\/uploads\/[A-Za-z0-9._-]+$/.test(v)
+  return typeof v === 'string' && isUploadUrl(v)
 }
 
 /** Compares two records key by key in the given order (unknown keys after), one FieldChange per difference. */

@@ -5,6 +5,7 @@ import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import { DetailedHttpError, badRequest, conflict, httpError, notFound } from '../lib/errors'
 import { jsonBody } from '../lib/http'
 import { textLine } from '../lib/text'
+import { UPLOAD_PATH } from '../lib/upload-url'
 import type { ContentHistory } from './content-history'
 import { commitDetail, fileAtCommit } from './commit-detail'
 import { HistoryError } from './history-error'
@@ -91,7 +92,7 @@ export function createHistoryRoutes({ history }: { history: ContentHistory }) {
         const path = c.req.query('path') ?? ''
         const ext = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ''
         if (!hash.success) throw notFound('No such commit')
-        if (!/^uploads\/[A-Za-z0-9._-]+$/.test(path) || !IMAGE_TYPES[ext]) throw badRequest('Only images under uploads/ can be shown')
+        if (!UPLOAD_PATH.test(path) || !IMAGE_TYPES[ext]) throw badRequest('Only images under uploads/ can be shown')
         const bytes = await fileAtCommit(root, hash.data, path).catch(rethrow)
         if (!bytes) throw notFound('That image is not in this version')
         c.header('Content-Type', IMAGE_TYPES[ext])

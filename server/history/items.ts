@@ -1,5 +1,6 @@
 // Content items and the files that hold them: the names used in `Content-Item:` trailers, filters and restores.
 import { CONTENT_KINDS, kindOfItem, kindOfPath, type SingleFileItem } from '../kinds/content-kinds'
+import { UPLOAD_PATH } from '../lib/upload-url'
 import { SERVICES_KIND } from '../services/services.kind'
 
 export const CONTENT_DIR = 'content'
@@ -13,7 +14,6 @@ export const SINGLE_FILE_ITEMS = Object.fromEntries(
 ) as Record<SingleFileItem, string>
 
 const SERVICE_ITEM = /^services\/([a-z0-9-]{1,80})$/
-const UPLOAD_PATH = /^uploads\/[A-Za-z0-9._-]+$/
 
 export function isServiceItem(item: string): boolean {
   return SERVICE_ITEM.test(item)

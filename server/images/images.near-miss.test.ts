@@ -51,3 +51,12 @@ describe('resized copies', () => {
     }
   })
 })
+
+describe('widths written another way', () => {
+  it('a listed width spelt with a decimal point, an exponent, a sign, a leading zero, hex or a space is not found', async () => {
+    for (const size of ['320.0', '320.', '3.2e2', '+320', '0320', '0x140', '0b101000000', '%20320', '320%20']) {
+      expect(await status(`/img/${size}/bouquet-one.jpg.webp`), size).toBe(404)
+      expect(await status(`/img/${hashOf('uploads/bouquet-one.jpg')}/${size}/bouquet-one.jpg.webp`), size).toBe(404)
+    }
+  })
+})

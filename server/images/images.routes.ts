@@ -24,8 +24,9 @@ function parseVariant(size: string, file: string): { name: string; variant: Vari
   // A file with no dot leaves a name with no extension, which the pattern refuses.
   if (!UPLOAD_NAME_PATTERN.test(name)) return null
   if (size === 'og') return ext === 'jpg' ? { name, variant: { kind: 'og', format: 'jpg' } } : null
-  const width = Number(size)
-  if (!(IMAGE_WIDTHS as readonly number[]).includes(width) || !(IMAGE_FORMATS as readonly string[]).includes(ext)) return null
+  // Only a width as the list writes it: Number() also reads `320.0`, `0320`, `0x140` or ` 320` as 320.
+  const width = (IMAGE_WIDTHS as readonly number[]).find((w) => String(w) === size)
+  if (width === undefined || !(IMAGE_FORMATS as readonly string[]).includes(ext)) return null
   return { name, variant: { kind: 'width', width, format: ext as ImageFormat } }
 }
 

@@ -11,6 +11,7 @@ import { cleanPhoto, HOLD_MS, PHOTO_MAX_EDGE, PhotoStore, THUMB_EDGE } from './i
 import type { InquiryRecord } from './inquiry-record.schema'
 import { createSignedPhotoRoutes } from './inquiry-photos.routes'
 import { MAX_PHOTO_BYTES } from './photo-rules'
+import { ARCHES_SERVICE } from './testing-inquiry'
 
 const FAKE = { photo: Buffer.from('full-bytes'), thumb: Buffer.from('thumb-bytes'), width: 30, height: 20 }
 const ID = '2026-03-01T18-00-00-000Z-abc123'
@@ -168,18 +169,6 @@ describe('the photo store', () => {
   })
 })
 
-const ARCHES = `title: Arches
-description: Balloon arches.
-visible: true
-customPhotoFields:
-  - id: photos_1
-    header: Inspiration photos
-    instructions: Pictures you love
-    optional: true
-    maxPhotos: 2
-fieldOrder: [photos_1]
-`
-
 describe('the photo routes', () => {
   let t: TestApp
   let cookie: string
@@ -187,7 +176,7 @@ describe('the photo routes', () => {
   let jpeg: Uint8Array
   beforeAll(async () => {
     t = await createTestApp({
-      files: { ...fixtureFiles(await makeJpeg()), 'content/services/arches.yaml': ARCHES },
+      files: { ...fixtureFiles(await makeJpeg()), 'content/services/arches.yaml': ARCHES_SERVICE },
       env: { TRUST_PROXY: '1' },
     })
     cookie = await t.login()

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono'
 import { requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import type { ContentDeps } from '../lib/content-deps'
 import { badRequest, httpError, notFound, tooManyRequests, unsupportedMediaType } from '../lib/errors'
-import { clientAddress, limitBody } from '../lib/http'
+import { clientAddress, isMultipartForm, limitBody } from '../lib/http'
 import { filledHoneypot } from '../lib/public-form'
 import { rateLimit, RateLimiter } from '../lib/rate-limit'
 import { ServiceIdSchema } from '../services/services.schema'
@@ -66,7 +66,7 @@ export function createInquiryPhotoRoutes(
       },
       limitBody(BODY_LIMIT, `Photos can be at most ${MAX_PHOTO_MB} MB each.`),
       async (c) => {
-        if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+        if (!isMultipartForm(c.req.header('content-type'))) {
           throw unsupportedMediaType('Send the photo as multipart/form-data in the field "photo"')
         }
         const form = await c.req.parseBody().catch(() => {

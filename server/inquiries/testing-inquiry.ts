@@ -1,6 +1,19 @@
 // Test helpers for inquiries: a service with every kind of form field, a valid answer to it, and polling.
 import type { StoredInquiry } from './inquiry-record.schema'
 
+/** content/services/arches.yaml: one optional photos question (photos_1, at most 2 photos) and nothing else. */
+export const ARCHES_SERVICE = `title: Arches
+description: Balloon arches.
+visible: true
+customPhotoFields:
+  - id: photos_1
+    header: Inspiration photos
+    instructions: Pictures you love
+    optional: true
+    maxPhotos: 2
+fieldOrder: [photos_1]
+`
+
 /** content/services/balloon-garlands.yaml: required colours (max 2, no metallics), a required and an optional text field, a dropdown. */
 export const GARLANDS_SERVICE = `title: Balloon Garlands
 description: Organic garlands.

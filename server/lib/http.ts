@@ -23,6 +23,9 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parsed.data
 }
 
+/** A multipart/form-data body type, in any case, with or without parameters; never a longer name (`multipart/form-datax`). */
+export const isMultipartForm = (type: string | undefined): boolean => /^multipart\/form-data\s*(;|$)/i.test(type ?? '')
+
 /**
  * Like jsonBody, for partial updates: only the keys the client sent are returned, so a schema's defaults
  * (which zod applies even inside .partial()) never overwrite stored values.

@@ -1,10 +1,11 @@
 // The Origin (CSRF) check with the origins that almost pass: a look-alike host, another port or scheme, a longer or
-// shorter name; and Sec-Fetch-Site values other than same-origin without an Origin.
+// shorter name; Sec-Fetch-Site values other than same-origin without an Origin; the methods that change nothing. And
+// the malformed-escape check's near misses: a name only starting like /api, a HEAD, another method.
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { Config } from './config'
 import { onError } from './errors'
-import { originCheck } from './security'
+import { originCheck, rejectSuspiciousPaths } from './security'
 
 const app = new Hono()
 app.onError(onError)
@@ -12,6 +13,7 @@ app.use('*', originCheck({ publicOrigin: 'https://studio.example.com' } as Confi
 app.post('/api/contact', (c) => c.json({ ok: true }))
 app.get('/api/read', (c) => c.json({ ok: true }))
 app.on(['PUT', 'DELETE', 'PATCH'], '/api/contact', (c) => c.json({ ok: true }))
+app.on(['GET', 'OPTIONS'], '/api/idle', (c) => c.json({ ok: true }))
 /** A request addressed to the local port, as behind a proxy that does not pass the public host on. */
 const send = (
   origin: string | undefined,
@@ -38,6 +40,10 @@ describe('origins that almost pass', () => {
     'https://studio.example.com:8443',
     'https://studio.example.com/',
     'https://Studio.example.com',
+    'HTTPS://studio.example.com',
+    'https://studio.example.com.',
+    'https://studio.example.com:443',
+    'https://user@studio.example.com',
     'http://127.0.0.1:33000',
     'http://127.0.0.1:330',
     'https://127.0.0.1:3300',
@@ -79,5 +85,43 @@ describe('Sec-Fetch-Site without an Origin', () => {
       headers: { Origin: 'https://studio.example.com.evil.test', 'Sec-Fetch-Site': 'cross-site' },
     })
     expect(res.status).toBe(200)
+  })
+})
+
+describe('methods that change nothing', () => {
+  it.each(['GET', 'HEAD', 'OPTIONS'])('%s passes with a look-alike Origin and a cross-site Sec-Fetch-Site', async (method) => {
+    const res = await app.request('http://127.0.0.1:3300/api/idle', {
+      method,
+      headers: { Origin: 'https://studio.example.com.evil.test', 'Sec-Fetch-Site': 'cross-site' },
+    })
+    expect(res.status, method).toBe(200)
+  })
+})
+
+describe('malformed escapes: which addresses count as files or API calls', () => {
+  const paths = new Hono()
+  paths.onError(onError)
+  paths.use('*', rejectSuspiciousPaths)
+  paths.all('*', (c) => c.text(`reached ${c.req.method}`))
+  const request = (path: string, method = 'GET') => paths.request(`http://site.test${path}`, { method })
+
+  it.each(['/apix/%ZZ', '/API/%ZZ', '/api%ZZ', '/uploadsx/%ZZ', '/imgs/%ZZ', '/assets-x/%ZZ', '/x/api/%ZZ'])(
+    'a GET of %s (a name only starting like /api, /uploads, /img or /assets) goes on to the page routes',
+    async (path) => expect(await (await request(path)).text()).toBe('reached GET'),
+  )
+
+  it.each(['/api/%ZZ', '/api/services/%ZZ', '/uploads/%ZZ', '/img/%ZZ', '/assets/%ZZ'])('a GET of %s is 400', async (path) =>
+    expect((await request(path)).status).toBe(400),
+  )
+
+  it('a HEAD of a page address goes on like a GET; any other method is 400', async () => {
+    expect((await request('/services/%ZZ', 'HEAD')).status).toBe(200)
+    for (const method of ['OPTIONS', 'PUT', 'DELETE', 'PATCH', 'POST']) {
+      const res = await request('/services/%ZZ', method)
+      expect([res.status, await res.json()], method).toEqual([
+        400,
+        { error: 'The address is not valid: it has a malformed %-escape or a control character' },
+      ])
+    }
   })
 })

@@ -77,6 +77,15 @@ export const textLine = (label: string, error?: string) => plainText(label, { ki
 export const textBlock = (label: string, error?: string) => plainText(label, { kind: 'block', error })
 
 /**
+ * A markdown file's body held to `max` characters, not counting the line break the file ends with: every saved file
+ * ends with one (ContentStore.writeMarkdown adds it), so a body of exactly `max` characters must still read back.
+ */
+export const bodyWithin =
+  (max: number) =>
+  (body: string): boolean =>
+    body.replace(/\r?\n$/, '').length <= max
+
+/**
  * The last line of defence before text reaches a git commit message or a log line: one line, control and bidi
  * characters dropped, lone surrogates replaced, whitespace runs collapsed.
  */

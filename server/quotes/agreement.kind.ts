@@ -1,10 +1,10 @@
 // The agreement a client signs with a quote, as a content kind: content/agreement.md (markdown with placeholders).
 import { z } from 'zod'
 import { defineKind } from '../lib/content-kind'
-import { textBlock } from '../lib/text'
+import { bodyWithin, textBlock } from '../lib/text'
 
 export const AgreementSchema = z.object({
-  text: textBlock('The agreement').max(50_000, 'The agreement is 50,000 characters at most'),
+  text: textBlock('The agreement').refine(bodyWithin(50_000), 'The agreement is 50,000 characters at most'),
 })
 
 export const AGREEMENT_KIND = defineKind({

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { isShownAt, refineWindow, scheduleShape } from '../lib/schedule'
 import { textBlock, textLine } from '../lib/text'
+import { UPLOAD_URL } from '../lib/upload-url'
 import { firstRuleProblem, ruleProblems } from './form-rules'
 
 export const DEFAULT_SERVICE_ORDER = [
@@ -32,7 +33,7 @@ export const ServiceIdSchema = z
   .max(80, 'Service id is too long')
   .regex(SERVICE_ID_PATTERN, 'Use lowercase letters, numbers and hyphens')
 
-const UploadUrlSchema = z.string().regex(/^\/uploads\/[A-Za-z0-9._-]+$/, 'Image URLs must be under /uploads/')
+const UploadUrlSchema = z.string().regex(UPLOAD_URL, 'Image URLs must be under /uploads/')
 
 const ServiceImageSchema = z.object({
   cropped: UploadUrlSchema,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { ContentStore } from '../lib/content-store'
 import { ContentError, badRequest, conflict, notFound } from '../lib/errors'
 import { windowProblem } from '../lib/schedule'
+import { isUploadUrl } from '../lib/upload-url'
 import { firstRuleProblem } from './form-rules'
 import type { ContentRepo } from '../lib/git'
 import { findUnreferencedUploads, uploadItem } from '../uploads/uploads.store'
@@ -103,7 +104,7 @@ export async function addService(repo: ContentRepo, store: ContentStore, input: 
       if ((await store.readText(servicePath(input.id))) !== null) {
         throw conflict(`A service with id "${input.id}" already exists`)
       }
-      const image = input.imageUrl?.startsWith('/uploads/') ? [{ cropped: input.imageUrl, original: input.imageUrl }] : []
+      const image = input.imageUrl && isUploadUrl(input.imageUrl) ? [{ cropped: input.imageUrl, original: input.imageUrl }] : []
       const service = store.validate(servicePath(input.id), ServiceSchema, {
         id: input.id,
         title: input.title,

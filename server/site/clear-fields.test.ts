@@ -1,5 +1,5 @@
-// Clearing the site settings' optional parts (an empty text or null removes them from the file and the answer), and
-// profile links that almost pass.
+// Clearing the site settings' optional parts (an empty text or null removes them from the file and the answer: the
+// seasonal hero, the owner's name, a button label, pictures, links, hours), and profile links that almost pass.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -45,6 +45,40 @@ describe('clearing optional settings', () => {
     expect(body.brand).not.toHaveProperty('ownerName')
     expect(body.hero).not.toHaveProperty('secondaryLabel')
     expect(siteFile()).not.toMatch(/ownerName|secondaryLabel/)
+  })
+})
+
+describe('clearing optional pictures and links', () => {
+  it('the about photo and the share picture: an empty text clears them in the file and the answer', async () => {
+    const set = await save(
+      (s) =>
+        Object.assign(s.about, { photo: '/uploads/bouquet-one.jpg' }) && Object.assign(s.seo, { shareImage: '/uploads/bouquet-one.jpg' }),
+    )
+    expect(set.status).toBe(200)
+    expect(siteFile().match(/\/uploads\/bouquet-one\.jpg/g)).toHaveLength(2)
+    const res = await save((s) => Object.assign(s.about, { photo: '' }) && Object.assign(s.seo, { shareImage: '' }))
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect([body.about.photo, body.seo.shareImage]).toEqual(['', ''])
+    expect(siteFile()).not.toMatch(/bouquet-one/)
+  })
+
+  it('a Pinterest link and the opening hours: an empty text clears them', async () => {
+    expect(
+      (
+        await save(
+          (s) =>
+            Object.assign(s.social, { pinterest: 'https://www.pinterest.com/studio' }) && Object.assign(s.contact, { hours: 'Mon–Fri' }),
+        )
+      ).status,
+    ).toBe(200)
+    expect(siteFile()).toMatch(/pinterest: https:\/\/www\.pinterest\.com\/studio/)
+    const res = await save((s) => Object.assign(s.social, { pinterest: '' }) && Object.assign(s.contact, { hours: '' }))
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.social).not.toHaveProperty('pinterest')
+    expect(body.contact.hours).toBe('')
+    expect(siteFile()).not.toMatch(/pinterest|Mon–Fri/)
   })
 })
 

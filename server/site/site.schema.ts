@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { isShownAt, refineWindowFor, scheduleShapeFor, withoutOpenSides } from '../lib/schedule'
 import { textBlock, textLine } from '../lib/text'
+import { UPLOAD_URL } from '../lib/upload-url'
 
 /** The specification's three "Why Choose" features: the items a site starts with. */
 export const DEFAULT_WHY_ITEMS = [
@@ -74,12 +75,17 @@ const pageTextEntries = Object.entries(PAGE_TEXT_FIELDS) as [PageTextKey, (typeo
 
 const TitledText = z.object({ title: z.string(), text: z.string() })
 
+/** Characters no link may hold: spaces, backslashes, control characters. */
+const NOT_IN_LINK = String.raw`\s\\\u0000-\u001F\u007F-\u009F`
 /**
  * A page of this site (`/contact`, `/#services`) or a full http(s) address, mailto: or tel:. No backslash anywhere:
  * browsers read `/\evil.example` (and `/\/`, `\\`) as `//evil.example`, a link to another site that looks like a page
- * of this one; no `//` start (scheme-relative), no spaces or control characters.
+ * of this one; no `//` start (scheme-relative), no spaces or control characters; a tel: number's spaces are plain
+ * spaces, never a line break or a tab.
  */
-const LINK = /^(\/(?![/\\])[^\s\\]*|https?:\/\/[^\s/\\?#]+[^\s\\]*|mailto:[^\s\\]+|tel:[+\d][\d\s().-]*)$/
+const LINK = new RegExp(
+  String.raw`^(\/(?![/\\])[^${NOT_IN_LINK}]*|https?:\/\/[^${NOT_IN_LINK}/?#]+[^${NOT_IN_LINK}]*|mailto:[^${NOT_IN_LINK}]+|tel:[+\d][\d ().-]*)$`,
+)
 
 /** True for a button link the site may render (the same rule as the dashboard's check). */
 export const isSafeLink = (href: string): boolean => LINK.test(href)
@@ -187,8 +193,6 @@ export function publicSiteSettings(settings: SiteSettings, now: number): SiteSet
 // What the dashboard saves: every text held to its kind and length, links and pictures to their forms, each message
 // naming the field as the editor labels it.
 
-const UPLOAD_URL = /^\/uploads\/[A-Za-z0-9._-]+$/
-
 const line = (label: string, max: number) => textLine(label).max(max, `${label} is too long (${max} characters at most)`)
 const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`)
 const block = (label: string, max: number) => textBlock(label).max(max, `${label} is too long (${max} characters at most)`)
@@ -206,6 +210,8 @@ const optionalProfile = (label: string) =>
       `${label} must be a full address starting with https://, or empty`,
     )
     .transform((v) => v || undefined)
+/** Digits, spaces, `+ ( ) . -`, each `(` closed by a later `)` and none inside another: never `(503` or `503) 555`. */
+const isPhone = (phone: string) => /^[+()\d][\d\s().+-]*\d[\d\s().-]*$/.test(phone) && /^[^()]*(\([^()]*\)[^()]*)*$/.test(phone)
 const titledItems = (what: string, max: number) =>
   z
     .array(z.object({ title: required(`${what} title`, 80), text: block(`${what} text`, 600) }), { error: `${what}s must be a list` })
@@ -225,7 +231,7 @@ export const SiteSettingsInputSchema = z.object({
   contact: z.object(
     {
       email: line('Contact e-mail', 200).pipe(z.email({ error: 'Contact e-mail must be an e-mail address like name@example.com' })),
-      phone: required('Phone', 40).regex(/^[+()\d][\d\s().+-]*\d[\d\s().-]*$/, 'Phone must be a phone number like (503) 555-0142'),
+      phone: required('Phone', 40).refine(isPhone, 'Phone must be a phone number like (503) 555-0142'),
       area: required('Service area', 200),
       hours: line('Hours', 200),
     },

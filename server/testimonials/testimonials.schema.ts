@@ -1,6 +1,7 @@
 // The shape of a testimonial and of the admin's add and edit requests.
 import { z } from 'zod'
 import { textBlock, textLine } from '../lib/text'
+import { isUploadUrl } from '../lib/upload-url'
 
 const REQUIRED = 'Quote and Customer are required.'
 
@@ -23,7 +24,7 @@ export const TestimonialInputSchema = z.object({
   /** The customer's face, cropped square in the dashboard; shown beside the quote. */
   photo: textLine('Photo')
     .max(300)
-    .refine((v) => v === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), 'Photo must be an uploaded picture (/uploads/...)')
+    .refine((v) => v === '' || isUploadUrl(v), 'Photo must be an uploaded picture (/uploads/...)')
     .optional(),
   photoAlt: textLine('Photo description').max(200, 'Photo description is too long (200 characters at most)').optional(),
   /** Always among the testimonials the home page shows. */

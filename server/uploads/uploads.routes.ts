@@ -6,7 +6,7 @@ import type { ContentDeps } from '../lib/content-deps'
 import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import type { ImageDerivatives } from '../images/image-derivatives'
 import { badRequest, firstZodMessage, notFound, unsupportedMediaType } from '../lib/errors'
-import { jsonBody, limitBody } from '../lib/http'
+import { isMultipartForm, jsonBody, limitBody } from '../lib/http'
 import { textLine } from '../lib/text'
 import {
   IMAGE_CONTENT_TYPES,
@@ -56,7 +56,7 @@ const DeleteUploadSchema = z.object({ url: textLine('url', 'url is required').mi
 export function createUploadRoutes({ repo, store, images, pendingUploads }: ContentDeps & { images: ImageDerivatives; pendingUploads: PendingUploads }) {
   return new Hono<AppEnv>()
     .post('/upload', requireAdmin, limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, TOO_LARGE), async (c) => {
-      if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+      if (!isMultipartForm(c.req.header('content-type'))) {
         throw unsupportedMediaType('Send the image as multipart/form-data in the field "image"')
       }
       const form = await c.req.parseBody().catch(() => {
