@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import { cleanPhoto, HOLD_MS, PHOTO_MAX_EDGE, PhotoStore, THUMB_EDGE } from './inquiry-photos.store'
 import type { InquiryRecord } from './inquiry-record.schema'
-import { createSignedPhotoRoutes } from './inquiry-photos.routes'
 import { MAX_PHOTO_BYTES } from './photo-rules'
 
 const FAKE = { photo: Buffer.from('full-bytes'), thumb: Buffer.from('thumb-bytes'), width: 30, height: 20 }
@@ -381,14 +380,19 @@ describe('the photo routes', () => {
       robots: ok.headers.get('x-robots-tag'),
       nosniff: ok.headers.get('x-content-type-options'),
       cache: ok.headers.get('cache-control'),
-    }).toEqual({ type: 'image/jpeg', robots: 'noindex, nofollow', nosniff: 'nosniff', cache: 'private, no-store' })
-    // The route's own answer (the app's security headers then replace its Referrer-Policy with the site's).
-    const own = await createSignedPhotoRoutes(t.deps).request(`http://site.test${path}`)
-    expect([own.status, own.headers.get('referrer-policy'), own.headers.get('x-content-type-options')]).toEqual([
-      200,
-      'no-referrer',
-      'nosniff',
-    ])
+      referrer: ok.headers.get('referrer-policy'),
+      frames: ok.headers.get('x-frame-options'),
+    }).toEqual({
+      type: 'image/jpeg',
+      robots: 'noindex, nofollow',
+      nosniff: 'nosniff',
+      cache: 'private, no-store',
+      referrer: 'no-referrer',
+      frames: 'DENY',
+    })
+    // The owner's view of the same photo keeps the site's policy.
+    const owners = await t.call('GET', `/api/admin/inquiries/${r.id}/photos/${id}.jpg`, { cookie })
+    expect([owners.status, owners.headers.get('referrer-policy')]).toEqual([200, 'strict-origin-when-cross-origin'])
     for (const bad of [path.replace(`${id}.jpg`, `${id}.jpgx`), path.replace(/sig=.*/, 'sig=')]) {
       const res = await t.call('GET', bad)
       expect(res.headers.get('cache-control'), bad).toBe('no-store')
