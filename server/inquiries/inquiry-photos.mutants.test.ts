@@ -13,6 +13,7 @@ import { MAX_PHOTO_BYTES } from './photo-rules'
 
 const FAKE = { photo: Buffer.from('full-bytes'), thumb: Buffer.from('thumb-bytes'), width: 30, height: 20 }
 const ID = '2026-03-01T18-00-00-000Z-abc123'
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
 describe('the photo store', () => {
   let dataDir: string
@@ -403,5 +404,35 @@ describe('the photo routes', () => {
     }
     rmSync(join(t.dataDir, 'inquiry-photos', r.id), { recursive: true })
     expect(await refusal(await t.call('GET', path))).toEqual([404, 'This photo is no longer kept.'])
+  })
+
+  it('a signed link that almost works is 403: the second it expires, a signature one character off, a photo name around the id', async () => {
+    const r = await sent()
+    const id = r.inquiry.photos![0].files[0].id
+    const expires = Math.floor(Date.now() / 1000) + 600
+    const path = await t.deps.photoLinks.signedPath(r.id, id, expires)
+    const status = async (p: string) => (await t.call('GET', p)).status
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(expires * 1000 - 1)
+      expect(await status(path)).toBe(200)
+      vi.setSystemTime(expires * 1000)
+      expect(await status(path)).toBe(403)
+    } finally {
+      vi.useRealTimers()
+    }
+    const sig = /sig=([^&]+)/.exec(path)![1]
+    // One character of the signature changed (its value's lowest bit, or another bit): at the start, the middle and
+    // the end, where the lowest bit is padding that base64 decoding drops.
+    const offBy = (i: number, bit = 1) =>
+      path.replace(`sig=${sig}`, `sig=${sig.slice(0, i)}${BASE64URL[BASE64URL.indexOf(sig[i]) ^ bit]}${sig.slice(i + 1)}`)
+    const near = [offBy(0), offBy(21), offBy(42), offBy(42, 2), offBy(42, 16)]
+    near.push(path.replace(`${id}.jpg`, `x${id}.jpg`), path.replace(`${id}.jpg`, `${id}.jpg.jpg`))
+    for (const shorter of [id.slice(1), id.slice(0, -1)]) {
+      const signed = await t.deps.photoLinks.signedPath(r.id, shorter, expires)
+      near.push(signed, signed.replace(`${shorter}.jpg`, `${id}.jpg`))
+    }
+    for (const p of near) expect([p, await status(p)]).toEqual([p, 403])
+    expect(await status(path)).toBe(200)
   })
 })
