@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
@@ -166,6 +167,23 @@ describe('the photo store', () => {
     expect(Math.min(...data.subarray(0, 3))).toBeGreaterThan(240)
     await expect(cleanPhoto(new Uint8Array(Buffer.from('not a photo')))).rejects.toThrow()
   })
+
+  it('refuses a photo over 80 million pixels from its header, before decoding it (a decompression bomb)', async () => {
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer()
+    /** The tiny PNG with the size its header claims changed (and the header's checksum with it). */
+    const claiming = (width: number, height: number) => {
+      const bytes = Buffer.from(png)
+      bytes.writeUInt32BE(width, 16)
+      bytes.writeUInt32BE(height, 20)
+      bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29)
+      return new Uint8Array(bytes)
+    }
+    await expect(cleanPhoto(claiming(10_000, 8001))).rejects.toThrow('Input image exceeds pixel limit')
+    // Exactly 80 million passes the limit (and then fails as the truncated file it is).
+    await expect(cleanPhoto(claiming(10_000, 8000))).rejects.toThrow(/^(?!Input image exceeds pixel limit)/)
+  })
 })
 
 const ARCHES = `title: Arches
@@ -287,6 +305,26 @@ describe('the photo routes', () => {
         'Inspiration photos: anim.gif: only JPEG, PNG and WebP photos can be sent (this is a GIF file).',
       ])
     }
+  })
+
+  it('a body one byte over 11 MB is 413 before it is read; one of exactly 11 MB is read', async () => {
+    const limit = MAX_PHOTO_BYTES + 1024 * 1024
+    const raw = (size: number) => post(new Uint8Array(size), { 'Content-Type': 'multipart/form-data; boundary=x' })
+    expect(await refusal(await raw(limit + 1))).toEqual([413, 'Photos can be at most 10 MB each.'])
+    expect(await refusal(await raw(limit))).toEqual([400, 'The photo could not be read'])
+  })
+
+  it('40 uploads per address in 10 minutes: the 41st is 429 with a Retry-After of 600 seconds; another address goes on', async () => {
+    const gif = () => form(new File([new Uint8Array(3)], 'x.gif', { type: 'image/gif' }))
+    const address = from()
+    for (let i = 0; i < 40; i++) expect([i, (await post(gif(), { 'X-Forwarded-For': address })).status]).toEqual([i, 400])
+    const refused = await post(gif(), { 'X-Forwarded-For': address })
+    expect([refused.headers.get('retry-after'), ...(await refusal(refused))]).toEqual([
+      '600',
+      429,
+      'Too many requests. Please try again later.',
+    ])
+    expect((await post(gif())).status).toBe(400)
   })
 
   it('refuses bytes that are not the photo they claim, and a photo that cannot be opened, by name', async () => {
