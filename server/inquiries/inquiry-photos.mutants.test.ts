@@ -85,6 +85,25 @@ describe('the photo store', () => {
     expect(await photos.isHeld(otherField)).toBe(true)
   })
 
+  it('a photo no longer held before a held one: the held one is still given, in a folder made for it', async () => {
+    const gone = 'e'.repeat(32)
+    const mine = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'mine.jpg' })
+    const claimed = await photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: [gone, mine] }])
+    expect([claimed.missing, claimed.tokens, claimed.photos.photos_1.map((p) => p.name)]).toEqual([1, [mine], ['mine.jpg']])
+    expect(await photos.read(ID, claimed.photos.photos_1[0].id, 'full')).toEqual(FAKE.photo)
+  })
+
+  it("never reads another inquiry's photo through a photo id that is a path ending in one", async () => {
+    const other = '2026-03-01T18-00-00-000Z-def456'
+    const token = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })
+    const { photos: got } = await photos.claim(other, 'arches', [{ fieldId: 'photos_1', tokens: [token] }])
+    const id = got.photos_1[0].id
+    mkdirSync(join(photos.dir, ID))
+    expect(await photos.read(other, id, 'full')).toEqual(FAKE.photo)
+    for (const path of [`../${other}/${id}`, `x${id}`, `/${id}`])
+      expect([path, await photos.read(ID, path, 'full'), await photos.read(ID, path, 'thumb')]).toEqual([path, null, null])
+  })
+
   it('an inquiry with no photo it can have gets no folder at all', async () => {
     const other = await photos.hold(FAKE, { serviceId: 'bouquets', fieldId: 'photos_1', name: 'c.jpg' })
     expect(await photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: [other] }])).toEqual({ photos: {}, missing: 1, tokens: [] })
@@ -380,6 +399,11 @@ describe('the photo routes', () => {
       const res = await t.call('GET', `${base}/${file}`, { cookie })
       expect([file, res.status, ((await res.json()) as { error: string }).error]).toEqual([file, 404, 'No such photo'])
     }
+    // A file in the inquiry's folder that its record does not list (a leftover) is not shown.
+    const stray = 'abcdef0123456789'
+    const folder = join(t.dataDir, 'inquiry-photos', r.id)
+    writeFileSync(join(folder, `${stray}.jpg`), readFileSync(join(folder, `${id}.jpg`)))
+    expect(await refusal(await t.call('GET', `${base}/${stray}.jpg`, { cookie }))).toEqual([404, 'No such photo'])
     const missing = await t.call('GET', `/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef/photos/${id}.jpg`, { cookie })
     expect(await refusal(missing)).toEqual([404, 'No such inquiry'])
   })
