@@ -11,6 +11,7 @@ import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/
 import { cleanPhoto, HOLD_MS, PHOTO_MAX_EDGE, PhotoStore, THUMB_EDGE } from './inquiry-photos.store'
 import type { InquiryRecord } from './inquiry-record.schema'
 import { MAX_PHOTO_BYTES } from './photo-rules'
+import { until } from './testing-inquiry'
 
 const FAKE = { photo: Buffer.from('full-bytes'), thumb: Buffer.from('thumb-bytes'), width: 30, height: 20 }
 const ID = '2026-03-01T18-00-00-000Z-abc123'
@@ -102,6 +103,31 @@ describe('the photo store', () => {
     expect(await photos.read(other, id, 'full')).toEqual(FAKE.photo)
     for (const path of [`../${other}/${id}`, `x${id}`, `/${id}`])
       expect([path, await photos.read(ID, path, 'full'), await photos.read(ID, path, 'thumb')]).toEqual([path, null, null])
+  })
+
+  it('a photo that cannot be held or given leaves no half-made folder behind', async () => {
+    const broken = { ...FAKE, photo: undefined as unknown as Buffer }
+    await expect(photos.hold(broken, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })).rejects.toThrow()
+    expect(readdirSync(photos.holdingDir)).toEqual([])
+    const token = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })
+    rmSync(join(photos.holdingDir, token, 'thumb.jpg'))
+    await expect(photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: [token] }])).rejects.toThrow(/ENOENT/)
+    expect(readdirSync(photos.dir)).toEqual([])
+  })
+
+  it('holding a photo also sweeps the held photos past their time', async () => {
+    const old = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })
+    const at = new Date(Date.now() - HOLD_MS - 60_000)
+    utimesSync(join(photos.holdingDir, old), at, at)
+    // A new store has never swept, so its first hold does.
+    const fresh = new PhotoStore(dataDir)
+    const kept = await fresh.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'b.jpg' })
+    await until(
+      async () => readdirSync(fresh.holdingDir),
+      (names) => !names.includes(old),
+      2000,
+    )
+    expect(readdirSync(fresh.holdingDir)).toEqual([kept])
   })
 
   it('an inquiry with no photo it can have gets no folder at all', async () => {
