@@ -131,6 +131,11 @@ describe('the photo store', () => {
     expect(readdirSync(fresh.holdingDir)).toEqual([kept])
   })
 
+  it('removing an inquiry that has no photos, or letting go of a photo no longer held, is no error', async () => {
+    await expect(photos.remove(ID)).resolves.toBeUndefined()
+    await expect(photos.release(['e'.repeat(32)])).resolves.toBeUndefined()
+  })
+
   it('an inquiry with no photo it can have gets no folder at all', async () => {
     const other = await photos.hold(FAKE, { serviceId: 'bouquets', fieldId: 'photos_1', name: 'c.jpg' })
     expect(await photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: [other] }])).toEqual({ photos: {}, missing: 1, tokens: [] })
