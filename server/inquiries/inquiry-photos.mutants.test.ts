@@ -4,17 +4,18 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import { cleanPhoto, HOLD_MS, PHOTO_MAX_EDGE, PhotoStore, THUMB_EDGE } from './inquiry-photos.store'
 import type { InquiryRecord } from './inquiry-record.schema'
-import { createSignedPhotoRoutes } from './inquiry-photos.routes'
 import { MAX_PHOTO_BYTES } from './photo-rules'
-import { ARCHES_SERVICE } from './testing-inquiry'
+import { ARCHES_SERVICE, until } from './testing-inquiry'
 
 const FAKE = { photo: Buffer.from('full-bytes'), thumb: Buffer.from('thumb-bytes'), width: 30, height: 20 }
 const ID = '2026-03-01T18-00-00-000Z-abc123'
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
 describe('the photo store', () => {
   let dataDir: string
@@ -50,12 +51,13 @@ describe('the photo store', () => {
 
   it('a held photo lasts six hours less a millisecond, not six hours', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
+    const SIX_HOURS = 6 * 60 * 60 * 1000
     const start = Date.parse('2026-03-01T10:00:00Z')
     vi.setSystemTime(start)
     const token = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })
-    vi.setSystemTime(start + HOLD_MS - 1)
+    vi.setSystemTime(start + SIX_HOURS - 1)
     expect(await photos.isHeld(token)).toBe(true)
-    vi.setSystemTime(start + HOLD_MS)
+    vi.setSystemTime(start + SIX_HOURS)
     expect(await photos.isHeld(token)).toBe(false)
     const claimed = await photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: [token] }])
     expect(claimed).toEqual({ photos: {}, missing: 1, tokens: [] })
@@ -83,6 +85,55 @@ describe('the photo store', () => {
     await photos.release([mine, '../photo-holding', 'not-a-token'])
     expect(await photos.isHeld(mine)).toBe(false)
     expect(await photos.isHeld(otherField)).toBe(true)
+  })
+
+  it('a photo no longer held before a held one: the held one is still given, in a folder made for it', async () => {
+    const gone = 'e'.repeat(32)
+    const mine = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'mine.jpg' })
+    const claimed = await photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: [gone, mine] }])
+    expect([claimed.missing, claimed.tokens, claimed.photos.photos_1.map((p) => p.name)]).toEqual([1, [mine], ['mine.jpg']])
+    expect(await photos.read(ID, claimed.photos.photos_1[0].id, 'full')).toEqual(FAKE.photo)
+  })
+
+  it("never reads another inquiry's photo through a photo id that is a path ending in one", async () => {
+    const other = '2026-03-01T18-00-00-000Z-def456'
+    const token = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })
+    const { photos: got } = await photos.claim(other, 'arches', [{ fieldId: 'photos_1', tokens: [token] }])
+    const id = got.photos_1[0].id
+    mkdirSync(join(photos.dir, ID))
+    expect(await photos.read(other, id, 'full')).toEqual(FAKE.photo)
+    for (const path of [`../${other}/${id}`, `${'0'.repeat(16)}/../../${other}/${id}`, `x${id}`, `/${id}`])
+      expect([path, await photos.read(ID, path, 'full'), await photos.read(ID, path, 'thumb')]).toEqual([path, null, null])
+  })
+
+  it('a photo that cannot be held or given leaves no half-made folder behind', async () => {
+    const broken = { ...FAKE, photo: undefined as unknown as Buffer }
+    await expect(photos.hold(broken, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })).rejects.toThrow()
+    expect(readdirSync(photos.holdingDir)).toEqual([])
+    const token = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })
+    rmSync(join(photos.holdingDir, token, 'thumb.jpg'))
+    await expect(photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: [token] }])).rejects.toThrow(/ENOENT/)
+    expect(readdirSync(photos.dir)).toEqual([])
+  })
+
+  it('holding a photo also sweeps the held photos past their time', async () => {
+    const old = await photos.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'a.jpg' })
+    const at = new Date(Date.now() - HOLD_MS - 60_000)
+    utimesSync(join(photos.holdingDir, old), at, at)
+    // A new store has never swept, so its first hold does.
+    const fresh = new PhotoStore(dataDir)
+    const kept = await fresh.hold(FAKE, { serviceId: 'arches', fieldId: 'photos_1', name: 'b.jpg' })
+    await until(
+      async () => readdirSync(fresh.holdingDir),
+      (names) => !names.includes(old),
+      2000,
+    )
+    expect(readdirSync(fresh.holdingDir)).toEqual([kept])
+  })
+
+  it('removing an inquiry that has no photos, or letting go of a photo no longer held, is no error', async () => {
+    await expect(photos.remove(ID)).resolves.toBeUndefined()
+    await expect(photos.release(['e'.repeat(32)])).resolves.toBeUndefined()
   })
 
   it('an inquiry with no photo it can have gets no folder at all', async () => {
@@ -166,6 +217,23 @@ describe('the photo store', () => {
     const { data } = await sharp(small.photo).raw().toBuffer({ resolveWithObject: true })
     expect(Math.min(...data.subarray(0, 3))).toBeGreaterThan(240)
     await expect(cleanPhoto(new Uint8Array(Buffer.from('not a photo')))).rejects.toThrow()
+  })
+
+  it('refuses a photo over 80 million pixels from its header, before decoding it (a decompression bomb)', async () => {
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer()
+    /** The tiny PNG with the size its header claims changed (and the header's checksum with it). */
+    const claiming = (width: number, height: number) => {
+      const bytes = Buffer.from(png)
+      bytes.writeUInt32BE(width, 16)
+      bytes.writeUInt32BE(height, 20)
+      bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29)
+      return new Uint8Array(bytes)
+    }
+    await expect(cleanPhoto(claiming(10_000, 8001))).rejects.toThrow('Input image exceeds pixel limit')
+    // Exactly 80 million passes the limit (and then fails as the truncated file it is).
+    await expect(cleanPhoto(claiming(10_000, 8000))).rejects.toThrow(/^(?!Input image exceeds pixel limit)/)
   })
 })
 
@@ -278,6 +346,26 @@ describe('the photo routes', () => {
     }
   })
 
+  it('a body one byte over 11 MB is 413 before it is read; one of exactly 11 MB is read', async () => {
+    const limit = MAX_PHOTO_BYTES + 1024 * 1024
+    const raw = (size: number) => post(new Uint8Array(size), { 'Content-Type': 'multipart/form-data; boundary=x' })
+    expect(await refusal(await raw(limit + 1))).toEqual([413, 'Photos can be at most 10 MB each.'])
+    expect(await refusal(await raw(limit))).toEqual([400, 'The photo could not be read'])
+  })
+
+  it('40 uploads per address in 10 minutes: the 41st is 429 with a Retry-After of 600 seconds; another address goes on', async () => {
+    const gif = () => form(new File([new Uint8Array(3)], 'x.gif', { type: 'image/gif' }))
+    const address = from()
+    for (let i = 0; i < 40; i++) expect([i, (await post(gif(), { 'X-Forwarded-For': address })).status]).toEqual([i, 400])
+    const refused = await post(gif(), { 'X-Forwarded-For': address })
+    expect([refused.headers.get('retry-after'), ...(await refusal(refused))]).toEqual([
+      '600',
+      429,
+      'Too many requests. Please try again later.',
+    ])
+    expect((await post(gif())).status).toBe(400)
+  })
+
   it('refuses bytes that are not the photo they claim, and a photo that cannot be opened, by name', async () => {
     expect(await refusal(await upload(jpegFile('text.jpg', new Uint8Array(Buffer.from('hello there, not a photo')))))).toEqual([
       400,
@@ -331,6 +419,11 @@ describe('the photo routes', () => {
       const res = await t.call('GET', `${base}/${file}`, { cookie })
       expect([file, res.status, ((await res.json()) as { error: string }).error]).toEqual([file, 404, 'No such photo'])
     }
+    // A file in the inquiry's folder that its record does not list (a leftover) is not shown.
+    const stray = 'abcdef0123456789'
+    const folder = join(t.dataDir, 'inquiry-photos', r.id)
+    writeFileSync(join(folder, `${stray}.jpg`), readFileSync(join(folder, `${id}.jpg`)))
+    expect(await refusal(await t.call('GET', `${base}/${stray}.jpg`, { cookie }))).toEqual([404, 'No such photo'])
     const missing = await t.call('GET', `/api/admin/inquiries/2026-01-01T00-00-00-000Z-abcdef/photos/${id}.jpg`, { cookie })
     expect(await refusal(missing)).toEqual([404, 'No such inquiry'])
   })
@@ -370,14 +463,19 @@ describe('the photo routes', () => {
       robots: ok.headers.get('x-robots-tag'),
       nosniff: ok.headers.get('x-content-type-options'),
       cache: ok.headers.get('cache-control'),
-    }).toEqual({ type: 'image/jpeg', robots: 'noindex, nofollow', nosniff: 'nosniff', cache: 'private, no-store' })
-    // The route's own answer (the app's security headers then replace its Referrer-Policy with the site's).
-    const own = await createSignedPhotoRoutes(t.deps).request(`http://site.test${path}`)
-    expect([own.status, own.headers.get('referrer-policy'), own.headers.get('x-content-type-options')]).toEqual([
-      200,
-      'no-referrer',
-      'nosniff',
-    ])
+      referrer: ok.headers.get('referrer-policy'),
+      frames: ok.headers.get('x-frame-options'),
+    }).toEqual({
+      type: 'image/jpeg',
+      robots: 'noindex, nofollow',
+      nosniff: 'nosniff',
+      cache: 'private, no-store',
+      referrer: 'no-referrer',
+      frames: 'DENY',
+    })
+    // The owner's view of the same photo keeps the site's policy.
+    const owners = await t.call('GET', `/api/admin/inquiries/${r.id}/photos/${id}.jpg`, { cookie })
+    expect([owners.status, owners.headers.get('referrer-policy')]).toEqual([200, 'strict-origin-when-cross-origin'])
     for (const bad of [path.replace(`${id}.jpg`, `${id}.jpgx`), path.replace(/sig=.*/, 'sig=')]) {
       const res = await t.call('GET', bad)
       expect(res.headers.get('cache-control'), bad).toBe('no-store')
@@ -388,5 +486,35 @@ describe('the photo routes', () => {
     }
     rmSync(join(t.dataDir, 'inquiry-photos', r.id), { recursive: true })
     expect(await refusal(await t.call('GET', path))).toEqual([404, 'This photo is no longer kept.'])
+  })
+
+  it('a signed link that almost works is 403: the second it expires, a signature one character off, a photo name around the id', async () => {
+    const r = await sent()
+    const id = r.inquiry.photos![0].files[0].id
+    const expires = Math.floor(Date.now() / 1000) + 600
+    const path = await t.deps.photoLinks.signedPath(r.id, id, expires)
+    const status = async (p: string) => (await t.call('GET', p)).status
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(expires * 1000 - 1)
+      expect(await status(path)).toBe(200)
+      vi.setSystemTime(expires * 1000)
+      expect(await status(path)).toBe(403)
+    } finally {
+      vi.useRealTimers()
+    }
+    const sig = /sig=([^&]+)/.exec(path)![1]
+    // One character of the signature changed (its value's lowest bit, or another bit): at the start, the middle and
+    // the end, where the lowest bit is padding that base64 decoding drops.
+    const offBy = (i: number, bit = 1) =>
+      path.replace(`sig=${sig}`, `sig=${sig.slice(0, i)}${BASE64URL[BASE64URL.indexOf(sig[i]) ^ bit]}${sig.slice(i + 1)}`)
+    const near = [offBy(0), offBy(21), offBy(42), offBy(42, 2), offBy(42, 16)]
+    near.push(path.replace(`${id}.jpg`, `x${id}.jpg`), path.replace(`${id}.jpg`, `${id}.jpg.jpg`))
+    for (const shorter of [id.slice(1), id.slice(0, -1)]) {
+      const signed = await t.deps.photoLinks.signedPath(r.id, shorter, expires)
+      near.push(signed, signed.replace(`${shorter}.jpg`, `${id}.jpg`))
+    }
+    for (const p of near) expect([p, await status(p)]).toEqual([p, 403])
+    expect(await status(path)).toBe(200)
   })
 })

@@ -19,6 +19,9 @@ function fakeSender() {
   const tried: string[] = []
   /** Addresses refused on every attempt, with this error. */
   const refused = new Map<string, Error>()
+  /** While holding, each send waits until `release()`: a send in flight, for as long as a test wants. */
+  let holding = false
+  const held: (() => void)[] = []
   let closed = 0
   return {
     sent,
@@ -26,9 +29,15 @@ function fakeSender() {
     tried,
     refused,
     closed: () => closed,
+    hold: () => void (holding = true),
+    release: () => {
+      holding = false
+      for (const go of held.splice(0)) go()
+    },
     async send(mail: OutgoingMail) {
       const to = typeof mail.to === 'string' ? mail.to : mail.to.address
       tried.push(to)
+      if (holding) await new Promise<void>((go) => held.push(go))
       if (refused.has(to)) throw refused.get(to)
       if (failures.length) throw failures.shift()
       sent.push(mail)
@@ -333,6 +342,32 @@ describe('what is picked up and what is sent', () => {
     expect(outbox.depth).toBe(0)
     await new Promise((r) => setTimeout(r, 50))
     expect(sender.tried).toEqual([])
+  })
+
+  it('one send at a time: an e-mail queued during a send waits, and a stop returns only once the send in flight is done', async () => {
+    const { store, outbox, sender } = make()
+    await outbox.start()
+    sender.hold()
+    const first = await store.create(sampleInquiry({ firstName: 'First' }), outbox.initialState())
+    outbox.enqueue(first.id)
+    await until(
+      async () => sender.tried.length,
+      (n) => n === 1,
+    )
+    const second = await store.create(sampleInquiry({ firstName: 'Second' }), outbox.initialState())
+    outbox.enqueue(second.id)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(sender.tried).toHaveLength(1)
+
+    let stopped = false
+    const stopping = outbox.stop().then(() => void (stopped = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect([stopped, sender.closed()]).toEqual([false, 0])
+    sender.release()
+    await stopping
+    // The send SMTP took is recorded before the stop returns; the one queued behind it waits for the next process.
+    expect([sender.closed(), sender.sent.map((m) => m.replyTo.name)]).toEqual([1, ['First Doe']])
+    expect([(await mailOf(store, first.id)).state, (await mailOf(store, second.id)).state]).toEqual(['sent', 'pending'])
   })
 
   it('a new outbox on the same data waits for the previous one to stop before sending', async () => {

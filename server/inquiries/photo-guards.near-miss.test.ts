@@ -93,4 +93,16 @@ describe('e-mailed photo links', () => {
     expect(await signer.verify(inquiry, photo, e, undefined, now)).toBe(false)
     expect(await signer.verify(inquiry, photo, e, s, now)).toBe(true)
   })
+
+  it('refuses the signature with its last character changed only in the padding bits that base64 decoding drops', async () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const { expires: e, sig } = await parts(await signer.signedPath(inquiry, photo, expires))
+    const s = sig!
+    const now = expires * 1000 - 60_000
+    for (const bit of [1, 2, 3]) {
+      const variant = `${s.slice(0, 42)}${alphabet[alphabet.indexOf(s[42]) ^ bit]}`
+      expect(Buffer.from(variant, 'base64url').equals(Buffer.from(s, 'base64url'))).toBe(true)
+      expect([variant, await signer.verify(inquiry, photo, e, variant, now)]).toEqual([variant, false])
+    }
+  })
 })

@@ -74,10 +74,14 @@ export class PhotoLinkSigner {
   ): Promise<boolean> {
     if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false
     if (Number(expires) * 1000 <= now) return false
-    const expected = createHmac('sha256', await this.keyBytes())
-      .update(payload(inquiryId, photoId, Number(expires)))
-      .digest()
-    const given = Buffer.from(sig, 'base64url')
+    // Compared as written, not decoded: decoding drops the last character's two padding bits, so four spellings of
+    // one signature would open the photo.
+    const expected = Buffer.from(
+      createHmac('sha256', await this.keyBytes())
+        .update(payload(inquiryId, photoId, Number(expires)))
+        .digest('base64url'),
+    )
+    const given = Buffer.from(sig)
     return given.length === expected.length && timingSafeEqual(given, expected)
   }
 }

@@ -118,6 +118,21 @@ describe('where the e-mails go', () => {
     expect(confirmation.text).toContain('  E-mail: hello@pop.test\n  Phone: 503-555-0142\n')
   })
 
+  it('says so in the log, with the cause, when the queue cannot read the inquiries waiting to start', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const inquiries = new InquiryStore(dataDir)
+    const cause = new Error('EACCES: inquiries folder unreadable')
+    vi.spyOn(inquiries, 'list').mockRejectedValue(cause)
+    const config = { smtpUrl: 'smtp://127.0.0.1:2525', mailRetryDelaysMs: [60_000], publicOrigin: 'https://pop.test' } as Config
+    const outbox = startMailOutbox({ config, store: siteStore(SITE), inquiries, photoLinks: new PhotoLinkSigner(dataDir) })
+    stops.push(() => outbox.stop())
+    await until(
+      async () => errors.mock.calls.length,
+      (n) => n > 0,
+    )
+    expect(errors.mock.calls).toEqual([['The inquiry mail queue could not start:', cause]])
+  })
+
   it('without SMTP_URL nothing is sent and inquiries say so', async () => {
     const config = { mailConfirmVisitor: true, mailRetryDelaysMs: [1000], publicOrigin: 'https://pop.test' } as unknown as Config
     const inquiries = new InquiryStore(dataDir)

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { Config } from './config'
 import { ContentError, DetailedHttpError, onError } from './errors'
-import { decodePath, originCheck, rejectSuspiciousPaths } from './security'
+import { decodePath, originCheck, rejectSuspiciousPaths, securityHeaders } from './security'
 
 /** The status line a served app answers to a request target sent as is (fetch and URL would resolve dot segments). */
 async function rawStatus(app: Hono, targets: string[]): Promise<string[]> {
@@ -177,6 +177,28 @@ describe('onError: what a caller learns from a failure', () => {
 
   it('a broken content file is a 500 naming the file and field, for the owner to fix', async () => {
     expect(await get('/content')).toEqual([500, { error: 'content/site.yaml: field "title": Required' }])
+  })
+})
+
+describe('securityHeaders: a route may send less referrer than the site, never more', () => {
+  const app = new Hono()
+  app.onError(onError)
+  app.use('*', securityHeaders({ publicOrigin: 'http://site.test' } as Config))
+  app.get('/none', (c) => c.text('x'))
+  const own = (policy: string) => app.get(`/own/${policy}`, (c) => c.text('x', 200, { 'Referrer-Policy': policy }))
+  for (const policy of ['no-referrer', 'unsafe-url', 'no-referrer-when-downgrade', 'origin', 'No-Referrer', 'no-referrer, unsafe-url'])
+    own(policy)
+  const policyOf = async (path: string) => (await app.request(`http://site.test${path}`)).headers.get('referrer-policy')
+
+  it("keeps a route's own no-referrer, and the site's other headers with it", async () => {
+    const res = await app.request('http://site.test/own/no-referrer')
+    expect([res.headers.get('referrer-policy'), res.headers.get('x-frame-options')]).toEqual(['no-referrer', 'DENY'])
+  })
+
+  it("gives the site's policy to an answer without one, and to any other a route sets, even one that looks alike", async () => {
+    expect(await policyOf('/none')).toBe('strict-origin-when-cross-origin')
+    for (const policy of ['unsafe-url', 'no-referrer-when-downgrade', 'origin', 'No-Referrer', 'no-referrer, unsafe-url'])
+      expect([policy, await policyOf(`/own/${encodeURIComponent(policy)}`)]).toEqual([policy, 'strict-origin-when-cross-origin'])
   })
 })
 

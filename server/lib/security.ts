@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from './errors'
  * Inline styles (React style props) and data:/blob: images (the cropper) are allowed.
  */
 export function securityHeaders(config: Config): MiddlewareHandler {
-  return secureHeaders({
+  const siteWide = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", "'inline-speculation-rules'"],
@@ -29,6 +29,16 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     // No page uses a device feature: the quote form's photo picker is a file input, which needs no permission.
     permissionsPolicy: PERMISSIONS_OFF,
   })
+  // An answer may send less than the site does, never more: the e-mailed photo links say `no-referrer` (secureHeaders
+  // sets its headers after the route and would replace it); any other policy of a route gives way to the site's.
+  return async (c, next) => {
+    const own = { referrer: null as string | null }
+    await siteWide(c, async () => {
+      await next()
+      own.referrer = c.res.headers.get('Referrer-Policy')
+    })
+    if (own.referrer === 'no-referrer') c.res.headers.set('Referrer-Policy', own.referrer)
+  }
 }
 
 /** Every powerful feature off, for this site and anything it might embed; passkey sign-in stays possible on the site. */
