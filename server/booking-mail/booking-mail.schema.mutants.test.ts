@@ -68,13 +68,13 @@ describe('the settings, refused in the owner words', () => {
   })
 
   it('subject and text that are not plain text: named by the e-mail and the field', () => {
-    expect(refusal(set('quoteFollowUp', 'subject', 5))).toBe('Quote follow-up: subject must be text')
+    expect(refusal(set('quoteFollowUp', 'subject', 5))).toBe('Quote follow-up: the subject must be text')
     expect(refusal(set('quoteFollowUp', 'subject', 'Hi\u202Ethere'))).toBe(
-      'Quote follow-up: subject must not contain text-direction control characters',
+      'Quote follow-up: the subject must not contain text-direction control characters',
     )
-    expect(refusal(set('thankYou', 'subject', undefined))).toBe('Thank-you and review: subject is required')
-    expect(refusal(set('eventConfirmation', 'body', 'a\u0007b'))).toBe('Event confirmation: text must not contain control characters')
-    expect(refusal(set('balanceReminder', 'body', undefined))).toBe('Balance reminder: text is required')
+    expect(refusal(set('thankYou', 'subject', undefined))).toBe('Thank-you and review: the subject is required')
+    expect(refusal(set('eventConfirmation', 'body', 'a\u0007b'))).toBe('Event confirmation: the text must not contain control characters')
+    expect(refusal(set('balanceReminder', 'body', undefined))).toBe('Balance reminder: the text is required')
   })
 
   it('the review link: empty or a web address of 500 characters at most', () => {

@@ -45,13 +45,13 @@ const template = (name: string) =>
   z.object(
     {
       on: z.boolean({ error: `${name}: on must be true or false` }),
-      subject: plainText(`${name}: subject`)
+      subject: plainText(`${name}: the subject`)
         .min(1, `${name}: the subject is required`)
         .max(200, `${name}: the subject is 200 characters at most`)
         .refine((s) => !unknownPlaceholder(s), {
           error: (i) => `${name}: the subject has an unknown placeholder {${unknownPlaceholder(String(i.input))}}`,
         }),
-      body: plainText(`${name}: text`, { kind: 'block' })
+      body: plainText(`${name}: the text`, { kind: 'block' })
         .min(1, `${name}: the text is required`)
         .max(5000, `${name}: the text is 5,000 characters at most`)
         .refine((s) => !unknownPlaceholder(s), {
