@@ -25,8 +25,14 @@ export const SLICES = {
     tests: ['server/auth/*.test.ts', 'server/admin-session.test.ts'],
   },
   'lib-files': {
-    mutate: ['server/lib/durable-file.ts', 'server/lib/files.ts', 'server/lib/git.ts'],
-    tests: ['server/lib/durable-file.test.ts', 'server/lib/files.test.ts', 'server/lib/files.near-miss.test.ts', 'server/lib/git.test.ts'],
+    mutate: ['server/lib/durable-file.ts', 'server/lib/files.ts', 'server/lib/git.ts', 'server/lib/plain-file.ts'],
+    tests: [
+      'server/lib/durable-file.test.ts',
+      'server/lib/files.test.ts',
+      'server/lib/files.near-miss.test.ts',
+      'server/lib/git.test.ts',
+      'server/lib/plain-file.test.ts',
+    ],
   },
   'lib-content': {
     mutate: ['server/lib/content-store.ts', 'server/lib/stale-edit.ts'],

@@ -1,8 +1,9 @@
 // The content store's file cache: each content file's text with its parsed and validated values, kept while the
 // file's stat stamp holds and git's HEAD has not moved.
-import { readFile, stat } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
 import type { z } from 'zod'
 import { gitHeadStamp } from '../lib/git-head'
+import { NotPlainFileError, notPlainReason, readPlainFile } from '../lib/plain-file'
 
 /** A content file as last read: its text, parsed YAML and validated values, valid while its stat stamp holds. */
 export interface CachedFile {
@@ -10,8 +11,17 @@ export interface CachedFile {
   text: string
   yaml?: { value: unknown } | { error: Error }
   validated: WeakMap<z.ZodType, unknown>
+  /** Why the file is not read (a symbolic link, a folder: server/lib/plain-file.ts); its text is then empty. */
+  unreadable?: string
   /** When the file is broken: its last valid version per schema (null: there is none). */
   fallbacks: WeakMap<z.ZodType, { value: unknown } | null>
+}
+
+/** A link put in the file's place between its look and its read is unreadable too; other errors stand. */
+const keepReason = (entry: CachedFile) => (err: unknown) => {
+  if (!(err instanceof NotPlainFileError)) throw err
+  entry.unreadable = err.message
+  return ''
 }
 
 /** HEAD is looked at no more than this often; file stamps are checked on every read. */
@@ -42,11 +52,14 @@ export class ContentFileCache {
   async load(path: string): Promise<CachedFile> {
     await this.checkHead()
     try {
-      const info = await stat(path)
+      const info = await lstat(path)
       const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
       const known = this.files.get(path)
       if (known?.stamp === stamp) return known
-      const entry: CachedFile = { stamp, text: await readFile(path, 'utf8'), validated: new WeakMap(), fallbacks: new WeakMap() }
+      const entry: CachedFile = { stamp, text: '', validated: new WeakMap(), fallbacks: new WeakMap() }
+      const unreadable = notPlainReason(info)
+      if (unreadable) entry.unreadable = unreadable
+      else entry.text = await readPlainFile(path).then((data) => data.toString('utf8'), keepReason(entry))
       this.files.set(path, entry)
       return entry
     } catch (err) {

@@ -1,15 +1,18 @@
 // Content files that do not read as valid content (a developer's commit, a conflicted merge): found, described, put back.
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { lstat, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { kindOfPath } from '../kinds/content-kinds'
 import { lastValidVersion } from '../lib/last-valid'
-import { contentFileProblem } from './content-check'
+import { notPlainReason, readPlainFile } from '../lib/plain-file'
+import { contentFileProblem, type FileProblem } from './content-check'
 import type { ContentProblem } from './history.types'
 import { CONTENT_DIR } from './items'
 
 async function contentFiles(root: string): Promise<string[]> {
   const list = async (dir: string) =>
     (await readdir(join(root, dir), { withFileTypes: true }).catch(() => []))
-      .filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name))
+      // By name: a link or a folder under a content file's name is a problem too (the site will not read it).
+      .filter((e) => /\.(ya?ml|md)$/.test(e.name))
       .map((e) => `${dir}/${e.name}`)
   return [...(await list(CONTENT_DIR)), ...(await list(`${CONTENT_DIR}/services`))].sort()
 }
@@ -30,7 +33,7 @@ export class ContentProblems {
     const files = await contentFiles(this.root)
     const stamps = await Promise.all(
       files.map((f) =>
-        stat(join(this.root, f)).then(
+        lstat(join(this.root, f)).then(
           (s) => `${f}:${s.size}:${s.mtimeMs}:${s.ino}`,
           () => `${f}:-`,
         ),
@@ -40,14 +43,25 @@ export class ContentProblems {
     if (this.last?.key === key) return this.last.problems
     const problems: ContentProblem[] = []
     for (const file of files) {
-      const text = await readFile(join(this.root, file), 'utf8').catch(() => null)
-      if (text === null) continue
-      const problem = contentFileProblem(file, text)
+      const problem = await this.problemOf(file)
       if (!problem) continue
       const valid = await lastValidVersion(this.root, file, (old) => (contentFileProblem(file, old) ? undefined : true))
       problems.push({ file, ...problem, lastValidCommit: valid?.commit ?? null })
     }
     this.last = { key, problems }
     return problems
+  }
+
+  private async problemOf(file: string): Promise<FileProblem | null> {
+    const path = join(this.root, file)
+    const info = await lstat(path).catch(() => null)
+    if (!info || !kindOfPath(file)) return null
+    const reason = notPlainReason(info)
+    if (reason) return { message: `The site does not read this file: ${reason}` }
+    const text = await readPlainFile(path).then(
+      (data) => data.toString('utf8'),
+      () => null,
+    )
+    return text === null ? null : contentFileProblem(file, text)
   }
 }

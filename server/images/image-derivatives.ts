@@ -1,11 +1,12 @@
 // Resized AVIF/WebP/JPEG copies of uploads, kept under DATA_DIR/image-cache: made ahead of time (after an upload,
 // and by a start-up warm-up) and on demand as the fallback, with one sharp job per missing copy however many ask.
 import { createHash } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
+import { lstat, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { ContentStore } from '../lib/content-store'
 import { fileExists, writeFileAtomic } from '../lib/files'
+import { readPlainFile } from '../lib/plain-file'
 import { clockNow } from '../lib/clock'
 import { isShownAt } from '../lib/schedule'
 import { isPublicService } from '../services/services.schema'
@@ -80,12 +81,12 @@ export function createImageDerivatives({
   /** The upload's current content hash, or null when there is no such upload. */
   async function version(name: string): Promise<string | null> {
     if (!UPLOAD_NAME_PATTERN.test(name)) return null
-    const info = await stat(sourcePath(name)).catch(() => null)
+    const info = await lstat(sourcePath(name)).catch(() => null)
     if (!info?.isFile()) return null
     const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
     const known = hashes.get(name)
     if (known?.stamp === stamp) return known.hash
-    const hash = hashBytes(new Uint8Array(await readFile(sourcePath(name))))
+    const hash = hashBytes(new Uint8Array(await readPlainFile(sourcePath(name))))
     hashes.set(name, { stamp, hash })
     return hash
   }
@@ -116,7 +117,7 @@ export function createImageDerivatives({
         // Another caller may have finished this copy between its cache miss and now.
         const done = await readFile(file).catch(() => null)
         if (done) return done
-        const source = new Uint8Array(await readFile(sourcePath(name)))
+        const source = new Uint8Array(await readPlainFile(sourcePath(name)))
         // The file changed since it was hashed: the copy would be filed under the wrong hash.
         if (hashBytes(source) !== hash) throw new Error(`${name} changed while its copies were being made`)
         const out = await render(source, variant)

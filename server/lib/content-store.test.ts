@@ -24,12 +24,17 @@ describe('missing and unreadable files', () => {
     expect(await getJson('/api/site-settings')).toEqual({ status: 500, body: { error: 'content/site.yaml: file is missing' } })
   })
 
-  it('a folder where a file should be answers an error naming it, not "missing"', async () => {
+  it('a folder where a file should be is a broken file: its last valid version is shown; with none, an error names it', async () => {
+    const committed = await getJson('/api/delivery-installation-content')
     rmSync(file('content/delivery-installation.md'))
     mkdirSync(file('content/delivery-installation.md'))
+    expect(await getJson('/api/delivery-installation-content')).toEqual(committed)
+    t.git('rm', '-q', '-r', '--cached', '--', 'content/delivery-installation.md')
+    t.git('commit', '-q', '-m', 'Gone from the history')
+    rmSync(join(t.root, '.git'), { recursive: true, force: true })
     expect(await getJson('/api/delivery-installation-content')).toEqual({
       status: 500,
-      body: { error: 'content/delivery-installation.md: could not be read (EISDIR: illegal operation on a directory, read)' },
+      body: { error: 'content/delivery-installation.md: could not be read (it is a folder, not a file)' },
     })
   })
 

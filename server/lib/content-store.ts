@@ -26,6 +26,11 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENAMETOOLONG' || code === 'ENOTDIR'
 }
 
+/** A link or a folder where the file should be is a broken file: readers get its last valid version. */
+function unreadable(relPath: string, file: CachedFile): void {
+  if (file.unreadable) throw new ContentError(relPath, `could not be read (${file.unreadable})`)
+}
+
 /** The file's front matter; front matter that cannot be read (another language, broken YAML) is not kept. */
 function frontMatterOrNone(text: string): Record<string, unknown> {
   try {
@@ -80,6 +85,7 @@ export class ContentStore {
       }
     }
     try {
+      unreadable(relPath, file)
       const markers = conflictMarkerLine(file.text)
       if (markers !== null) throw new ContentError(relPath, `has unresolved merge conflict markers (line ${markers})`)
       if ('error' in file.yaml) {
@@ -118,6 +124,7 @@ export class ContentStore {
       return this.validate(relPath, schema, { ...parsed.data, [bodyKey]: parsed.content.replace(/^\n+/, '') })
     }
     try {
+      unreadable(relPath, file)
       return read(file.text)
     } catch (err) {
       return structuredClone(await this.lastValid(relPath, file, schema, err, read))

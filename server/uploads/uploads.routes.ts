@@ -1,5 +1,4 @@
 // POST/DELETE /api/upload for the admin (an upload, or a crop cut from it, waits uncommitted for the save that uses it), and GET/HEAD /uploads/{name}.
-import { readFile } from 'node:fs/promises'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ContentDeps } from '../lib/content-deps'
@@ -7,6 +6,7 @@ import { isAdmin, requireAdmin, type AppEnv } from '../auth/auth.middleware'
 import type { ImageDerivatives } from '../images/image-derivatives'
 import { badRequest, firstZodMessage, notFound, unsupportedMediaType } from '../lib/errors'
 import { isMultipartForm, jsonBody, limitBody } from '../lib/http'
+import { readPlainFile } from '../lib/plain-file'
 import { textLine } from '../lib/text'
 import {
   IMAGE_CONTENT_TYPES,
@@ -91,7 +91,7 @@ export function createUploadFileRoutes({ store, pendingUploads }: Pick<ContentDe
   return new Hono<AppEnv>().get('/uploads/:name', async (c) => {
     const name = c.req.param('name')
     if (!UPLOAD_NAME_PATTERN.test(name)) throw notFound('No such image')
-    let data = (await readFile(store.path(`${UPLOADS_DIR}/${name}`)).catch(() => null)) as Uint8Array<ArrayBuffer> | null
+    let data = (await readPlainFile(store.path(`${UPLOADS_DIR}/${name}`)).catch(() => null)) as Uint8Array<ArrayBuffer> | null
     // An upload not saved into content yet is shown to the admin only (the dashboard previews it before saving).
     if (!data && isAdmin(c)) data = (await pendingUploads.read(name)) as Uint8Array<ArrayBuffer> | null
     if (!data) throw notFound('No such image')
