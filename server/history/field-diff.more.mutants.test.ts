@@ -200,8 +200,8 @@ describe('entries with ids', () => {
     ])
   })
 
-  it("a testimonial's photo from another site is text, not a picture", () => {
-    const t = (imageSrc: string) => J([{ id: 't1', quote: 'Great', author: 'Ann', imageSrc }])
+  it("a testimonial's photo from another site (a hand edit the site refuses) is text, not a picture", () => {
+    const t = (imageSrc: string) => J([{ id: 't1', quote: 'Great', author: 'Ann', position: '', imageSrc }])
     expect(fieldsOf('content/testimonials.yaml', t(''), t('https://example.com/ann.jpg'))).toEqual([
       text('t1.imageSrc', 'Testimonial by "Ann" › Photo', 'changed', '', 'https://example.com/ann.jpg'),
     ])

@@ -1,16 +1,16 @@
 // Content files with hand edits not yet committed, as `git status` sees them; and a content file as it is on disk.
-import { readFile } from 'node:fs/promises'
 import { resolveInside } from '../lib/files'
+import { NotPlainFileError, readPlainFile } from '../lib/plain-file'
 import { git } from './git-read'
 import type { UncommittedFile } from './history.types'
 import { HISTORY_PATHS } from './items'
 
-/** A content file as it is on disk now; null when it does not exist. */
+/** A content file as it is on disk now; null when it does not exist or is a symbolic link (never followed). */
 export async function readDisk(root: string, path: string): Promise<Buffer | null> {
   try {
-    return await readFile(resolveInside(root, path))
+    return await readPlainFile(resolveInside(root, path))
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err instanceof NotPlainFileError && err.link)) return null
     throw err
   }
 }

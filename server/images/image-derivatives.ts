@@ -74,19 +74,21 @@ export function createImageDerivatives({
   /** Background work runs one job at a time, in order. */
   let queue: Promise<unknown> = Promise.resolve()
 
-  const sourcePath = (name: string) => store.path(`${UPLOADS_DIR}/${name}`)
+  // Async, so a path refused by its folders (lib/files.ts) is a rejected read like a missing file.
+  const sourceInfo = async (name: string) => lstat(store.path(`${UPLOADS_DIR}/${name}`))
+  const readSource = async (name: string) => readPlainFile(store.path(`${UPLOADS_DIR}/${name}`))
   const cacheFile = (hash: string, variant: Variant) =>
     join(cacheDir, `${hash}-${variant.kind === 'og' ? 'og' : variant.width}.${variant.format}`)
 
   /** The upload's current content hash, or null when there is no such upload. */
   async function version(name: string): Promise<string | null> {
     if (!UPLOAD_NAME_PATTERN.test(name)) return null
-    const info = await lstat(sourcePath(name)).catch(() => null)
+    const info = await sourceInfo(name).catch(() => null)
     if (!info?.isFile()) return null
     const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
     const known = hashes.get(name)
     if (known?.stamp === stamp) return known.hash
-    const hash = hashBytes(new Uint8Array(await readPlainFile(sourcePath(name))))
+    const hash = hashBytes(new Uint8Array(await readSource(name)))
     hashes.set(name, { stamp, hash })
     return hash
   }
@@ -117,7 +119,7 @@ export function createImageDerivatives({
         // Another caller may have finished this copy between its cache miss and now.
         const done = await readFile(file).catch(() => null)
         if (done) return done
-        const source = new Uint8Array(await readPlainFile(sourcePath(name)))
+        const source = new Uint8Array(await readSource(name))
         // The file changed since it was hashed: the copy would be filed under the wrong hash.
         if (hashBytes(source) !== hash) throw new Error(`${name} changed while its copies were being made`)
         const out = await render(source, variant)

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises'
 import type { z } from 'zod'
 import { ContentFileCache, type CachedFile } from '../cache/content-files'
 import { ContentError } from './errors'
-import { removeFile, resolveInside, writeFileAtomic } from './files'
+import { assertNoFolderLinkOut, FolderLinkError, removeFile, resolveInside, writeFileAtomic } from './files'
 import { parseFrontMatter, parseYaml, stringifyFrontMatter } from './front-matter'
 import { conflictMarkerLine, lastValidVersion } from './last-valid'
 import { stringifyKeepingLayout } from './yaml-layout'
@@ -25,6 +25,8 @@ function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException)?.code
   return code === 'ENOENT' || code === 'ENAMETOOLONG' || code === 'ENOTDIR'
 }
+
+const LINKED_FOLDER = 'a folder on its way is a symbolic link out of the site'
 
 /** A link or a folder where the file should be is a broken file: readers get its last valid version. */
 function unreadable(relPath: string, file: CachedFile): void {
@@ -53,7 +55,20 @@ export class ContentStore {
   }
 
   private async load(relPath: string): Promise<CachedFile | null> {
-    const path = this.path(relPath)
+    let path: string
+    try {
+      path = this.path(relPath)
+    } catch (err) {
+      // A folder on the way that links out of the root: a broken file (its last valid version), never read through.
+      if (!(err instanceof FolderLinkError)) throw err
+      return {
+        stamp: '',
+        text: '',
+        unreadable: LINKED_FOLDER,
+        validated: new WeakMap(),
+        fallbacks: new WeakMap(),
+      }
+    }
     try {
       return await this.files.load(path)
     } catch (err) {
@@ -66,7 +81,9 @@ export class ContentStore {
     return resolveInside(this.root, relPath)
   }
 
+  /** The text a save replaces; a folder on its way that links out of the root refuses the save (409) here. */
   async readText(relPath: string): Promise<string | null> {
+    this.path(relPath)
     return (await this.load(relPath))?.text ?? null
   }
 
@@ -180,10 +197,13 @@ export class ContentStore {
 
   /** File names in a content directory (empty when it does not exist). */
   async list(relDir: string): Promise<string[]> {
+    const dir = this.path(relDir)
     try {
-      return (await readdir(this.path(relDir), { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name)
+      assertNoFolderLinkOut(this.root, dir, relDir)
+      return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name)
     } catch (err) {
       if (isMissing(err)) return []
+      if (err instanceof FolderLinkError) throw new ContentError(relDir, `could not be read (${LINKED_FOLDER})`, { cause: err })
       throw err
     }
   }

@@ -1,7 +1,9 @@
 // File primitives for the content root: atomic writes, removal, and resolving repo-relative paths safely.
 import { randomBytes } from 'node:crypto'
+import { realpathSync } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { HTTPException } from 'hono/http-exception'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 const TEMP_SUFFIX = '.tmp-write'
 
@@ -38,7 +40,42 @@ export function resolveInside(root: string, relPath: string): string {
   const full = resolve(root, relPath)
   const rel = relative(root, full)
   if (rel.startsWith('..') || isAbsolute(rel)) throw new Error(`Refusing path outside the content root: ${relPath}`)
+  assertNoFolderLinkOut(root, dirname(full), relPath)
   return full
+}
+
+/**
+ * Refuses `dir` (or its nearest folder that exists) when it resolves outside root: git keeps symbolic links, so a
+ * pushed commit can make `content/services` a link to any folder on the server, which every read and save would then
+ * go through. The last part of a path is left to its reader (lib/plain-file.ts), so a save can replace a linked file.
+ */
+export function assertNoFolderLinkOut(root: string, dir: string, relPath: string): void {
+  let realRoot: string
+  try {
+    realRoot = realpathSync.native(root)
+  } catch {
+    return // no root yet: nothing to lead out of it
+  }
+  for (let at = dir; ; at = dirname(at)) {
+    let real: string
+    try {
+      real = realpathSync.native(at)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && at !== dirname(at)) continue
+      throw err
+    }
+    if (real === realRoot || real.startsWith(realRoot + sep)) return
+    throw new FolderLinkError(`Refusing path outside the content root: ${relPath} (a folder on its way is a symbolic link out of it)`)
+  }
+}
+
+/** A path whose folders lead out of the content root through a symbolic link: a save answers 409 with these words. */
+export class FolderLinkError extends HTTPException {
+  readonly code = 'EFOLDERLINK'
+  constructor(message: string) {
+    super(409, { message })
+  }
 }
 
 /** Every file below dir (none when dir does not exist). */

@@ -1,12 +1,14 @@
 // A symbolic link committed into the content (git keeps links) must not make the site read or publish the file it
 // points at: an upload linked to the server's secrets, a content file linked to one outside the content root.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import YAML from 'yaml'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ContentStore } from './content-store'
+import { resolveInside } from './files'
 import { readPlainFile } from './plain-file'
 import { useTestApp } from '../testing/test-app'
 
@@ -32,6 +34,11 @@ describe('readPlainFile', () => {
     await expect(readPlainFile(join(dir, 'dangling.txt'))).rejects.toMatchObject({ message: link })
   })
 
+  it('refuses a FIFO put in its place at once, without waiting for a writer', async () => {
+    execFileSync('mkfifo', [join(dir, 'pipe.yaml')])
+    await expect(readPlainFile(join(dir, 'pipe.yaml'))).rejects.toMatchObject({ code: 'ENOTPLAIN', message: 'it is not a plain file' })
+  })
+
   it('refuses a folder by its name, and a missing file is ENOENT', async () => {
     await expect(readPlainFile(join(dir, 'folder'))).rejects.toMatchObject({ message: 'it is a folder, not a file' })
     await expect(readPlainFile(join(dir, 'none.txt'))).rejects.toMatchObject({ code: 'ENOENT' })
@@ -50,13 +57,35 @@ describe('readPlainFile', () => {
   })
 })
 
+describe('resolveInside and folders that link out', () => {
+  const root = mkdtempSync(join(outside, 'site-'))
+  mkdirSync(join(root, 'content', 'inner'), { recursive: true })
+  mkdirSync(`${root}-other`)
+  symlinkSync(`${root}-other`, join(root, 'content', 'lookalike'))
+  symlinkSync(join(root, 'content', 'inner'), join(root, 'content', 'within'))
+  symlinkSync(join(outside, 'secret.env'), join(root, 'content', 'file-link.yaml'))
+  const refusal = (rel: string) => `Refusing path outside the content root: ${rel} (a folder on its way is a symbolic link out of it)`
+
+  it('refuses a folder linking to a sibling whose name starts with the root', () => {
+    expect(() => resolveInside(root, 'content/lookalike/a.yaml')).toThrow(refusal('content/lookalike/a.yaml'))
+    expect(() => resolveInside(root, 'content/lookalike/new/deeper/a.yaml')).toThrow(refusal('content/lookalike/new/deeper/a.yaml'))
+  })
+
+  it('takes a link that stays inside, folders not made yet, and leaves a linked last part to its reader', () => {
+    expect(resolveInside(root, 'content/within/a.yaml')).toBe(join(root, 'content/within/a.yaml'))
+    expect(resolveInside(root, 'content/new/deeper/a.yaml')).toBe(join(root, 'content/new/deeper/a.yaml'))
+    expect(resolveInside(root, 'content/file-link.yaml')).toBe(join(root, 'content/file-link.yaml'))
+    expect(resolveInside(join(outside, 'no-root-yet'), 'content/a.yaml')).toBe(join(outside, 'no-root-yet', 'content/a.yaml'))
+  })
+})
+
 describe('a committed link on the site', () => {
   const ctx = useTestApp()
 
   const commitLink = (relPath: string, target: string) => {
-    rmSync(join(ctx.t.root, relPath), { force: true })
+    rmSync(join(ctx.t.root, relPath), { recursive: true, force: true })
     symlinkSync(target, join(ctx.t.root, relPath))
-    ctx.t.git('add', '--', relPath)
+    ctx.t.git('add', '-A', '--', relPath)
     ctx.t.git('commit', '-q', '-m', `Link ${relPath}`, '--', relPath)
   }
 
@@ -105,5 +134,37 @@ describe('a committed link on the site', () => {
     const res = await ctx.t.call('GET', '/api/faq')
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('How far ahead should I book?')
+  })
+
+  it('a folder linked out of the content root: nothing is read through it, nothing is saved into it', async () => {
+    const services = mkdtempSync(join(outside, 'services-'))
+    cpSync(join(ctx.t.root, 'content/services'), services, { recursive: true })
+    writeFileSync(join(services, 'bouquets.yaml'), YAML.stringify({ title: 'do-not-publish-me' }))
+    commitLink('content/services', services)
+    const res = await ctx.t.call('GET', '/api/services')
+    expect([res.status, await res.json()]).toEqual([
+      500,
+      { error: 'content/services: could not be read (a folder on its way is a symbolic link out of the site)' },
+    ])
+    const before = readdirSync(services).sort()
+    const json = { id: 'jumbo', title: 'Jumbos', description: 'Big', aboutText: 'About', pricingInfo: 'One: $10' }
+    const saved = await ctx.t.call('POST', '/api/services', { json, cookie: await ctx.t.login() })
+    expect([saved.status, await saved.json()]).toEqual([
+      409,
+      { error: 'Refusing path outside the content root: content/services/jumbo.yaml (a folder on its way is a symbolic link out of it)' },
+    ])
+    expect(readdirSync(services).sort()).toEqual(before)
+  })
+
+  it('an uploads folder linked out of the root serves nothing from there', async () => {
+    const pictures = mkdtempSync(join(outside, 'uploads-'))
+    writeFileSync(join(pictures, 'leak.jpg'), SECRET)
+    rmSync(join(ctx.t.root, 'uploads'), { recursive: true })
+    symlinkSync(pictures, join(ctx.t.root, 'uploads'))
+    const res = await ctx.t.call('GET', '/uploads/leak.jpg')
+    expect(res.status).toBe(404)
+    expect(await res.text()).not.toContain('do-not-publish-me')
+    expect((await ctx.t.call('GET', '/img/320/leak.jpg')).status).toBe(404)
+    expect(existsSync(join(pictures, 'leak.jpg'))).toBe(true)
   })
 })

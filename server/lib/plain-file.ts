@@ -7,6 +7,13 @@ import { lstat, open } from 'node:fs/promises'
 /** A path that is there but is no regular file: a symbolic link, a folder, a device. */
 export class NotPlainFileError extends Error {
   readonly code = 'ENOTPLAIN'
+  constructor(
+    message: string,
+    /** True for a symbolic link, which a save may replace; a folder cannot be. */
+    readonly link = false,
+  ) {
+    super(message)
+  }
 }
 
 /** Why the site will not read what `lstat` found, in the owner's words; null for a plain file. */
@@ -22,7 +29,7 @@ export async function readPlainFile(path: string): Promise<Buffer> {
   // O_NONBLOCK: opening a FIFO put in the file's place must not wait for a writer.
   const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
     async (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ELOOP') throw new NotPlainFileError(notPlainReason(await lstat(path)) ?? 'it changed while it was read')
+      if (err.code === 'ELOOP') throw new NotPlainFileError(notPlainReason(await lstat(path)) ?? 'it changed while it was read', true)
       throw err
     },
   )

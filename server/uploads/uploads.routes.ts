@@ -91,7 +91,8 @@ export function createUploadFileRoutes({ store, pendingUploads }: Pick<ContentDe
   return new Hono<AppEnv>().get('/uploads/:name', async (c) => {
     const name = c.req.param('name')
     if (!UPLOAD_NAME_PATTERN.test(name)) throw notFound('No such image')
-    let data = (await readPlainFile(store.path(`${UPLOADS_DIR}/${name}`)).catch(() => null)) as Uint8Array<ArrayBuffer> | null
+    const committed = async () => readPlainFile(store.path(`${UPLOADS_DIR}/${name}`))
+    let data = (await committed().catch(() => null)) as Uint8Array<ArrayBuffer> | null
     // An upload not saved into content yet is shown to the admin only (the dashboard previews it before saving).
     if (!data && isAdmin(c)) data = (await pendingUploads.read(name)) as Uint8Array<ArrayBuffer> | null
     if (!data) throw notFound('No such image')
