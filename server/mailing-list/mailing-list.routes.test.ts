@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
+import { FlodeskClient } from './flodesk.client'
 import { startFakeFlodesk, type FakeFlodesk } from './testing-flodesk'
 
 const KEY = 'fd_live_key'
@@ -251,6 +252,22 @@ describe('mailing list on Flodesk', () => {
     flodesk!.failNext('/subscribers', 400, { message: 'Email is invalid' })
     res = await subscribe(ann())
     expect([res.status, await res.json()]).toEqual([400, { error: 'Please enter a valid email address' }])
+  })
+
+  it("a defect of ours while listing the interests is the server's 500, not logged as Flodesk's failure", async () => {
+    await withFlodesk()
+    const defect = vi
+      .spyOn(FlodeskClient.prototype, 'listSegments')
+      .mockRejectedValueOnce(new TypeError("Cannot read properties of null (reading 'id')"))
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const res = await t.call('GET', '/api/flodesk-segments')
+      expect([res.status, await res.json()]).toEqual([500, { error: 'Something went wrong on the server. Please try again.' }])
+      expect(errors.mock.calls.filter(([line]) => typeof line === 'string' && line.startsWith('Flodesk '))).toEqual([])
+    } finally {
+      errors.mockRestore()
+      defect.mockRestore()
+    }
   })
 
   it('logs each Flodesk failure for the owner: the call, the status (or "network") and the message', async () => {
