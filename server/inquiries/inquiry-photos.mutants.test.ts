@@ -200,6 +200,25 @@ describe('the photo store', () => {
     expect(readdirSync(photos.dir).sort()).toEqual([withRecord, young].sort())
   })
 
+  it('at start-up with no photo folder yet (a new site) there is nothing to remove, and no error', async () => {
+    const inquiriesDir = join(dataDir, 'inquiries')
+    mkdirSync(inquiriesDir)
+    expect(existsSync(photos.dir)).toBe(false)
+    expect(await photos.sweepOrphans(inquiriesDir)).toEqual([])
+  })
+
+  it('never gives an inquiry a photo through a token that is a path to a folder outside the held photos', async () => {
+    const outside = join(dataDir, 'outside')
+    mkdirSync(outside)
+    writeFileSync(join(outside, 'photo.jpg'), FAKE.photo)
+    writeFileSync(join(outside, 'thumb.jpg'), FAKE.thumb)
+    const meta = { serviceId: 'arches', fieldId: 'photos_1', name: 'x.jpg', width: 30, height: 20, bytes: 10 }
+    writeFileSync(join(outside, 'meta.json'), JSON.stringify({ ...meta, heldAt: new Date().toISOString() }))
+    const claimed = await photos.claim(ID, 'arches', [{ fieldId: 'photos_1', tokens: ['../outside'] }])
+    expect(claimed).toEqual({ photos: {}, missing: 1, tokens: [] })
+    expect(existsSync(photos.dir)).toBe(false)
+  })
+
   it('cleans a photo: long edge capped at 2048 (thumbnail 400), never enlarged, transparency on white, JPEG out', async () => {
     const wide = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#123456' } })
       .png()
@@ -216,6 +235,9 @@ describe('the photo store', () => {
     expect(await sharp(small.thumb).metadata()).toMatchObject({ width: 40, height: 30 })
     const { data } = await sharp(small.photo).raw().toBuffer({ resolveWithObject: true })
     expect(Math.min(...data.subarray(0, 3))).toBeGreaterThan(240)
+    // The thumbnail the dashboard shows is on white too.
+    const { data: thumbPixels } = await sharp(small.thumb).raw().toBuffer({ resolveWithObject: true })
+    expect(Math.min(...thumbPixels.subarray(0, 3))).toBeGreaterThan(240)
     await expect(cleanPhoto(new Uint8Array(Buffer.from('not a photo')))).rejects.toThrow()
   })
 
@@ -270,8 +292,8 @@ describe('the photo routes', () => {
   const refusal = async (res: Response) => [res.status, ((await res.json()) as { error: string }).error]
 
   /** An inquiry with one photo, sent through the form. */
-  async function sent(name = 'wall.jpg'): Promise<InquiryRecord> {
-    const token = ((await (await upload(jpegFile(name))).json()) as { token: string }).token
+  async function sent(name: string | null = 'wall.jpg'): Promise<InquiryRecord> {
+    const token = name === null ? null : ((await (await upload(jpegFile(name))).json()) as { token: string }).token
     const res = await t.call('POST', '/api/contact', {
       json: {
         firstName: 'Jane',
@@ -284,7 +306,7 @@ describe('the photo routes', () => {
         eventDate: '2099-12-05',
         serviceId: 'arches',
         formMs: 60_000,
-        photos: { photos_1: [token] },
+        ...(token === null ? {} : { photos: { photos_1: [token] } }),
       },
       headers: { 'X-Forwarded-For': from() },
     })
@@ -439,6 +461,27 @@ describe('the photo routes', () => {
     expect(await name('.jpg')).toBe('attachment; filename="photo.jpg"')
     expect(await name('my_pic-1 (2).jpeg')).toBe('attachment; filename="my_pic-1 -2-.jpg"')
     expect(await name('Wall.JPEG')).toBe('attachment; filename="Wall.jpg"')
+    // A run of odd characters is one dash, not one each.
+    expect(await name('a&&b.png')).toBe('attachment; filename="a-b.jpg"')
+  })
+
+  it('a photo asked of an inquiry sent without photos is 404, as is a listed photo whose file is gone', async () => {
+    const none = await sent(null)
+    expect(none.inquiry.photos).toBeUndefined()
+    const asked = await t.call('GET', `/api/admin/inquiries/${none.id}/photos/0123456789abcdef.jpg`, { cookie })
+    expect(await refusal(asked)).toEqual([404, 'No such photo'])
+    const r = await sent()
+    const id = r.inquiry.photos![0].files[0].id
+    rmSync(join(t.dataDir, 'inquiry-photos', r.id, `${id}.jpg`))
+    const gone = await t.call('GET', `/api/admin/inquiries/${r.id}/photos/${id}.jpg`, { cookie })
+    expect(await refusal(gone)).toEqual([404, 'No such photo'])
+    expect((await t.call('GET', `/api/admin/inquiries/${r.id}/photos/${id}-thumb.jpg`, { cookie })).status).toBe(200)
+  })
+
+  it('a file sent as the question\'s id is no question: "(none)", not the file', async () => {
+    const f = form(jpegFile(), { fieldId: '' })
+    f.set('fieldId', new File(['photos_1'], 'photos_1', { type: 'text/plain' }))
+    expect(await refusal(await post(f))).toEqual([400, 'Unknown form field: (none)'])
   })
 
   it('deleting an inquiry removes its record and photos; a second delete, and one without a session, are refused', async () => {
@@ -516,5 +559,28 @@ describe('the photo routes', () => {
     }
     for (const p of near) expect([p, await status(p)]).toEqual([p, 403])
     expect(await status(path)).toBe(200)
+  })
+})
+
+describe('the start-up sweep of leftover photos', () => {
+  it('a sweep that fails is logged for the owner with its error, and the site still answers', async () => {
+    const failure = Object.assign(new Error('EIO: i/o error, scandir'), { code: 'EIO' })
+    const sweep = vi.spyOn(PhotoStore.prototype, 'sweepOrphans').mockRejectedValueOnce(failure)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const t = await createTestApp({ files: { ...fixtureFiles(await makeJpeg()), 'content/services/arches.yaml': ARCHES_SERVICE } })
+    try {
+      expect(sweep).toHaveBeenCalledTimes(1)
+      const logged = () => Promise.resolve(errors.mock.calls.filter(([line]) => line === 'Leftover inquiry photos could not be checked:'))
+      expect(await until(logged, (calls) => calls.length > 0, 3000)).toEqual([['Leftover inquiry photos could not be checked:', failure]])
+      const f = new FormData()
+      f.set('serviceId', 'arches')
+      f.set('fieldId', 'photos_1')
+      f.set('photo', new File([(await makeJpeg(40, 30)) as Uint8Array<ArrayBuffer>], 'wall.jpg', { type: 'image/jpeg' }))
+      expect((await t.call('POST', '/api/inquiry-photos', { body: f })).status).toBe(201)
+    } finally {
+      errors.mockRestore()
+      sweep.mockRestore()
+      await t.cleanup()
+    }
   })
 })

@@ -1,6 +1,6 @@
 // The e-mailed photo links' key: one per data directory, kept across restarts, never left half-written, and a damaged
 // one replaced rather than trusted (or waited on). The links' own near misses are in photo-guards.near-miss.test.ts.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -81,6 +81,18 @@ describe('the photo links key', () => {
       expect(keyText(dir), damaged).toMatch(/^[0-9a-f]{64}\n$/)
       expect(keyText(dir)).not.toBe(`${'c'.repeat(64)}\n`)
     }
+  })
+
+  it('a key file that is a link to nowhere fails the signing once (it does not retry for ever), and the next link tries again', async () => {
+    const dir = dataDir()
+    symlinkSync(join(dir, 'elsewhere', 'photo-link-key'), join(dir, PHOTO_LINK_KEY_FILE))
+    const signer = new PhotoLinkSigner(dir)
+    await expect(signer.signedPath(inquiry, photo, expires)).rejects.toMatchObject({ code: 'EEXIST' })
+    expect(readdirSync(dir)).toEqual([PHOTO_LINK_KEY_FILE])
+    rmSync(join(dir, PHOTO_LINK_KEY_FILE))
+    const path = await signer.signedPath(inquiry, photo, expires)
+    expect(keyText(dir)).toMatch(/^[0-9a-f]{64}\n$/)
+    expect(await new PhotoLinkSigner(dir).verify(inquiry, photo, String(expires), sigOf(path), now)).toBe(true)
   })
 
   it('is read once per process: the links a running site sends keep their key until it restarts', async () => {

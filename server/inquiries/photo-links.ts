@@ -11,7 +11,7 @@ export const PHOTO_LINK_KEY_FILE = 'photo-link-key'
 
 const KEY_TEXT = /^[0-9a-f]{64}$/
 
-async function loadKey(dataDir: string): Promise<Buffer> {
+async function loadKey(dataDir: string, retried = false): Promise<Buffer> {
   const path = join(dataDir, PHOTO_LINK_KEY_FILE)
   const text = await readFile(path, 'utf8').then(
     (t) => t.trim(),
@@ -26,14 +26,15 @@ async function loadKey(dataDir: string): Promise<Buffer> {
     return key
   }
   // Written whole under another name, then linked into place: a crash never leaves half a key, and of two processes
-  // starting at once the one whose link fails reads the other's.
+  // starting at once the one whose link fails reads the other's. Once: a name that is taken yet reads as missing (a
+  // link to nowhere) fails the signing rather than looping.
   const temp = join(dataDir, `.${PHOTO_LINK_KEY_FILE}.${randomBytes(6).toString('hex')}.tmp`)
   await writeFileDurable(temp, line)
   try {
     await link(temp, path)
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-    return loadKey(dataDir)
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || retried) throw err
+    return loadKey(dataDir, true)
   } finally {
     await rm(temp, { force: true })
   }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
+import { FlodeskClient } from './flodesk.client'
 import { startFakeFlodesk, type FakeFlodesk } from './testing-flodesk'
 
 const KEY = 'fd_live_key'
@@ -231,5 +232,65 @@ describe('mailing list on Flodesk', () => {
     res = await subscribe(ann())
     expect([res.status, await res.json()]).toEqual([502, { error: 'Subscription failed. Please try again.' }])
     flodesk = undefined
+  })
+
+  it("near misses of which failure is the visitor's: the status or the call alone is not enough", async () => {
+    await withFlodesk()
+    const segmentsOf = '/subscribers/ann%40example.com/segments'
+    // A 404 from creating the subscriber is not an unknown interest.
+    flodesk!.failNext('/subscribers', 404, { message: 'Not found' })
+    let res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([502, { error: 'Subscription failed. Please try again.' }])
+    // Adding to segments failing with 500 or 422 is not an unknown interest either.
+    flodesk!.failNext(segmentsOf, 500, { message: 'Internal error' })
+    res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([502, { error: 'Subscription failed. Please try again.' }])
+    flodesk!.failNext(segmentsOf, 422, { message: 'Segment ids are invalid' })
+    res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([400, { error: 'Subscription failed. Please try again.' }])
+    // A 400 is the visitor's as a 422 is.
+    flodesk!.failNext('/subscribers', 400, { message: 'Email is invalid' })
+    res = await subscribe(ann())
+    expect([res.status, await res.json()]).toEqual([400, { error: 'Please enter a valid email address' }])
+  })
+
+  it("a defect of ours while listing the interests is the server's 500, not logged as Flodesk's failure", async () => {
+    await withFlodesk()
+    const defect = vi
+      .spyOn(FlodeskClient.prototype, 'listSegments')
+      .mockRejectedValueOnce(new TypeError("Cannot read properties of null (reading 'id')"))
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const res = await t.call('GET', '/api/flodesk-segments')
+      expect([res.status, await res.json()]).toEqual([500, { error: 'Something went wrong on the server. Please try again.' }])
+      expect(errors.mock.calls.filter(([line]) => typeof line === 'string' && line.startsWith('Flodesk '))).toEqual([])
+    } finally {
+      errors.mockRestore()
+      defect.mockRestore()
+    }
+  })
+
+  it('logs each Flodesk failure for the owner: the call, the status (or "network") and the message', async () => {
+    await withFlodesk()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      flodesk!.failNext('/subscribers', 422, { message: 'Validation failed', errors: [{ field: 'email', message: 'Email is invalid' }] })
+      await subscribe(ann())
+      flodesk!.failNext('/segments', 503, { message: 'Down' })
+      await t.call('GET', '/api/flodesk-segments')
+      await flodesk!.close()
+      flodesk = undefined
+      await subscribe(ann())
+      await t.call('GET', '/api/flodesk-segments')
+      const lines = errors.mock.calls.map(([line]) => line).filter((line) => typeof line === 'string' && line.startsWith('Flodesk '))
+      expect(lines).toEqual([
+        'Flodesk create or update subscriber failed (422): Email is invalid',
+        'Flodesk list segments failed (503): Down',
+        expect.stringMatching(/^Flodesk create or update subscriber failed \(network\): Flodesk could not be reached \(.+\)$/),
+        expect.stringMatching(/^Flodesk list segments failed \(network\): Flodesk could not be reached \(.+\)$/),
+      ])
+    } finally {
+      errors.mockRestore()
+    }
   })
 })
