@@ -47,12 +47,12 @@ export class FlodeskClient {
     const segments: Segment[] = []
     for (let page = 1; page <= MAX_PAGES; page++) {
       const body = (await this.call('list segments', 'GET', `/segments?page=${page}&per_page=${PER_PAGE}`)) as {
-        data?: { id?: unknown; name?: unknown }[]
+        data?: ({ id?: unknown; name?: unknown } | null)[]
         meta?: { total_pages?: number; pagination?: { total_pages?: number } }
       }
       const data = Array.isArray(body?.data) ? body.data : []
       for (const s of data) {
-        if (typeof s.id === 'string' && typeof s.name === 'string') segments.push({ id: s.id, name: s.name })
+        if (typeof s?.id === 'string' && typeof s.name === 'string') segments.push({ id: s.id, name: s.name })
       }
       const totalPages = body?.meta?.total_pages ?? body?.meta?.pagination?.total_pages
       if (data.length === 0 || (totalPages !== undefined ? page >= totalPages : data.length < PER_PAGE)) break

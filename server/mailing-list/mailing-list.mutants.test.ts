@@ -211,6 +211,11 @@ describe('what Flodesk is sent and what its answers mean', () => {
     expect(await new FlodeskClient({ apiKey: 'k', fetch: f.fetch }).listSegments()).toEqual([{ id: 'a', name: 'A' }])
   })
 
+  it('skips entries that are not segments (null, a number, an id without a name) and keeps the rest', async () => {
+    const f = fakeFlodesk([json({ data: [null, 7, { id: 'a' }, { id: 'b', name: 'B' }], meta: {} })])
+    expect(await new FlodeskClient({ apiKey: 'k', fetch: f.fetch }).listSegments()).toEqual([{ id: 'b', name: 'B' }])
+  })
+
   it('reads an answer with no body as nothing', async () => {
     const f = fakeFlodesk([new Response(null, { status: 200 })])
     expect(await new FlodeskClient({ apiKey: 'k', fetch: f.fetch }).listSegments()).toEqual([])
