@@ -75,6 +75,23 @@ describe('insights collector', () => {
     expect(day.services.arches.inquiries).toBe(1)
   })
 
+  it('adds up the inquiries of two visitors from one source, campaign and first page, and a sign-up beside them', async () => {
+    const fair = { source: 'fair', medium: 'print', campaign: 'bridal-fair' }
+    collector.pageView(visitor(1), view('/services/arches', fair, 'arches'))
+    collector.pageView(visitor(2), view('/services/arches', fair, 'arches'))
+    collector.conversion(visitor(1), 'inquiries', 'arches')
+    collector.conversion(visitor(2), 'inquiries', 'arches')
+    collector.conversion(visitor(2), 'signups')
+    const day = (await collector.day('2026-11-23'))!
+    expect(day.conversions).toEqual({
+      total: { inquiries: 2, signups: 1 },
+      bySource: { fair: { inquiries: 2, signups: 1 } },
+      byCampaign: { 'bridal-fair': { inquiries: 2, signups: 1 } },
+      byLandingPage: { '/services/arches': { inquiries: 2, signups: 1 } },
+    })
+    expect(day.services.arches.inquiries).toBe(2)
+  })
+
   it('caps the distinct keys of a day and the views one visitor can add', async () => {
     for (let i = 0; i < KEY_CAPS.pages + 50; i++)
       collector.pageView(visitor(i % 200), view(`/p${i}`, { source: `site${i}.example`, medium: null, campaign: null }))
