@@ -37,4 +37,17 @@ describe('the quote builder draft', () => {
       depositPercent: 30,
     })
   })
+
+  it('shows a price with cents as dollars and cents, reads amounts typed with spaces, and sends a blank quantity as not a number', () => {
+    expect(lineFrom(pricing.addOns[0]!)).toMatchObject({ description: 'LED lights', quantity: '1', unitPrice: '40.50', optional: false })
+    expect(lineFrom(pricing.items[0]!).unitPrice).toBe('25')
+    expect(lineFrom(null)).toMatchObject({ description: '', unitPrice: '' })
+    const draft = newQuoteDraft(pricing, '97214')
+    draft.lines.push({ ...lineFrom(null), description: '  Custom sign ', quantity: '', unitPrice: '$ 1 200' })
+    draft.deliveryFee = ' $ 35 '
+    const sent = quoteRequest(draft)
+    expect(sent.items[0]).toMatchObject({ description: 'Custom sign', unitPrice: 1200 })
+    expect(sent.items[0]!.quantity).toBeNaN()
+    expect(sent.deliveryFee).toBe(35)
+  })
 })
