@@ -26,6 +26,9 @@ describe('quote totals, against fixed quotes', () => {
 
   it('adds lines, delivery and a discount; a percent deposit rounds half up to the cent', () => {
     expect(lineTotal(arch)).toBe(31_250)
+    // 2.5 feet at $3.33 is $8.325: a line rounds half up to the cent, as the deposit does.
+    expect(lineTotal({ description: 'Garland, per foot', quantity: 2.5, unitPriceCents: 333 })).toBe(833)
+    expect(lineTotal({ description: 'Garland, per foot', quantity: 1.3, unitPriceCents: 1_001 })).toBe(1_301)
     const t = quoteTotals({ lines: [arch, bouquet], deliveryFeeCents: 4_500, discountCents: 1_000, deposit: { percent: 33 } })
     expect(t).toEqual({
       lineTotalsCents: [31_250, 5_997],
