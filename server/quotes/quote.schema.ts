@@ -29,8 +29,9 @@ export const QuoteRequestSchema = z
       .nullish(),
     deposit: DollarsSchema('Deposit').nullish(),
     validUntil: z
+      // The words of a value that is not text, and of one not in the date's pattern (a check without its own message).
       .string({ error: 'Valid until must be a date (YYYY-MM-DD)' })
-      .regex(DATE_PATTERN, 'Valid until must be a date (YYYY-MM-DD)')
+      .regex(DATE_PATTERN)
       .refine(isCalendarDate, 'Valid until must be a real date')
       .nullish(),
     note: textBlock('Note').max(2000, 'The note is 2,000 characters at most').nullish(),
