@@ -13,25 +13,30 @@ const LineSchema = z.object({
   optional: z.boolean().optional(),
 })
 
+/**
+ * POST /api/admin/inquiries/{id}/quotes. A revision is sent whole, so an optional field sent as null is that field left
+ * out: no note, no delivery fee or discount, the price list's deposit and validity.
+ */
 export const QuoteRequestSchema = z
   .object({
     items: z.array(LineSchema).min(1, 'A quote needs at least one line').max(100, 'A quote has 100 lines at most'),
-    deliveryFee: DollarsSchema('Delivery fee').optional(),
-    discount: DollarsSchema('Discount').optional(),
+    deliveryFee: DollarsSchema('Delivery fee').nullish(),
+    discount: DollarsSchema('Discount').nullish(),
     depositPercent: z
       .number({ error: 'Deposit percent must be a number' })
       .min(0, 'Deposit percent cannot be negative')
       .max(100, 'Deposit percent is 100 at most')
-      .optional(),
-    deposit: DollarsSchema('Deposit').optional(),
+      .nullish(),
+    deposit: DollarsSchema('Deposit').nullish(),
     validUntil: z
-      .string()
-      .regex(DATE_PATTERN, 'Valid until must be a date (YYYY-MM-DD)')
+      // The words of a value that is not text, and of one not in the date's pattern (a check without its own message).
+      .string({ error: 'Valid until must be a date (YYYY-MM-DD)' })
+      .regex(DATE_PATTERN)
       .refine(isCalendarDate, 'Valid until must be a real date')
-      .optional(),
-    note: textBlock('Note').max(2000, 'The note is 2,000 characters at most').optional(),
+      .nullish(),
+    note: textBlock('Note').max(2000, 'The note is 2,000 characters at most').nullish(),
   })
-  .refine((q) => q.depositPercent === undefined || q.deposit === undefined, {
+  .refine((q) => q.depositPercent == null || q.deposit == null, {
     message: 'Give the deposit as a percent or an amount, not both',
     path: ['deposit'],
   })

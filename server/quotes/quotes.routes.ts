@@ -86,9 +86,9 @@ export function createQuoteRoutes({ config, store, inquiries, quotes, quoteMail 
         if (!inquiry) throw notFound('No such inquiry')
         const pricing = await readPricing(store)
         const deposit =
-          body.depositPercent !== undefined
+          body.depositPercent != null
             ? { percent: body.depositPercent }
-            : body.deposit !== undefined
+            : body.deposit != null
               ? { fixedCents: toCents(body.deposit)! }
               : 'percent' in pricing.deposit
                 ? { percent: pricing.deposit.percent }
