@@ -367,6 +367,22 @@ describe('signing in with a passkey', () => {
     expect(activity.recent.at(-1)).toMatchObject({ device: 'Firefox on Windows', knownDevice: false, refused: false })
   })
 
+  it("a failed answer from the owner's known device is listed as from a known device", async () => {
+    const key = new Authenticator()
+    await register(key)
+    const first = await signInOptions()
+    const ok = await call('POST', '/api/login/passkey', { json: { challengeId: first.challengeId, response: key.signIn(first.options) } })
+    const device = ok.headers.getSetCookie()[1]!.split(';')[0]!
+    const { challengeId, options } = await signInOptions()
+    const res = await call('POST', '/api/login/passkey', {
+      cookie: device,
+      json: { challengeId, response: key.signIn(options, { forge: true }) },
+    })
+    expect(res.status).toBe(401)
+    const activity = await (await call('GET', '/api/admin/login-activity', { cookie: ok.headers.getSetCookie()[0]!.split(';')[0] })).json()
+    expect(activity.recent).toEqual([{ at: expect.any(Number), device: 'Unknown device', knownDevice: true, refused: false }])
+  })
+
   it('a forged signature or an answer for another site is refused: 401 in the words for a failed check', async () => {
     const key = new Authenticator()
     await register(key)
