@@ -35,10 +35,13 @@ export class LoginActivity {
   }
 
   async load(): Promise<void> {
-    const raw = await readFile(this.file, 'utf8').then(
-      (t) => JSON.parse(t) as unknown,
-      () => null,
-    )
+    // A missing or damaged file starts empty: the record of failures must not keep the server from starting.
+    const raw = await readFile(this.file, 'utf8')
+      .then((t) => JSON.parse(t) as unknown)
+      .catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') console.error(`Ignoring unreadable ${this.file}:`, err.message)
+        return null
+      })
     const parsed = FileSchema.safeParse(raw)
     this.failures = parsed.success ? parsed.data.failures.slice(-KEPT_FAILURES) : []
   }
