@@ -57,7 +57,7 @@ export class ContentProblems {
     const info = await lstat(path).catch(() => null)
     if (!info || !kindOfPath(file)) return null
     const reason = notPlainReason(info)
-    if (reason) return { message: `The site does not read this file: ${reason}` }
+    if (reason) return { message: `The file ${reason.replace(/^it /, '')}` }
     const text = await readPlainFile(path).then(
       (data) => data.toString('utf8'),
       () => null,

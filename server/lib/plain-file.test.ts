@@ -29,7 +29,7 @@ describe('readPlainFile', () => {
   })
 
   it('refuses a link, even one to a file that is there, and says what it is', async () => {
-    const link = 'it is a symbolic link: the site reads only plain files'
+    const link = 'it is a symbolic link, and the site reads only plain files'
     await expect(readPlainFile(join(dir, 'link.txt'))).rejects.toMatchObject({ code: 'ENOTPLAIN', message: link })
     await expect(readPlainFile(join(dir, 'dangling.txt'))).rejects.toMatchObject({ message: link })
   })
@@ -51,7 +51,7 @@ describe('readPlainFile', () => {
     symlinkSync(join(outside, 'faq.yaml'), join(root, 'content', 'faq.yaml'))
     const store = new ContentStore(root)
     await expect(store.readYaml('content/faq.yaml', z.unknown())).rejects.toThrow(
-      'content/faq.yaml: could not be read (it is a symbolic link: the site reads only plain files)',
+      'content/faq.yaml: could not be read (it is a symbolic link, and the site reads only plain files)',
     )
     expect(await store.list('content')).toEqual([])
   })
@@ -121,7 +121,7 @@ describe('a committed link on the site', () => {
     expect((await problems.json()).problems).toEqual([
       {
         file: 'content/faq.yaml',
-        message: 'The site does not read this file: it is a symbolic link: the site reads only plain files',
+        message: 'The file is a symbolic link, and the site reads only plain files',
         lastValidCommit: ctx.t.git('rev-parse', 'HEAD~1').trim(),
       },
     ])

@@ -19,7 +19,7 @@ export class NotPlainFileError extends Error {
 /** Why the site will not read what `lstat` found, in the owner's words; null for a plain file. */
 export function notPlainReason(info: Stats): string | null {
   if (info.isFile()) return null
-  if (info.isSymbolicLink()) return 'it is a symbolic link: the site reads only plain files'
+  if (info.isSymbolicLink()) return 'it is a symbolic link, and the site reads only plain files'
   if (info.isDirectory()) return 'it is a folder, not a file'
   return 'it is not a plain file'
 }
