@@ -127,6 +127,12 @@ describe('the inquiry store', () => {
     expect(readdirSync(dataDir).sort()).toEqual(['inquiries', 'secret.json'])
   })
 
+  it('a record that cannot be deleted (its name is a folder) is an error, not an inquiry that was never there', async () => {
+    const id = '2029-01-02T10-00-00-000Z-abcdef'
+    mkdirSync(join(dir, `${id}.json`), { recursive: true })
+    await expect(store.remove(id)).rejects.toThrow()
+  })
+
   it('a page: newest first, from the offset, at most the limit, filtered even before the index is built', async () => {
     await store.create(lead('Ava'), NOT_SENT, new Date('2029-01-01T10:00:00Z'))
     const bea = await store.create(lead('Bea'), NOT_SENT, new Date('2029-01-02T10:00:00Z'))
@@ -181,7 +187,31 @@ describe('the inquiry store', () => {
     expect((await store.counts()).all).toBe(1)
   })
 
+  it('a store just started lists ten leads written out of order newest first, in the list and in its first page', async () => {
+    const days = [7, 2, 9, 4, 1, 10, 5, 8, 3, 6]
+    for (const day of days) await store.create(lead(`Day${day}`), NOT_SENT, new Date(`2029-01-${String(day).padStart(2, '0')}T10:00:00Z`))
+    const newestFirst = [...days].sort((a, b) => b - a).map((day) => `Day${day}`)
+    expect((await new InquiryStore(dataDir).list()).map((r) => r.inquiry.firstName)).toEqual(newestFirst)
+    const { records } = await new InquiryStore(dataDir).page(all, 0, 10)
+    expect(records.map((r) => r.inquiry.firstName)).toEqual(newestFirst)
+  })
+
+  it("a store just started counts only the leads' files in its first page's total, not other files beside them", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const a = await store.create(lead('Ava'), NOT_SENT, new Date('2029-01-01T10:00:00Z'))
+    const other = '2029-01-02T10-00-00-000Z-abcdef'
+    writeFileSync(join(dir, 'notes.json'), '{}')
+    writeFileSync(join(dir, `${a.id}.json.tmp`), '{}')
+    // A merge tool's leftover: an id and another five-character ending.
+    writeFileSync(join(dir, `${other}.orig`), '{}')
+    mkdirSync(join(dir, other))
+    const fresh = new InquiryStore(dataDir)
+    expect(await fresh.page(all, 0, 10)).toEqual({ records: [await store.find(a.id)], total: 1 })
+    expect((await fresh.counts()).all).toBe(1)
+  })
+
   it('no folder yet: nothing counted, nothing listed, and the first lead is then counted', async () => {
+    expect(await new InquiryStore(dataDir).page(all, 0, 10)).toEqual({ records: [], total: 0 })
     expect(await store.counts()).toEqual({ all: 0, new: 0, contacted: 0, quoted: 0, booked: 0, completed: 0, lost: 0 })
     expect(await store.page(all, 0, 10)).toEqual({ records: [], total: 0 })
     await store.create(lead('Ava'), NOT_SENT)
