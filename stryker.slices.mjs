@@ -103,6 +103,7 @@ export const SLICES = {
     mutate: ['server/inquiries/inquiries.store.ts', 'server/inquiries/inquiries.routes.ts'],
     tests: [
       'server/inquiries/inquiries.store.test.ts',
+      'server/inquiries/inquiries.mutants.test.ts',
       'server/inquiries/inquiries.routes.test.ts',
       'server/inquiries/inbox.routes.test.ts',
       'server/inquiries/pipeline-crash.test.ts',
