@@ -8,27 +8,11 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import { InquiryStore } from './inquiries.store'
-import type { InquiryRecord, MailState, StoredInquiry } from './inquiry-record.schema'
-import { GARLANDS_SERVICE, sampleInquiry } from './testing-inquiry'
+import type { InquiryRecord, MailState } from './inquiry-record.schema'
+import { GARLANDS_SERVICE, sampleInquiry, storedLead } from './testing-inquiry'
 
 const NOT_SENT: MailState = { state: 'not-configured', attempts: 0 }
-const lead = (firstName: string, email = `${firstName.toLowerCase()}@example.com`): StoredInquiry => ({
-  firstName,
-  lastName: 'Doe',
-  email,
-  phone: '(503) 555-0100',
-  address: '1 Main St',
-  city: 'Portland',
-  zipcode: '97201',
-  eventDate: '2026-12-01',
-  eventDetails: 'Birthday',
-  referralSource: 'instagram',
-  service: 'Bouquets',
-  serviceId: 'bouquets',
-  customFields: {},
-  customDropdownFields: {},
-  fieldOrder: [],
-})
+const lead = (firstName: string, email = `${firstName.toLowerCase()}@example.com`) => storedLead(firstName, email)
 
 describe('the inquiry store', () => {
   let dataDir: string

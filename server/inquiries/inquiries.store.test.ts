@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { InquiryStore, newInquiryId } from './inquiries.store'
-import type { MailState, StoredInquiry } from './inquiry-record.schema'
+import type { MailState } from './inquiry-record.schema'
+import { storedLead } from './testing-inquiry'
 
 let dataDir: string
 let store: InquiryStore
@@ -18,23 +19,7 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-const lead = (firstName: string): StoredInquiry => ({
-  firstName,
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '(503) 555-0100',
-  address: '1 Main St',
-  city: 'Portland',
-  zipcode: '97201',
-  eventDate: '2026-12-01',
-  eventDetails: 'Birthday',
-  referralSource: 'instagram',
-  service: 'Bouquets',
-  serviceId: 'bouquets',
-  customFields: {},
-  customDropdownFields: {},
-  fieldOrder: [],
-})
+const lead = (firstName: string) => storedLead(firstName)
 const NOT_SENT: MailState = { state: 'not-configured', attempts: 0 }
 
 describe('InquiryStore', () => {

@@ -68,3 +68,22 @@ export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ti
     await new Promise((r) => setTimeout(r, 25))
   }
 }
+
+/** A stored lead as the store keeps it, named by its first name (the inbox's and the store's tests). */
+export const storedLead = (firstName: string, email = 'jane@example.com'): StoredInquiry => ({
+  firstName,
+  lastName: 'Doe',
+  email,
+  phone: '(503) 555-0100',
+  address: '1 Main St',
+  city: 'Portland',
+  zipcode: '97201',
+  eventDate: '2026-12-01',
+  eventDetails: 'Birthday',
+  referralSource: 'instagram',
+  service: 'Bouquets',
+  serviceId: 'bouquets',
+  customFields: {},
+  customDropdownFields: {},
+  fieldOrder: [],
+})
