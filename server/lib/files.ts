@@ -63,7 +63,9 @@ export function assertNoFolderLinkOut(root: string, dir: string, relPath: string
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
       if ((code === 'ENOENT' || code === 'ENOTDIR') && at !== dirname(at)) continue
-      throw err
+      // A folder linked to itself (a loop) leads nowhere inside the root: refused like one that leads out.
+      if (code !== 'ELOOP') throw err
+      real = ''
     }
     if (real === realRoot || real.startsWith(realRoot + sep)) return
     throw new FolderLinkError(`Refusing path outside the content root: ${relPath} (a folder on its way is a symbolic link out of it)`)

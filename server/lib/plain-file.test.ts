@@ -44,6 +44,24 @@ describe('readPlainFile', () => {
     await expect(readPlainFile(join(dir, 'none.txt'))).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
+  it('closes every file it opens: 400 reads leave no file open (the server would run out and read nothing)', async () => {
+    const open = () => readdirSync('/proc/self/fd').length
+    const before = open()
+    for (let i = 0; i < 200; i++) {
+      expect((await readPlainFile(join(dir, 'plain.txt'))).toString()).toBe('hello')
+      await expect(readPlainFile(join(dir, 'folder'))).rejects.toMatchObject({ code: 'ENOTPLAIN' })
+    }
+    expect(open() - before).toBeLessThan(20)
+  })
+
+  it('a path through a file (content/ replaced by a file) names no file: missing, not an error', async () => {
+    const root = mkdtempSync(join(outside, 'root-'))
+    writeFileSync(join(root, 'content'), 'not a folder')
+    const store = new ContentStore(root)
+    expect(await store.readYaml('content/services/bouquets.yaml', z.unknown(), { ifMissing: () => 'missing' })).toBe('missing')
+    expect(await store.list('content/services')).toEqual([])
+  })
+
   it('the content store names the file and the reason to the owner', async () => {
     const root = mkdtempSync(join(outside, 'root-'))
     mkdirSync(join(root, 'content'))
@@ -154,6 +172,22 @@ describe('a committed link on the site', () => {
       { error: 'Refusing path outside the content root: content/services/jumbo.yaml (a folder on its way is a symbolic link out of it)' },
     ])
     expect(readdirSync(services).sort()).toEqual(before)
+  })
+
+  it('a folder linked to itself (a loop) is refused like one linked out, not an unexplained error', async () => {
+    commitLink('content/services', 'services')
+    const store = new ContentStore(ctx.t.root)
+    await expect(store.list('content/services')).rejects.toThrow(
+      'content/services: could not be read (a folder on its way is a symbolic link out of the site)',
+    )
+    // A service in it is a broken file: its last valid version is what visitors get.
+    expect(await store.readYaml('content/services/bouquets.yaml', z.object({ title: z.string() }))).toEqual({ title: 'Bouquets' })
+    const json = { id: 'jumbo', title: 'Jumbos', description: 'Big', aboutText: 'About', pricingInfo: 'One: $10' }
+    const saved = await ctx.t.call('POST', '/api/services', { json, cookie: await ctx.t.login() })
+    expect([saved.status, await saved.json()]).toEqual([
+      409,
+      { error: 'Refusing path outside the content root: content/services/jumbo.yaml (a folder on its way is a symbolic link out of it)' },
+    ])
   })
 
   it('an uploads folder linked out of the root serves nothing from there', async () => {
