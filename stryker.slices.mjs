@@ -32,6 +32,8 @@ export const SLICES = {
       'server/lib/files.near-miss.test.ts',
       'server/lib/git.test.ts',
       'server/lib/plain-file.test.ts',
+      // History's disk reads refuse a link (plain-file's `link` flag).
+      'server/history/history-reads.mutants.test.ts',
     ],
   },
   'lib-content': {
@@ -40,6 +42,7 @@ export const SLICES = {
     tests: [
       'server/lib/stale-edit.test.ts',
       'server/lib/content-store.test.ts',
+      'server/lib/plain-file.test.ts',
       'server/services/services.routes.test.ts',
       'server/services/service-files.test.ts',
       'server/delivery/delivery.routes.test.ts',

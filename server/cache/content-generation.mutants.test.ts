@@ -277,13 +277,23 @@ describe('content generation, folders that go and come back', () => {
     expect(await g.current()).not.toBe(swapped)
   })
 
-  it('a content file that is a link to a file elsewhere: an edit of that file shows within a second', async () => {
+  it('a content file that is a link is stamped as the link (never read through), and a plain file in its place shows', async () => {
     writeFileSync(join(root.root, 'shared.yaml'), 's: 1\n')
     symlinkSync(join(root.root, 'shared.yaml'), join(root.root, 'content/shared.yaml'))
     const now = vi.spyOn(performance, 'now').mockReturnValue(50_000)
     const before = await settled()
-    appendFileSync(join(root.root, 'shared.yaml'), 's: 2\n')
+    rmSync(join(root.root, 'content/shared.yaml'))
+    writeFileSync(join(root.root, 'content/shared.yaml'), 's: 2\n')
     now.mockReturnValue(51_000)
+    expect(await g.current()).not.toBe(before)
+  })
+
+  it('a folder that is a link looping to itself is no folder: the fingerprint is still taken', async () => {
+    symlinkSync('loop', join(root.root, 'content/loop'))
+    const now = vi.spyOn(performance, 'now').mockReturnValue(60_000)
+    const before = await settled()
+    writeFileSync(join(root.root, 'content/after-loop.yaml'), 'a: 1\n')
+    now.mockReturnValue(61_000)
     expect(await g.current()).not.toBe(before)
   })
 })

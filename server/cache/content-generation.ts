@@ -1,10 +1,20 @@
 // A fingerprint of everything under content/ plus git's HEAD, taken again only after file-system events announce a change.
-import { readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs'
+import { lstatSync, readdirSync, readFileSync, statSync, watch, type FSWatcher, type Stats } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 
+/** The entry's own stamp: a symbolic link is stamped as itself (the content store never reads through one). */
 function stampOf(path: string): string {
-  const s = statSync(path, { throwIfNoEntry: false })
+  const s = lstatSync(path, { throwIfNoEntry: false })
   return s ? `${s.size}:${s.mtimeMs}:${s.ino}` : '-'
+}
+
+function loopSafeStat(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') return undefined
+    throw err
+  }
 }
 
 /** A directory's entries as last listed, reused while the directory's own stamp holds. */
@@ -176,7 +186,8 @@ export class ContentGeneration {
 
   /** Adds `dir`'s stamps to `out` and its listing to `listed` (the listings of the directories found this check). */
   private stamps(dir: string, out: string[], now: number, watches: WatchPlan, listed: Map<string, Listing>): void {
-    const s = statSync(dir, { throwIfNoEntry: false })
+    // A folder that is a link looping to itself (git can commit one) is no folder: ELOOP would fail every request.
+    const s = loopSafeStat(dir)
     if (!s?.isDirectory()) {
       out.push(`${dir}/:-`)
       return
