@@ -347,6 +347,48 @@ describe('what is picked up and what is sent', () => {
     expect(sender.tried).toEqual([])
   })
 
+  it('"Retry now" pressed while that e-mail is being sent: a failure of the send in flight does not undo it', async () => {
+    const { store, outbox, sender } = make({ schedule: [60_000] })
+    await outbox.start()
+    sender.hold()
+    sender.failures.push(new Error('421 try later'), new Error('421 still busy'))
+    const { id } = await store.create(sampleInquiry(), outbox.initialState())
+    outbox.enqueue(id)
+    await until(
+      async () => sender.tried.length,
+      (n) => n === 1,
+    )
+    expect((await outbox.retryNow(id))!.mail).toEqual({ state: 'pending', attempts: 0 })
+    sender.release()
+    // Tried again at once (not in a minute), and counted from the owner's reset: one attempt, not two.
+    expect(
+      await until(
+        () => mailOf(store, id),
+        (m) => m.state === 'failed' && sender.tried.length === 2,
+      ),
+    ).toEqual({ state: 'failed', attempts: 1, lastError: '421 still busy', nextAttemptAt: iso(T0 + 60_000) })
+  })
+
+  it('"Retry now" while the send in flight goes through: sent once, counted as one attempt', async () => {
+    const { store, outbox, sender } = make()
+    await outbox.start()
+    sender.hold()
+    const { id } = await store.create(sampleInquiry(), outbox.initialState())
+    outbox.enqueue(id)
+    await until(
+      async () => sender.tried.length,
+      (n) => n === 1,
+    )
+    await outbox.retryNow(id)
+    sender.release()
+    await until(
+      () => mailOf(store, id),
+      (m) => m.state === 'sent',
+    )
+    await outbox.settled()
+    expect([(await mailOf(store, id)).attempts, sender.sent.length, sender.tried.length]).toEqual([1, 1, 1])
+  })
+
   it('one send at a time: an e-mail queued during a send waits, and a stop returns only once the send in flight is done', async () => {
     const { store, outbox, sender } = make()
     await outbox.start()

@@ -119,6 +119,8 @@ export class MailOutbox {
   private ready: Promise<void> = Promise.resolve()
   /** Jobs (`studio:<id>`, `visitor:<id>`) accepted by SMTP in this process; guards against a second send if recording "sent" failed. */
   private readonly delivered = new Set<string>()
+  /** The job whose send is in flight, and whether "Retry now" reset it meanwhile (its failure must not undo that). */
+  private sending: { key: string; reset: boolean } | null = null
   private readonly channels = new Map<string, MailChannel>()
   private readonly schedule: number[]
   private readonly maxAttempts: number
@@ -219,7 +221,12 @@ export class MailOutbox {
       }
       return next
     })
-    if (record) for (const kind of KINDS) if (stateOf(record, kind)?.state === 'pending') this.enqueueJob(id, kind)
+    if (record)
+      for (const kind of KINDS) {
+        if (stateOf(record, kind)?.state !== 'pending') continue
+        if (this.sending?.key === jobKey(id, kind)) this.sending.reset = true
+        this.enqueueJob(id, kind)
+      }
     return record
   }
 
@@ -299,12 +306,18 @@ export class MailOutbox {
     const current = job?.state
     if (!job || !current || (current.state !== 'pending' && current.state !== 'failed')) return
     let failure: unknown
+    this.sending = { key, reset: false }
     try {
       await sender.send(await job.compose())
     } catch (err) {
       failure = err
     }
-    const attempts = current.attempts + 1
+    const { reset } = this.sending
+    this.sending = null
+    // The owner's "Retry now" came while this failing send was in flight: her reset stands, and the retry it queued
+    // (now, counting from zero) goes ahead instead of this failure's backoff.
+    if (failure !== undefined && reset) return
+    const attempts = reset ? 1 : current.attempts + 1
     const at = this.now()
     if (failure === undefined) {
       this.delivered.add(key)
