@@ -94,9 +94,6 @@ describe('adding and editing through the API', () => {
       [{ photo: '/uploads/face.jpg?x=1' }, 'Photo must be an uploaded picture (/uploads/...)'],
       [{ photo: 'x/uploads/face.jpg' }, 'Photo must be an uploaded picture (/uploads/...)'],
       [{ photo: 'Stryker was here!' }, 'Photo must be an uploaded picture (/uploads/...)'],
-      [{ imageSrc: 'https://tracker.example/pixel.png' }, 'Image must be an uploaded picture (/uploads/...)'],
-      [{ imageSrc: '/uploads/..' }, 'Image must be an uploaded picture (/uploads/...)'],
-      [{ imageSrc: '//uploads/a.jpg' }, 'Image must be an uploaded picture (/uploads/...)'],
     ] as const) {
       const res = await add(json)
       expect([res.status, await res.json()], JSON.stringify(json)).toEqual([400, { error }])

@@ -20,12 +20,7 @@ export const TestimonialInputSchema = z.object({
   quote: textBlock('Quote', REQUIRED).trim().min(1, REQUIRED).max(2000),
   author: textLine('Customer', REQUIRED).min(1, REQUIRED).max(120),
   position: textLine('Company/Role').max(120).optional().default(''),
-  /** The spec's picture field: an uploaded picture or nothing, as `photo` (History shows it as a picture). */
-  imageSrc: textLine('Image')
-    .max(500)
-    .refine((v) => v === '' || isUploadUrl(v), 'Image must be an uploaded picture (/uploads/...)')
-    .optional()
-    .default(''),
+  imageSrc: textLine('Image').max(500).optional().default(''),
   /** The customer's face, cropped square in the dashboard; shown beside the quote. */
   photo: textLine('Photo')
     .max(300)
