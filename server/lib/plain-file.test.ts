@@ -103,7 +103,7 @@ describe('a committed link on the site', () => {
   const commitLink = (relPath: string, target: string) => {
     rmSync(join(ctx.t.root, relPath), { recursive: true, force: true })
     symlinkSync(target, join(ctx.t.root, relPath))
-    ctx.t.git('add', '-A', '--', relPath)
+    ctx.t.git('add', '--', relPath) // a path's removals are staged with it (git 2)
     ctx.t.git('commit', '-q', '-m', `Link ${relPath}`, '--', relPath)
   }
 
