@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import { InquiryStore } from './inquiries.store'
 import type { InquiryRecord, MailState } from './inquiry-record.schema'
-import { GARLANDS_SERVICE, sampleInquiry, storedLead } from './testing-inquiry'
+import { contactForm, GARLANDS_SERVICE, sampleInquiry, storedLead } from './testing-inquiry'
 
 const NOT_SENT: MailState = { state: 'not-configured', attempts: 0 }
 const lead = (firstName: string, email = `${firstName.toLowerCase()}@example.com`) => storedLead(firstName, email)
@@ -259,20 +259,8 @@ describe('POST /api/contact', () => {
   afterAll(() => t.cleanup())
   afterEach(() => vi.restoreAllMocks())
 
-  const form = (extra: Record<string, unknown> = {}) => ({
-    firstName: 'Jane',
-    lastName: 'Doe',
-    email: 'jane@example.com',
-    phone: '503-555-0100',
-    address: '1 Main St',
-    city: 'Portland',
-    zipcode: '97214',
-    eventDate: '2099-12-05',
-    serviceId: 'cake-stands',
-    customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'No' } },
-    formMs: 60_000,
-    ...extra,
-  })
+  const form = (extra: Record<string, unknown> = {}) =>
+    contactForm('cake-stands', { customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'No' } }, ...extra })
   const contact = (json: unknown) => t.call('POST', '/api/contact', { json, headers: { 'X-Forwarded-For': from() } })
   const records = () => {
     try {

@@ -11,7 +11,7 @@ import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/
 import { cleanPhoto, HOLD_MS, PHOTO_MAX_EDGE, PhotoStore, THUMB_EDGE } from './inquiry-photos.store'
 import type { InquiryRecord } from './inquiry-record.schema'
 import { MAX_PHOTO_BYTES } from './photo-rules'
-import { ARCHES_SERVICE, until } from './testing-inquiry'
+import { ARCHES_SERVICE, contactForm, until } from './testing-inquiry'
 
 const FAKE = { photo: Buffer.from('full-bytes'), thumb: Buffer.from('thumb-bytes'), width: 30, height: 20 }
 const ID = '2026-03-01T18-00-00-000Z-abc123'
@@ -295,19 +295,7 @@ describe('the photo routes', () => {
   async function sent(name: string | null = 'wall.jpg'): Promise<InquiryRecord> {
     const token = name === null ? null : ((await (await upload(jpegFile(name))).json()) as { token: string }).token
     const res = await t.call('POST', '/api/contact', {
-      json: {
-        firstName: 'Jane',
-        lastName: 'Doe',
-        email: 'jane@example.com',
-        phone: '503-555-0100',
-        address: '1 Main St',
-        city: 'Portland',
-        zipcode: '97214',
-        eventDate: '2099-12-05',
-        serviceId: 'arches',
-        formMs: 60_000,
-        ...(token === null ? {} : { photos: { photos_1: [token] } }),
-      },
+      json: contactForm('arches', token === null ? {} : { photos: { photos_1: [token] } }),
       headers: { 'X-Forwarded-For': from() },
     })
     expect(res.status).toBe(200)

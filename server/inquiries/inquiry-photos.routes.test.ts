@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createBackup } from '../ops/backup'
 import { createTestApp, fixtureFiles, makeJpeg, type TestApp } from '../testing/test-app'
 import type { InquiryRecord } from './inquiry-record.schema'
-import { until } from './testing-inquiry'
+import { contactForm, until } from './testing-inquiry'
 import { parseMail, startTestSmtp, type TestSmtp } from './testing-smtp'
 
 const ARCHES = `title: Arches
@@ -90,20 +90,8 @@ async function heldToken(bytes?: Uint8Array): Promise<string> {
   return ((await res.json()) as { token: string }).token
 }
 
-const inquiry = (extra: Record<string, unknown> = {}) => ({
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '503-555-0100',
-  address: '1 Main St',
-  city: 'Portland',
-  zipcode: '97214',
-  eventDate: '2099-12-05',
-  serviceId: 'arches',
-  customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'No' } },
-  formMs: 60_000,
-  ...extra,
-})
+const inquiry = (extra: Record<string, unknown> = {}) =>
+  contactForm('arches', { customDropdownFields: { dropdown_1: { header: 'Delivery', value: 'No' } }, ...extra })
 
 const contact = (json: unknown) => t.call('POST', '/api/contact', { json, headers: { 'X-Forwarded-For': from() } })
 const storedRecords = () =>

@@ -87,3 +87,18 @@ export const storedLead = (firstName: string, email = 'jane@example.com'): Store
   customDropdownFields: {},
   fieldOrder: [],
 })
+
+/** A visitor's POST /api/contact body for `serviceId`, sent a minute after the form opened (past the time trap). */
+export const contactForm = (serviceId: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '503-555-0100',
+  address: '1 Main St',
+  city: 'Portland',
+  zipcode: '97214',
+  eventDate: '2099-12-05',
+  serviceId,
+  formMs: 60_000,
+  ...extra,
+})
