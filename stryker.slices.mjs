@@ -64,6 +64,7 @@ export const SLICES = {
       'server/lib/rate-limit.test.ts',
       'server/lib/security.test.ts',
       'server/lib/security.near-miss.test.ts',
+      'server/lib/permissions-policy.test.ts',
       'server/lib/rate-limit.near-miss.test.ts',
       'server/lib/http.near-miss.test.ts',
       'server/lib/public-form.near-miss.test.ts',

@@ -188,11 +188,14 @@ describe('signing in and out through the routes', () => {
   const ctx = useTestApp()
   let t: TestApp
   beforeEach(() => ({ t } = ctx))
-  const sessionOf = (res: Response) =>
+  const cookieOf = (res: Response, name: string) =>
     res.headers
       .getSetCookie()
-      .find((c) => c.startsWith('session='))!
+      .find((c) => c.startsWith(`${name}=`))!
       .split(';')[0]!
+  const sessionOf = (res: Response) => cookieOf(res, 'session')
+  /** Signs in once and answers the device cookie that makes this browser a known device. */
+  const knownDevice = async () => cookieOf(await t.call('POST', '/api/login', { json: TEST_ADMIN }), 'device')
 
   it('the session cookie lasts 12 hours and the device cookie a year', async () => {
     const res = await t.call('POST', '/api/login', { json: TEST_ADMIN })
@@ -239,11 +242,7 @@ describe('signing in and out through the routes', () => {
   })
 
   it("a flood that fills the hashing line refuses the others at once, yet the owner's known device waits its turn and gets in", async () => {
-    const ok = await t.call('POST', '/api/login', { json: TEST_ADMIN })
-    const device = ok.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('device='))!
-      .split(';')[0]!
+    const device = await knownDevice()
     const queue = t.deps.auth.hashes
     let release!: () => void
     const held = queue.run(() => new Promise<void>((r) => (release = r)))
@@ -261,11 +260,7 @@ describe('signing in and out through the routes', () => {
   })
 
   it('a throttled login is listed as refused, from a known device when its cookie is genuine', async () => {
-    const ok = await t.call('POST', '/api/login', { json: TEST_ADMIN })
-    const device = ok.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('device='))!
-      .split(';')[0]!
+    const device = await knownDevice()
     for (let i = 0; i < 10; i++) await t.call('POST', '/api/login', { json: { ...TEST_ADMIN, password: `wrong-${i}` }, cookie: device })
     const refused = await t.call('POST', '/api/login', { json: TEST_ADMIN, cookie: device })
     expect([refused.status, await refused.json()]).toEqual([429, { error: 'Too many login attempts. Please try again later.' }])
@@ -273,6 +268,25 @@ describe('signing in and out through the routes', () => {
     expect(refusedLastDay).toBe(1)
     expect(recent[0]).toMatchObject({ knownDevice: true, refused: true })
     expect(recent[1]).toMatchObject({ knownDevice: true, refused: false })
+  })
+
+  it('a wrong password, an address over its limit and a full hashing line are each listed from a known device or not, as they came', async () => {
+    const device = await knownDevice()
+    const wrong = { ...TEST_ADMIN, password: 'wrong' }
+    // A browser without the device cookie: a wrong password, then the eleventh try of its address refused.
+    for (let i = 0; i < 10; i++) await t.call('POST', '/api/login', { json: wrong, peer: '192.0.2.7' })
+    const throttled = await t.call('POST', '/api/login', { json: TEST_ADMIN, peer: '192.0.2.7' })
+    expect(throttled.status).toBe(429)
+    // The owner's device while the hashing line is full.
+    const queue = t.deps.auth.hashes
+    vi.spyOn(queue, 'run').mockRejectedValueOnce(tooManyRequests(BUSY_MESSAGE))
+    expect((await t.call('POST', '/api/login', { json: TEST_ADMIN, cookie: device })).status).toBe(429)
+    const { recent } = t.deps.auth.activity.summary()
+    expect(recent.slice(0, 3).map(({ knownDevice, refused }) => ({ knownDevice, refused }))).toEqual([
+      { knownDevice: true, refused: true },
+      { knownDevice: false, refused: true },
+      { knownDevice: false, refused: false },
+    ])
   })
 
   it('a username of 201 characters or a password of 1001 is refused before any check', async () => {
@@ -419,6 +433,17 @@ describe('the throttle of a known device and of everyone', () => {
     // Another device and the address itself were not charged.
     expect(throttle.reserve('10.0.0.1', 'device-2')).not.toBeNull()
     expect(throttle.reserve('10.0.0.1')).not.toBeNull()
+  })
+
+  it("a known device's ten failures hold it for 15 minutes, then it may try again", async () => {
+    const { LoginThrottle } = await import('./login-throttle')
+    let now = 0
+    const throttle = new LoginThrottle(() => now)
+    for (let i = 0; i < 10; i++) throttle.reserve('10.0.0.1', 'device-1')!.failed()
+    now += 15 * 60 * 1000 - 1000
+    expect(throttle.reserve('10.0.0.1', 'device-1')).toBeNull()
+    now += 2000
+    expect(throttle.reserve('10.0.0.1', 'device-1')).not.toBeNull()
   })
 
   it('checks that never ran, and right passwords, do not count toward the limit of 100 for everyone', async () => {

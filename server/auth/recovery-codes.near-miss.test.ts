@@ -34,6 +34,15 @@ describe('recovery codes', () => {
     for (const code of codes) expect(file).not.toContain(code.replace(/-/g, ''))
   })
 
+  it('keeps each code as its SHA-256 in hex, so a restart still takes a right one', async () => {
+    const file = JSON.parse(readFileSync(join(dir, 'passkeys.json'), 'utf8'))
+    expect(file.recoveryCodes).toHaveLength(10)
+    for (const h of file.recoveryCodes) expect(h).toMatch(/^[0-9a-f]{64}$/)
+    const restarted = new PasskeyStore(dir)
+    expect(await restarted.useRecoveryCode(codes[3]!)).toBe(true)
+    expect(await restarted.recoveryCodesLeft()).toBe(9)
+  })
+
   it('refuses a code one character off, a prefix, one character more, or empty, and spends nothing', async () => {
     const code = codes[0]!
     const other = (c: string) => (c === 'A' ? 'B' : 'A')

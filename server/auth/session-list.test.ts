@@ -77,7 +77,7 @@ describe('the session list', () => {
     const mac = await signIn(ctx.t, CHROME_MAC)
     const phone = await signIn(ctx.t, SAFARI_IPHONE)
     const res = await ctx.t.call('DELETE', '/api/admin/sessions', { cookie: mac })
-    expect(res.status).toBe(200)
+    expect([res.status, await res.json()]).toEqual([200, { ok: true }])
     expect(res.headers.get('set-cookie')).toMatch(/^session=; Max-Age=0/)
     expect(await live(ctx.t, mac)).toBe(false)
     expect(await live(ctx.t, phone)).toBe(false)

@@ -144,6 +144,40 @@ describe('malformed files', () => {
   })
 })
 
+describe('what the owner is told of a broken file with no valid version to fall back on', () => {
+  const SERVICE = ['content/services/fresh.yaml', '/api/services/fresh'] as const
+  const DELIVERY = ['content/delivery-installation.md', '/api/delivery-installation-content'] as const
+  const YAML_WORDS = 'Flow sequence in block collection must be sufficiently indented and end with a ]'
+
+  it.each([
+    [
+      'YAML with conflict markers',
+      SERVICE,
+      'title: B\n<<<<<<< HEAD\ndescription: d\n=======\ndescription: e\n>>>>>>> theirs\n',
+      'has unresolved merge conflict markers (line 2)',
+    ],
+    ['YAML that does not parse', SERVICE, 'title: [unclosed\ndescription: d\n', `is not valid YAML (${YAML_WORDS} at line 2, column 1)`],
+    [
+      'markdown with conflict markers',
+      DELIVERY,
+      '# Delivery\n<<<<<<< HEAD\nWe deliver.\n=======\nWe deliver everywhere.\n>>>>>>> theirs\n',
+      'has unresolved merge conflict markers (line 2)',
+    ],
+    [
+      'front matter that does not parse',
+      DELIVERY,
+      '---\ntitle: [unclosed\n---\n# Delivery\n',
+      `has invalid front matter (${YAML_WORDS} at line 2, column 17)`,
+    ],
+  ])("%s: the file, then what is wrong, in the first line of the parser's words", async (_, [rel, path], text, words) => {
+    // The service file was never committed; the delivery page's history is gone with .git.
+    rmSync(join(t.root, '.git'), { recursive: true, force: true })
+    write(rel, text)
+    const { status, body } = await getJson(path)
+    expect([status, body.error]).toEqual([500, `${rel}: ${words}`])
+  })
+})
+
 describe('markdown', () => {
   it('blank lines between the front matter and the body are not part of the body; blank lines inside it are', async () => {
     write('content/delivery-installation.md', '---\ntitle: Delivery\n---\n\n\n# Delivery\n\nWe deliver.\n')
@@ -152,6 +186,12 @@ describe('markdown', () => {
 
   it('a saved body without front matter is written as it is, ending in one line break', async () => {
     const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: '## New\n\nText' }, cookie })
+    expect(res.status).toBe(200)
+    expect(readFileSync(file('content/delivery-installation.md'), 'utf8')).toBe('## New\n\nText\n')
+  })
+
+  it('a saved body that ends in a line break keeps just that one', async () => {
+    const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: '## New\n\nText\n' }, cookie })
     expect(res.status).toBe(200)
     expect(readFileSync(file('content/delivery-installation.md'), 'utf8')).toBe('## New\n\nText\n')
   })

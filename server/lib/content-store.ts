@@ -26,6 +26,11 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENAMETOOLONG' || code === 'ENOTDIR'
 }
 
+/** The parser's sentence without the excerpt of the file it prints below it (and the colon that leads to it). */
+function parserWords(err: Error): string {
+  return err.message.split('\n')[0].replace(/:$/, '')
+}
+
 const LINKED_FOLDER = 'a folder on its way is a symbolic link out of the site'
 
 /** A link or a folder where the file should be is a broken file: readers get its last valid version. */
@@ -107,7 +112,7 @@ export class ContentStore {
       if (markers !== null) throw new ContentError(relPath, `has unresolved merge conflict markers (line ${markers})`)
       if ('error' in file.yaml) {
         const err = file.yaml.error
-        throw new ContentError(relPath, `is not valid YAML (${err.message.split('\n')[0]})`, { cause: err })
+        throw new ContentError(relPath, `is not valid YAML (${parserWords(err)})`, { cause: err })
       }
       const value = this.validate(relPath, schema, structuredClone(file.yaml.value))
       file.validated.set(schema, value)
@@ -136,7 +141,7 @@ export class ContentStore {
       try {
         parsed = parseFrontMatter(text)
       } catch (err) {
-        throw new ContentError(relPath, `has invalid front matter (${(err as Error).message.split('\n')[0]})`, { cause: err })
+        throw new ContentError(relPath, `has invalid front matter (${parserWords(err as Error)})`, { cause: err })
       }
       return this.validate(relPath, schema, { ...parsed.data, [bodyKey]: parsed.content.replace(/^\n+/, '') })
     }

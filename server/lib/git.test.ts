@@ -154,6 +154,43 @@ describe('ContentRepo.change', () => {
   })
 })
 
+describe("ContentRepo.exclusive (the remote sync's merge)", () => {
+  it('runs between saves, never during one: it waits for the save in flight, and a save asked for meanwhile waits for it', async () => {
+    const order: string[] = []
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const save = repo.change({
+      message: 'Update a',
+      items: ['a'],
+      apply: async () => {
+        await held
+        await write('content/a.yaml', 'n: 1\n')
+        order.push('save')
+        return { paths: ['content/a.yaml'], result: null }
+      },
+    })
+    const read = (rel: string) => readFileSync(join(t.root, rel), 'utf8').trim()
+    const merge = repo.exclusive(async () => {
+      order.push(`merge saw ${read('content/a.yaml')}`)
+      // Long enough for a save that did not wait to have written its file.
+      await new Promise((r) => setTimeout(r, 100))
+      order.push(`merge done, ${read('content/other.yaml')}`)
+      return 'merged'
+    })
+    const later = writeChange('Update other', 'content/other.yaml', 'x: 2\n').then(() => order.push('later save'))
+    release()
+    expect(await merge).toBe('merged')
+    await Promise.all([save, later])
+    expect(order).toEqual(['save', 'merge saw n: 1', 'merge done, x: 1', 'later save'])
+  })
+
+  it('a failing one answers its error to its caller and the next save still runs', async () => {
+    await expect(repo.exclusive(() => Promise.reject(new Error('merge conflict')))).rejects.toThrow('merge conflict')
+    await writeChange('Update a', 'content/a.yaml', 'n: 2\n')
+    expect(t.git('log', '-1', '--format=%s').trim()).toBe('Update a')
+  })
+})
+
 describe('commitText', () => {
   it('keeps the lines of a message, cleaning each', () => {
     expect(commitText('Subject\n\nBody\u0000 line\nTrailer: x')).toBe('Subject\n\nBody line\nTrailer: x')

@@ -14,4 +14,30 @@ describe('Permissions-Policy', () => {
       }
     }
   })
+
+  it('names exactly the features Chromium knows, each off, with passkey sign-in left to the site itself', async () => {
+    const policy = (await ctx.t.call('GET', '/')).headers.get('permissions-policy')
+    expect(policy?.split(', ')).toEqual([
+      ...[
+        'accelerometer',
+        'autoplay',
+        'camera',
+        'display-capture',
+        'geolocation',
+        'gyroscope',
+        'hid',
+        'idle-detection',
+        'magnetometer',
+        'microphone',
+        'midi',
+        'payment',
+        'screen-wake-lock',
+        'serial',
+        'usb',
+        'xr-spatial-tracking',
+        'browsing-topics',
+      ].map((feature) => `${feature}=()`),
+      'publickey-credentials-get=(self)',
+    ])
+  })
 })

@@ -202,6 +202,20 @@ describe('securityHeaders: a route may send less referrer than the site, never m
   })
 })
 
+describe('securityHeaders: HTTPS only where the site is served over it', () => {
+  const hstsOf = async (publicOrigin: string) => {
+    const app = new Hono()
+    app.use('*', securityHeaders({ publicOrigin } as Config))
+    app.get('/', (c) => c.text('x'))
+    return (await app.request(`${publicOrigin}/`)).headers.get('strict-transport-security')
+  }
+
+  it('an https origin tells browsers to use HTTPS for a year, subdomains too; an http one sends no such header', async () => {
+    expect(await hstsOf('https://site.test')).toBe('max-age=31536000; includeSubDomains')
+    expect(await hstsOf('http://site.test')).toBeNull()
+  })
+})
+
 describe('originCheck: posts from other sites', () => {
   const app = new Hono()
   app.onError(onError)
