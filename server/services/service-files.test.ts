@@ -92,6 +92,15 @@ describe('the order file', () => {
     expect(await ids(list)).toEqual(['mosaics', 'bouquets', 'secret'])
   })
 
+  it('a broken one with no valid version to fall back on is set aside: file-name order, and the log says why', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    rmSync(join(t.root, '.git'), { recursive: true, force: true })
+    write('content/service-order.yaml', '- mosaics\n- Not An Id\n')
+    const list = await t.call('GET', '/api/services', { cookie })
+    expect([list.status, await ids(list)]).toEqual([200, ['bouquets', 'mosaics', 'secret']])
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Ignoring service order: content\/service-order\.yaml: field "1": /))
+  })
+
   it('adding a service without one records the order the site showed, then the new one, in the same commit', async () => {
     rmSync(join(t.root, 'content/service-order.yaml'))
     t.git('commit', '-qam', 'Remove the order')

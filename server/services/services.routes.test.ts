@@ -200,6 +200,11 @@ describe('updating a service', () => {
     ],
     ['one balloon color setting', { showCrystalColors: false }, 'Update service "Bouquets": balloon colors'],
     ['pictures with the form title', { images: [], inquiryFormTitle: 'Plan it' }, 'Update service "Bouquets": images, form title'],
+    [
+      'a photo question alone',
+      { customPhotoFields: [{ id: 'photos_1', header: 'Venue photos', instructions: 'Where it goes' }] },
+      'Update service "Bouquets": custom fields',
+    ],
   ])('%s is named in the commit', async (_name, json, subject) => {
     expect((await t.call('PUT', '/api/services/bouquets', { json, cookie })).status).toBe(200)
     expect(t.subjects()[0]).toBe(subject)
