@@ -57,7 +57,7 @@ describe('contentFileProblem', () => {
 
   it('markdown: its front matter read as YAML, its body as the page text after leading blank lines', () => {
     expect(contentFileProblem(DELIVERY, '---\ntitle: [\n---\n# x\n')).toEqual({
-      message: 'Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 9:',
+      message: 'Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 9',
     })
     expect(contentFileProblem(DELIVERY, '---js\n{}\n---\n# x\n')).toEqual({ message: 'The page must start with YAML front matter' })
     expect(contentFileProblem(DELIVERY, '---\ntitle: x\n---\n\n\n---js\n{}\n---\n')).toEqual({

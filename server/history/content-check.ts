@@ -1,7 +1,7 @@
 // Whether a content file's text is valid content, and if not where and why, in words the owner can act on.
 import type { z } from 'zod'
 import { kindOfPath } from '../kinds/content-kinds'
-import { parseFrontMatter, parseYaml } from '../lib/front-matter'
+import { parseFrontMatter, parserWords, parseYaml } from '../lib/front-matter'
 import { conflictMarkerLine } from '../lib/last-valid'
 
 export interface FileProblem {
@@ -36,7 +36,7 @@ export function contentFileProblem(path: string, text: string): FileProblem | nu
       const parsed = parseFrontMatter(text)
       return schemaProblem(kind.schema, { ...parsed.data, [kind.markdownKey]: parsed.content.replace(/^\n+/, '') })
     } catch (err) {
-      return { message: (err as Error).message.split('\n')[0] ?? 'The front matter cannot be read' }
+      return { message: parserWords(err as Error) }
     }
   }
   let data: unknown

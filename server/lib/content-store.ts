@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { ContentFileCache, type CachedFile } from '../cache/content-files'
 import { ContentError } from './errors'
 import { assertNoFolderLinkOut, FolderLinkError, removeFile, resolveInside, writeFileAtomic } from './files'
-import { parseFrontMatter, parseYaml, stringifyFrontMatter } from './front-matter'
+import { parseFrontMatter, parserWords, parseYaml, stringifyFrontMatter } from './front-matter'
 import { conflictMarkerLine, lastValidVersion } from './last-valid'
 import { stringifyKeepingLayout } from './yaml-layout'
 
@@ -24,11 +24,6 @@ function describeIssue(error: z.ZodError): string {
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException)?.code
   return code === 'ENOENT' || code === 'ENAMETOOLONG' || code === 'ENOTDIR'
-}
-
-/** The parser's sentence without the excerpt of the file it prints below it (and the colon that leads to it). */
-function parserWords(err: Error): string {
-  return err.message.split('\n')[0].replace(/:$/, '')
 }
 
 const LINKED_FOLDER = 'a folder on its way is a symbolic link out of the site'

@@ -69,3 +69,8 @@ export function stringifyFrontMatter(body: string, data: Record<string, unknown>
   if (!Object.keys(data).length) return body
   return `---\n${YAML.stringify(data)}---\n${body}`
 }
+
+/** The parser's sentence without the excerpt of the file it prints below it (and the colon that leads to it). */
+export function parserWords(err: Error): string {
+  return err.message.split('\n')[0].replace(/:$/, '')
+}
