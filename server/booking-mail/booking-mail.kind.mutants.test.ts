@@ -24,6 +24,8 @@ describe('the booking e-mails in History', () => {
     const saved = await send('PUT', '/api/admin/booking-mail', { ...first, baseVersion: version })
     expect(saved.status).toBe(200)
     const before = head()
+    const linked = (await (await send('GET', `/api/admin/history/commits/${before}`)).json()) as CommitDetail
+    expect(linked.changes[0]!.fields!.map((f) => [f.field, f.label])).toContainEqual(['reviewUrl', 'Review link'])
     const changed = {
       ...first,
       thankYou: { ...first.thankYou, on: false },

@@ -86,6 +86,7 @@ describe('the settings, refused in the owner words', () => {
     expect(refusal((s) => ({ ...s, reviewUrl: 'javascript:alert(1)' }))).toBe('The review link must be a web address (https://...)')
     expect(refusal((s) => ({ ...s, reviewUrl: 'ftp://g.page/r/x' }))).toBe('The review link must be a web address (https://...)')
     expect(refusal((s) => ({ ...s, reviewUrl: 'httpsx://g.page/r/x' }))).toBe('The review link must be a web address (https://...)')
+    expect(refusal((s) => ({ ...s, reviewUrl: 'xhttps://g.page/r/x' }))).toBe('The review link must be a web address (https://...)')
     expect(refusal((s) => ({ ...s, reviewUrl: 5 }))).toBe('The review link must be a web address (https://...) or empty')
     expect(refusal(() => 'nonsense')).toBe('Send the booking e-mails as a JSON object')
     expect(refusal((s) => ({ ...s, baseVersion: 'v'.repeat(101) }))).toBeDefined()
