@@ -316,3 +316,45 @@ describe('requests the history routes refuse or answer precisely', () => {
     ])
   })
 })
+
+describe('"Put back the last valid version" of a broken file', () => {
+  const restore = (file: string) => send('POST', '/api/admin/content-problems/restore', { file })
+  const answer = async (res: Response) => [res.status, await res.json()]
+  const problemFiles = async () => (await get<{ problems: { file: string }[] }>('/api/admin/content-problems')).problems.map((p) => p.file)
+
+  it('puts back the file asked for, not another broken one; a file with no problem is 404 in words', async () => {
+    const testimonials = read('content/testimonials.yaml')
+    const brokenSite = 'brand: [unclosed\n'
+    writeFileSync(join(t.root, 'content/site.yaml'), brokenSite)
+    writeFileSync(join(t.root, 'content/testimonials.yaml'), 'broken: [\n')
+    // Committed by hand, as a developer's push would bring them (an uncommitted edit is the developer's to settle).
+    t.git('add', '--', 'content/site.yaml', 'content/testimonials.yaml')
+    t.git('commit', '-q', '-m', 'Break two files')
+    expect(await problemFiles()).toEqual(['content/site.yaml', 'content/testimonials.yaml'])
+    expect((await restore('content/testimonials.yaml')).status).toBe(200)
+    expect(read('content/testimonials.yaml')).toBe(testimonials)
+    expect([read('content/site.yaml'), await problemFiles()]).toEqual([brokenSite, ['content/site.yaml']])
+    expect(await answer(await restore('content/testimonials.yaml'))).toEqual([
+      404,
+      { error: 'content/testimonials.yaml has no problem to fix' },
+    ])
+  })
+
+  it('a broken file that never was valid is 409, in words that say what to do, and nothing is committed', async () => {
+    writeFileSync(join(t.root, 'content/services/fresh.yaml'), 'title: [unclosed\n')
+    const before = head()
+    expect(await answer(await restore('content/services/fresh.yaml'))).toEqual([
+      409,
+      { error: 'content/services/fresh.yaml has no earlier valid version; fix it by hand or with git' },
+    ])
+    expect(head()).toBe(before)
+  })
+
+  it('a request without a file name is 400 in words, before anything is looked up', async () => {
+    expect(await answer(await restore(''))).toEqual([400, { error: 'File is required' }])
+    expect(await answer(await send('POST', '/api/admin/content-problems/restore', { file: 7 }))).toEqual([
+      400,
+      { error: 'File must be text' },
+    ])
+  })
+})
