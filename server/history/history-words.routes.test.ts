@@ -107,12 +107,16 @@ describe('the History log in words', () => {
   it('names undos and restores for what they did', async () => {
     expect((await send('PUT', '/api/services/bouquets', { pricingInfo: 'Small: $1' })).status).toBe(200)
     const mistake = head()
-    expect((await send('POST', '/api/admin/history/undo', { commit: mistake })).status).toBe(200)
-    expect((await send('POST', '/api/admin/history/restore', { hash: mistake, item: 'services/bouquets' })).status).toBe(200)
+    const undone = await send('POST', '/api/admin/history/undo', { commit: mistake })
+    expect(undone.status).toBe(200)
+    const restored = await send('POST', '/api/admin/history/restore', { hash: mistake, item: 'services/bouquets' })
+    expect(restored.status).toBe(200)
     const [restore, undo] = await list()
     expect(undo).toMatchObject({ title: 'Undid “Changed the price of Bouquets”', source: 'dashboard' })
     expect(undo.kinds).toEqual(['services', 'undo'])
     expect(restore.title).toMatch(/^Restored Bouquets as it was on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/)
+    // The answers name each in the same words, for the dashboard's confirmation.
+    expect([(await undone.json()).title, (await restored.json()).title]).toEqual([undo.title, restore.title])
   })
 
   it('filters by kind, by item and both; an unknown kind is refused', async () => {

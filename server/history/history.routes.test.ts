@@ -139,6 +139,21 @@ describe('restore', () => {
     expect(t.git('status', '--porcelain')).toBe('')
   })
 
+  it("restoring the whole site puts back content only: a developer's later change to a file outside content/ stays", async () => {
+    const notes = (text: string, message: string) => {
+      writeFileSync(join(t.root, 'NOTES.md'), text)
+      t.git('add', '--', 'NOTES.md')
+      t.git('commit', '-q', '-m', message)
+    }
+    notes('Deploy on Mondays.\n', 'Developer notes')
+    const before = head()
+    notes('Deploy on Fridays.\n', 'Developer notes, again')
+    expect((await send('PUT', '/api/services/bouquets', { title: 'Big Bouquets' })).status).toBe(200)
+    expect((await send('POST', '/api/admin/history/restore', { hash: before, item: 'all' })).status).toBe(200)
+    expect(read('NOTES.md')).toBe('Deploy on Fridays.\n')
+    expect(t.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('content/services/bouquets.yaml')
+  })
+
   it('rejects unknown items and commits', async () => {
     expect((await send('POST', '/api/admin/history/restore', { hash: head(), item: 'passwords' })).status).toBe(400)
     expect((await send('POST', '/api/admin/history/restore', { hash: 'abcdef0', item: 'site' })).status).toBe(404)
