@@ -143,6 +143,13 @@ describe('the signed copy', () => {
     expect((await mail.signedPdf(q))!.toString()).toBe('kept')
   })
 
+  it('each signed quote keeps its own copy: the second one is made beside the first', async () => {
+    const [one, two] = [await makeQuote(true), await makeQuote(true)]
+    const [first, second] = [await mail.signedPdf(one), await mail.signedPdf(two)]
+    expect(first!.equals(readFileSync(join(dataDir, 'quotes', 'signed', `${one.id}.pdf`)))).toBe(true)
+    expect(second!.equals(readFileSync(join(dataDir, 'quotes', 'signed', `${two.id}.pdf`)))).toBe(true)
+  })
+
   it('there is none before the signature, or for a signature without the text shown', async () => {
     const unsigned = await makeQuote(false)
     expect(await mail.signedPdf(unsigned)).toBeNull()
