@@ -1,21 +1,10 @@
 // Every front-matter parse goes through server/lib/front-matter.ts (YAML only): no other file may load gray-matter.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { PROJECT_ROOT as ROOT, sourceFiles } from './source-files'
 
-const ROOT = resolve(import.meta.dirname, '..')
 const HELPER = 'server/lib/front-matter.ts'
-// What git ignores: the install, the build, the data, the reports and Stryker's sandboxes (copies of this tree).
-const SKIP = new Set(['node_modules', 'dist', '.git', 'content', 'uploads', 'data', 'backups', 'reports', '.stryker-tmp'])
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (SKIP.has(entry.name)) return []
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return /\.(c|m)?(j|t)sx?$/.test(entry.name) ? [path] : []
-  })
-}
 
 /** Ways code can reach gray-matter's parser: importing or requiring the package, or calling a `matter(`. */
 export function frontMatterBypasses(text: string): string[] {
@@ -30,8 +19,7 @@ export function frontMatterBypasses(text: string): string[] {
 
 describe('front matter is parsed in one place', () => {
   it('no file but the helper loads gray-matter or calls matter()', () => {
-    const offenders = sourceFiles(ROOT)
-      .map((path) => relative(ROOT, path))
+    const offenders = sourceFiles(/\.(c|m)?(j|t)sx?$/)
       .filter((path) => path !== HELPER && path !== 'scripts/front-matter-rule.test.ts')
       .filter((path) => frontMatterBypasses(readFileSync(join(ROOT, path), 'utf8')).length)
     expect(offenders).toEqual([])

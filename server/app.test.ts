@@ -188,7 +188,7 @@ describe('site settings', () => {
   it('a malformed site.yaml committed by a developer costs only itself: the last valid settings are served, the rest keeps working', async () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     writeFileSync(join(t.root, 'content/site.yaml'), 'brand:\n  name: X\ncontact:\n  email: not-an-email\n')
-    t.git('commit', '-qam', 'Developer edit')
+    t.git('commit', '-qm', 'Developer edit', '--', 'content/site.yaml')
     const res = await t.call('GET', '/api/site-settings')
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ brand: { name: 'Test Balloon Studio' }, contact: { email: 'hello@example.test' } })

@@ -70,7 +70,7 @@ describe('public read shortcut in front of Hono', () => {
     for (let i = 0; i < 3; i++) await get('/api/services')
     const file = `${t.root}/content/services/bouquets.yaml`
     writeFileSync(file, readFileSync(file, 'utf8').replace('title: Bouquets', 'title: Committed'))
-    t.git('commit', '-q', '-am', 'Rename bouquets')
+    t.git('commit', '-qm', 'Rename bouquets', '--', 'content/services/bouquets.yaml')
     expect((await get('/api/services')).body.toString()).toContain('Committed')
     expect((await get('/api/services')).body.toString()).toContain('Committed')
     t.git('reset', '-q', '--hard', 'HEAD~1')

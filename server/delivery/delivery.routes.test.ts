@@ -15,7 +15,7 @@ describe('delivery and installation content', () => {
 
   it('saving returns the saved content, commits the markdown file and keeps its front matter', async () => {
     writeFileSync(join(t.root, 'content/delivery-installation.md'), '---\ntitle: Delivery\n---\n# Old\n')
-    t.git('commit', '-qam', 'Add front matter')
+    t.git('commit', '-qm', 'Add front matter', '--', 'content/delivery-installation.md')
     const cookie = await t.login()
     const res = await t.call('PUT', '/api/delivery-installation-content', { json: { markdownContent: '## New\n\n- one\n' }, cookie })
     expect(res.status).toBe(200)

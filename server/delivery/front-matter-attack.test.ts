@@ -47,7 +47,7 @@ describe('front matter in another language committed to the content repository',
     lastGood = t.git('rev-parse', 'HEAD').trim()
     for (const marker of MARKERS) {
       writeFileSync(join(t.root, FILE), payload(marker))
-      t.git('commit', '-qam', `Planted ---${marker}`)
+      t.git('commit', '-qm', `Planted ---${marker}`, '--', FILE)
       commits[marker] = t.git('rev-parse', 'HEAD').trim()
     }
   })

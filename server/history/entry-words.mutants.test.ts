@@ -159,7 +159,7 @@ describe('the first content', () => {
       r.git('add', 'content/testimonials.yaml')
       r.git('commit', '-q', '-m', 'Content')
       writeFileSync(join(r.root, 'content/testimonials.yaml'), '- id: t1\n  quote: Hi\n  author: Ann\n')
-      r.git('commit', '-q', '-am', 'More content')
+      r.git('commit', '-qm', 'More content', '--', 'content/testimonials.yaml')
       const entries = await describeEntries(r.root, await logRecords(r.root, []))
       expect(entries.map((e) => [e.summary, e.title, e.first ?? false])).toEqual([
         ['More content', expect.not.stringMatching(/first content/), false],

@@ -39,13 +39,13 @@ describe('a save in each git state', () => {
       join(t.root, 'content/services/bouquets.yaml'),
       readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8').replace('title: Bouquets', 'title: Laptop Bouquets'),
     )
-    t.git('commit', '-qam', 'Laptop title')
+    t.git('commit', '-qm', 'Laptop title', '--', 'content/services/bouquets.yaml')
     t.git('checkout', '-q', 'main')
     writeFileSync(
       join(t.root, 'content/services/bouquets.yaml'),
       readFileSync(join(t.root, 'content/services/bouquets.yaml'), 'utf8').replace('title: Bouquets', 'title: Server Bouquets'),
     )
-    t.git('commit', '-qam', 'Server title')
+    t.git('commit', '-qm', 'Server title', '--', 'content/services/bouquets.yaml')
     expect(() => t.git('merge', '-q', 'laptop')).toThrow()
     const head = t.git('rev-parse', 'HEAD').trim()
     const res = await save('Owner Bouquets')
@@ -123,7 +123,7 @@ describe('a broken file committed by a developer', () => {
 
   it('site.yaml with a YAML error: settings keep their last valid version, the problem is listed and put back in one commit', async () => {
     writeFileSync(join(t.root, 'content/site.yaml'), 'brand:\n  name: [Broken\n')
-    t.git('commit', '-qam', 'Tweak the brand')
+    t.git('commit', '-qm', 'Tweak the brand', '--', 'content/site.yaml')
     const settings = await t.call('GET', '/api/site-settings')
     expect(settings.status).toBe(200)
     expect((await settings.json()).brand.name).toBe('Test Balloon Studio')
@@ -151,7 +151,7 @@ describe('a broken file committed by a developer', () => {
   it('a service failing its schema (visible: maybe) stays listed, is named as the problem, and History says the commit broke it', async () => {
     const path = join(t.root, 'content/services/bouquets.yaml')
     writeFileSync(path, readFileSync(path, 'utf8').replace('visible: true', 'visible: maybe'))
-    t.git('commit', '-qam', 'Hide sculptures maybe')
+    t.git('commit', '-qm', 'Hide sculptures maybe', '--', 'content/services/bouquets.yaml')
     expect((await t.call('GET', '/api/services/bouquets')).status).toBe(200)
     const admin = await (await t.call('GET', '/api/services', { cookie })).json()
     expect(admin.map((s: { id: string }) => s.id)).toContain('bouquets')
@@ -186,7 +186,7 @@ describe('a merge taken in from the remote', () => {
     t.git('add', 'content/faq.yaml')
     t.git('commit', '-qm', 'Laptop: add a question')
     writeFileSync(join(t.root, 'content/delivery-installation.md'), '# Delivery\n\nWe deliver across the metro area.\n')
-    t.git('commit', '-qam', 'Laptop: delivery wording')
+    t.git('commit', '-qm', 'Laptop: delivery wording', '--', 'content/delivery-installation.md')
     t.git('checkout', '-q', 'main')
     expect((await save('Balloon Bouquets')).status).toBe(200)
     t.git('merge', '-q', '--no-ff', '-m', 'Take in changes from origin/main', 'laptop')

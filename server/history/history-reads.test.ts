@@ -20,7 +20,7 @@ describe('listHistory', () => {
     f.write('content/services/bouquets.yaml', serviceYaml('bouquets', 'Bouquets', { pricingInfo: 'Small: $55' }))
     f.commit('Update service "Bouquets": pricing', ['services/bouquets'], ['content/services/bouquets.yaml'])
     f.write('content/delivery-installation.md', '# Delivery\n\nNow also Vancouver.\n')
-    f.git('commit', '-q', '-am', 'Mention Vancouver')
+    f.git('commit', '-qm', 'Mention Vancouver', '--', 'content/delivery-installation.md')
     const page = await listHistory(f.root)
     expect(page.entries.map((e) => e.summary)).toEqual(
       ['Mention Vancouver', 'Update service "Bouquets": pricing', 'Add starting content', 'Seed content'].slice(0, page.entries.length),

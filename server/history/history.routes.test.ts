@@ -191,7 +191,7 @@ describe('plain git and uncommitted edits', () => {
     const status = await get<HistoryStatus>('/api/admin/history/status')
     expect(status.uncommitted).toEqual([{ path: 'content/delivery-installation.md', state: 'modified' }])
     // Once a developer commits it, saves work again.
-    t.git('commit', '-qam', 'Delivery text by hand')
+    t.git('commit', '-qm', 'Delivery text by hand', '--', 'content/delivery-installation.md')
     expect((await send('PUT', '/api/delivery-installation-content', { markdownContent: '# Owner text\n' })).status).toBe(200)
   })
 

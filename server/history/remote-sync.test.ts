@@ -55,7 +55,7 @@ function laptop() {
     dir,
     edit(path: string, text: string, message: string) {
       writeFileSync(join(dir, path), text)
-      run('commit', '-qam', message)
+      run('commit', '-qm', message, '--', path)
       run('push', '-q', 'origin', 'main')
     },
     run,
@@ -168,7 +168,9 @@ describe('RemoteSync', () => {
       dev.run('merge', '-q', 'origin/main-site-2026-11-27')
     } catch {
       writeFileSync(join(dev.dir, 'content/delivery-installation.md'), '# Both wordings\n')
-      dev.run('commit', '-qam', "Merge the site's edits")
+      // The resolved file only (a merge commit takes no paths).
+      dev.run('add', '--', 'content/delivery-installation.md')
+      dev.run('commit', '-qm', "Merge the site's edits")
     }
     dev.run('push', '-q', 'origin', 'main')
     await sync!.syncNow()
@@ -181,7 +183,7 @@ describe('RemoteSync', () => {
   it('pushes a commit made by hand on the server at the next sync', async () => {
     await pushedOnce()
     f.write('content/testimonials.yaml', '[]\n')
-    f.git('commit', '-qam', 'Hand edit on the server')
+    f.git('commit', '-qm', 'Hand edit on the server', '--', 'content/testimonials.yaml')
     expect(await sync!.status()).toMatchObject({ state: 'ahead', ahead: 1 })
     await sync!.syncNow()
     expect(bareGit('log', '-1', '--format=%s', 'main')).toBe('Hand edit on the server')

@@ -211,7 +211,7 @@ describe('edits made with plain git', () => {
     // Same size, same mtime, written in place (same inode): only HEAD tells the store the file changed.
     write('content/services/bouquets.yaml', readFileSync(path, 'utf8').replace('title: Bouquets', 'title: Bouquetz'))
     utimesSync(path, stamp, stamp)
-    t.git('commit', '-qam', 'Hand edit')
+    t.git('commit', '-qm', 'Hand edit', '--', 'content/services/bouquets.yaml')
     // HEAD is looked at no more than every 20 ms; at 20 ms it is looked at again.
     vi.setSystemTime(Date.now() + 20)
     expect((await getJson('/api/services/bouquets')).body.title).toBe('Bouquetz')

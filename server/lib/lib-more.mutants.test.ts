@@ -123,10 +123,10 @@ describe('the state a developer left the content repository in', () => {
     r.git('checkout', '-q', '-b', 'other')
     expect((await readRepoState(r.root)).branch).toBe('other')
     writeFileSync(join(r.root, 'content/faq.md'), 'theirs\n')
-    r.git('commit', '-qam', 'theirs')
+    r.git('commit', '-qm', 'theirs', '--', 'content/faq.md')
     r.git('checkout', '-q', 'main')
     writeFileSync(join(r.root, 'content/faq.md'), 'ours\n')
-    r.git('commit', '-qam', 'ours')
+    r.git('commit', '-qm', 'ours', '--', 'content/faq.md')
     try {
       r.git('merge', '-q', 'other')
     } catch {
@@ -204,11 +204,11 @@ describe('the last valid version of a content file', () => {
     const r = repo({ 'content/faq.md': 'good 1\n' })
     const first = r.git('rev-parse', 'HEAD').trim()
     writeFileSync(join(r.root, 'content/faq.md'), 'broken\n')
-    r.git('commit', '-qam', 'broken')
+    r.git('commit', '-qm', 'broken', '--', 'content/faq.md')
     const accept = (text: string) => (text.startsWith('good') ? text.trim() : undefined)
     expect(await lastValidVersion(r.root, 'content/faq.md', accept)).toEqual({ commit: first, value: 'good 1' })
     writeFileSync(join(r.root, 'content/faq.md'), 'good 2\n')
-    r.git('commit', '-qam', 'fixed')
+    r.git('commit', '-qm', 'fixed', '--', 'content/faq.md')
     const fixed = r.git('rev-parse', 'HEAD').trim()
     // The staged text is not looked at.
     writeFileSync(join(r.root, 'content/faq.md'), 'good 3\n')
@@ -225,7 +225,7 @@ describe('the last valid version of a content file', () => {
     const r = repo({ 'content/faq.md': 'good\n' })
     for (let i = 0; i < 30; i++) {
       writeFileSync(join(r.root, 'content/faq.md'), `broken ${i}\n`)
-      r.git('commit', '-qam', `broken ${i}`)
+      r.git('commit', '-qm', `broken ${i}`, '--', 'content/faq.md')
     }
     const accept = (text: string) => (text === 'good\n' ? text : undefined)
     expect(await lastValidVersion(r.root, 'content/faq.md', accept)).toBeNull()

@@ -58,7 +58,7 @@ describe('stale edits', () => {
     const before = t.git('rev-parse', 'HEAD').trim()
     const path = join(t.root, 'content/services/bouquets.yaml')
     writeFileSync(path, readFileSync(path, 'utf8').replace('Small: $50', 'Small: $52'))
-    t.git('commit', '-qam', 'Price tweak by hand')
+    t.git('commit', '-qm', 'Price tweak by hand', '--', 'content/services/bouquets.yaml')
     expect((await send('PUT', '/api/services/bouquets', { title: 'X', baseVersion: opened })).status).toBe(409)
     const fresh = await bouquetsVersion()
     expect((await send('POST', '/api/admin/history/restore', { hash: before, item: 'services/bouquets' })).status).toBe(200)

@@ -17,7 +17,7 @@ beforeAll(async () => {
   if (!existsSync(serverEntryPath(CLIENT_DIR))) throw new Error('Server rendering tests need the build: run `npm run build` first')
   t = await createTestApp({ env: { CLIENT_DIR } })
   writeFileSync(join(t.root, 'content/testimonials.yaml'), testimonials)
-  t.git('commit', '-q', '-am', 'Six testimonials')
+  t.git('commit', '-qm', 'Six testimonials', '--', 'content/testimonials.yaml')
 })
 afterAll(() => t?.cleanup())
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
   // With a CDN lifetime, a signed-in owner's answer differs from a visitor's (private), which the bypass test needs.
   t = await createTestApp({ env: { CLIENT_DIR, PUBLIC_CACHE_SECONDS: '60' } })
   writeFileSync(join(t.root, 'content/testimonials.yaml'), testimonials)
-  t.git('commit', '-q', '-am', 'Six testimonials')
+  t.git('commit', '-qm', 'Six testimonials', '--', 'content/testimonials.yaml')
   const cache = new PublicReadCache(t.config.contentRoot, t.deps.readCache.reads)
   const app = createApp({ ...t.deps, readCache: cache })
   const cookieName = t.deps.auth.cookieName
@@ -181,7 +181,7 @@ describe('kept pages served in front of Hono', () => {
     const file = join(t.root, 'content/services/bouquets.yaml')
     const original = readFileSync(file, 'utf8')
     writeFileSync(file, original.replace('All about Bouquets.', 'Committed with git.').replace('title: Bouquets', 'title: Git Bouquets'))
-    t.git('commit', '-q', '-am', 'Edit with git')
+    t.git('commit', '-qm', 'Edit with git', '--', 'content/services/bouquets.yaml')
     expect((await get('/services/bouquets')).body.toString()).toContain('Committed with git.')
     expect((await get('/')).body.toString()).toContain('Git Bouquets')
     await warm('/services/bouquets')
@@ -191,12 +191,12 @@ describe('kept pages served in front of Hono', () => {
     expect(reverted.body.toString()).not.toContain('Committed with git.')
     await warm('/services/bouquets')
     writeFileSync(file, original.replace('visible: true', 'visible: false'))
-    t.git('commit', '-q', '-am', 'Hide bouquets')
+    t.git('commit', '-qm', 'Hide bouquets', '--', 'content/services/bouquets.yaml')
     expect((await get('/services/bouquets')).status).toBe(404)
     expect((await get('/')).body.toString()).not.toContain('/services/bouquets"')
     t.git('checkout', '-q', 'HEAD~1', '--', 'content/services/bouquets.yaml')
     expect((await get('/services/bouquets')).status).toBe(200)
-    t.git('commit', '-q', '-am', 'Show bouquets again')
+    t.git('commit', '-qm', 'Show bouquets again', '--', 'content/services/bouquets.yaml')
     // Served from the kept renders again once warm.
     await warm('/services/bouquets')
     expect((await get('/services/bouquets')).viaChain).toBe(false)

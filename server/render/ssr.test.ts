@@ -218,7 +218,7 @@ describe('caching and transfer', () => {
     expect((await page('/services/bouquets')).html).toContain('All about Bouquets.')
     const file = join(t.root, 'content/services/bouquets.yaml')
     writeFileSync(file, readFileSync(file, 'utf8').replace('All about Bouquets.', 'Edited by hand.'))
-    t.git('commit', '-q', '-am', 'Hand edit')
+    t.git('commit', '-qm', 'Hand edit', '--', 'content/services/bouquets.yaml')
     const after = await t.call('GET', '/api/services/bouquets', { headers: { 'If-None-Match': etag } })
     expect(after.status).toBe(200)
     expect((await after.json()).aboutText).toBe('Edited by hand.')

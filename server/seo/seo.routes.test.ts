@@ -37,7 +37,7 @@ describe('sitemap.xml', () => {
     const previous = process.env.GIT_COMMITTER_DATE
     process.env.GIT_COMMITTER_DATE = '2031-04-05T06:07:08+00:00'
     try {
-      t.git('commit', '-q', '-am', 'Mosaics copy')
+      t.git('commit', '-qm', 'Mosaics copy', '--', 'content/services/mosaics.yaml')
     } finally {
       if (previous === undefined) delete process.env.GIT_COMMITTER_DATE
       else process.env.GIT_COMMITTER_DATE = previous
@@ -52,7 +52,7 @@ describe('sitemap.xml', () => {
   it('drops a service hidden with plain git at once', async () => {
     const file = join(t.root, 'content/services/mosaics.yaml')
     writeFileSync(file, readFileSync(file, 'utf8').replace('visible: true', 'visible: false'))
-    t.git('commit', '-q', '-am', 'Hide mosaics')
+    t.git('commit', '-qm', 'Hide mosaics', '--', 'content/services/mosaics.yaml')
     expect(Object.keys(lastmods(await (await t.call('GET', '/sitemap.xml')).text()))).not.toContain('/services/mosaics')
   })
 })

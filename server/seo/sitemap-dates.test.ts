@@ -22,11 +22,11 @@ const sitemap = async () => {
     [...xml.matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1].replace(TEST_ORIGIN, ''), m[2]]),
   )
 }
-function commitAt(date: string, message: string) {
+function commitAt(date: string, message: string, path: string) {
   const previous = process.env.GIT_COMMITTER_DATE
   process.env.GIT_COMMITTER_DATE = date
   try {
-    t.git('commit', '-q', '-am', message)
+    t.git('commit', '-qm', message, '--', path)
   } finally {
     if (previous === undefined) delete process.env.GIT_COMMITTER_DATE
     else process.env.GIT_COMMITTER_DATE = previous
@@ -53,7 +53,7 @@ describe('sitemap dates', () => {
   ])('a commit to %s dates only the pages showing it', async (file, pages) => {
     const before = await sitemap()
     edit(file, (text) => `${text}\n`)
-    commitAt('2031-04-05T06:07:08+00:00', `Touch ${file}`)
+    commitAt('2031-04-05T06:07:08+00:00', `Touch ${file}`, file)
     const after = await sitemap()
     const moved = Object.keys(after).filter((page) => after[page] !== before[page])
     expect(moved).toEqual(pages)
@@ -72,7 +72,7 @@ describe('sitemap dates', () => {
 describe('pages the settings turn on and off', () => {
   it('lists the about page when it is on, and no service page when services are off', async () => {
     edit('content/site.yaml', (text) => text.replace('aboutEnabled: false', 'aboutEnabled: true'))
-    t.git('commit', '-q', '-am', 'About on')
+    t.git('commit', '-qm', 'About on', '--', 'content/site.yaml')
     expect(Object.keys(await sitemap())).toEqual([
       '/',
       '/services/mosaics',
@@ -83,15 +83,15 @@ describe('pages the settings turn on and off', () => {
       '/about',
     ])
     edit('content/site.yaml', (text) => text.replace('servicesEnabled: true', 'servicesEnabled: false'))
-    t.git('commit', '-q', '-am', 'Services off')
+    t.git('commit', '-qm', 'Services off', '--', 'content/site.yaml')
     expect(Object.keys(await sitemap())).toEqual(['/', '/delivery-installation', '/contact', '/faq', '/about'])
   })
 
   it('the about page is dated by the settings, not by a later commit elsewhere', async () => {
     edit('content/site.yaml', (text) => text.replace('aboutEnabled: false', 'aboutEnabled: true'))
-    commitAt('2031-01-01T00:00:00+00:00', 'About on')
+    commitAt('2031-01-01T00:00:00+00:00', 'About on', 'content/site.yaml')
     edit('content/faq.yaml', (text) => `${text}\n`)
-    commitAt('2032-01-01T00:00:00+00:00', 'FAQ touched')
+    commitAt('2032-01-01T00:00:00+00:00', 'FAQ touched', 'content/faq.yaml')
     const dates = await sitemap()
     expect([dates['/about'], dates['/faq']]).toEqual(['2031-01-01T00:00:00+00:00', '2032-01-01T00:00:00+00:00'])
   })

@@ -103,7 +103,7 @@ describe('the order file', () => {
 
   it('adding a service without one records the order the site showed, then the new one, in the same commit', async () => {
     rmSync(join(t.root, 'content/service-order.yaml'))
-    t.git('commit', '-qam', 'Remove the order')
+    t.git('commit', '-qm', 'Remove the order', '--', 'content/service-order.yaml')
     const res = await t.call('POST', '/api/services', { json: draft, cookie })
     expect(res.status).toBe(201)
     expect(readYaml('content/service-order.yaml')).toEqual(['bouquets', 'mosaics', 'secret', 'arches'])
@@ -150,7 +150,7 @@ describe('the order file', () => {
 
   it('deleting a service without one removes the service and its pictures, and writes no order', async () => {
     rmSync(join(t.root, 'content/service-order.yaml'))
-    t.git('commit', '-qam', 'Remove the order')
+    t.git('commit', '-qm', 'Remove the order', '--', 'content/service-order.yaml')
     const res = await t.call('DELETE', '/api/services/bouquets', { cookie })
     expect(res.status).toBe(200)
     expect(lastCommitFiles()).toEqual(['content/services/bouquets.yaml', 'uploads/bouquet-one.jpg'])

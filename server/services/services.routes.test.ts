@@ -46,7 +46,7 @@ describe('public reads', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const { writeFileSync } = await import('node:fs')
     writeFileSync(join(t.root, 'content/services/mosaics.yaml'), 'title: Mosaics\ndescription: x\nvisible: maybe\n')
-    t.git('commit', '-qam', 'Developer edit')
+    t.git('commit', '-qm', 'Developer edit', '--', 'content/services/mosaics.yaml')
     const list = await t.call('GET', '/api/services')
     expect(list.status).toBe(200)
     expect((await list.json()).map((s: { id: string }) => s.id)).toEqual(['mosaics', 'bouquets'])

@@ -71,7 +71,7 @@ describe('through the dashboard and the file', () => {
     const edited = siteData()
     edited.hero.primaryHref = 'tel:5\n'
     writeFileSync(join(ctx.t.root, SITE_FILE), YAML.stringify(edited))
-    ctx.t.git('commit', '-qam', 'Button by hand')
+    ctx.t.git('commit', '-qm', 'Button by hand', '--', SITE_FILE)
     const site = (await (await ctx.t.call('GET', '/api/site-settings')).json()) as Settings
     expect(site.hero.primaryHref).toBe('/contact')
   })

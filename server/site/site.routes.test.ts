@@ -175,7 +175,7 @@ describe('PUT /api/site-settings', () => {
   it('a hand edit made with plain git is what the next read and a stale save see', async () => {
     const stale = await edited((s) => (s.contact.hours = 'Mine'))
     writeFileSync(join(t.root, 'content/site.yaml'), siteFile().replace('503-555-0100', '503-555-0177'))
-    t.git('commit', '-qam', 'Phone by hand')
+    t.git('commit', '-qm', 'Phone by hand', '--', 'content/site.yaml')
     expect(((await current()).contact as { phone: string }).phone).toBe('503-555-0177')
     expect((await t.call('PUT', '/api/site-settings', { json: stale, cookie })).status).toBe(409)
   })

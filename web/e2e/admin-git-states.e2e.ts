@@ -48,7 +48,7 @@ describe('the dashboard when a developer works with git', () => {
     const path = join(site.root, 'content/site.yaml')
     const good = readFileSync(path, 'utf8')
     writeFileSync(path, `${good}brand: [unclosed\n`)
-    site.git('commit', '-qam', 'Developer: tweak the brand')
+    site.git('commit', '-qm', 'Developer: tweak the brand', '--', 'content/site.yaml')
     // Visitors still get every page.
     expect((await fetch(`${site.url}/`)).status).toBe(200)
     for (const viewport of [PHONE, DESKTOP]) {
@@ -79,10 +79,10 @@ describe('the dashboard when a developer works with git', () => {
     // The developer starts a merge on the server that stops on a conflict (in another file: every save waits).
     site.git('checkout', '-q', '-b', 'side')
     writeFileSync(join(site.root, 'content/faq.yaml'), '[]\n')
-    site.git('commit', '-qam', 'Side: no questions')
+    site.git('commit', '-qm', 'Side: no questions', '--', 'content/faq.yaml')
     site.git('checkout', '-q', 'main')
     writeFileSync(join(site.root, 'content/faq.yaml'), '- id: one\n  question: One?\n  answer: Yes.\n')
-    site.git('commit', '-qam', 'Main: one question')
+    site.git('commit', '-qm', 'Main: one question', '--', 'content/faq.yaml')
     expect(() => site.git('merge', '-q', 'side')).toThrow()
     await text.fill('# The owner types here')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

@@ -51,7 +51,7 @@ describe('History: the log in words, undo and restore', () => {
     site.git('commit', '-q', '-m', 'Deploy notes', '--', 'NOTES.md')
     const codeOnly = head().slice(0, 7)
     writeFileSync(join(site.root, 'content/delivery-installation.md'), '# Delivery\n\nWe now deliver to Vancouver too.\n')
-    site.git('commit', '-q', '-am', 'Mention Vancouver')
+    site.git('commit', '-qm', 'Mention Vancouver', '--', 'content/delivery-installation.md')
 
     await loginAsOwner(page, site.url)
     await page.getByRole('tab', { name: 'History' }).click()
