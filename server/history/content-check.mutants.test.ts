@@ -55,6 +55,14 @@ describe('contentFileProblem', () => {
     expect(contentFileProblem(DELIVERY, `# Delivery\n\n${conflicted}`)).toEqual({ line: 5, message: words })
   })
 
+  it('YAML broken far down the file: the line is given apart, the sentence has no position in it', () => {
+    const text = `${Array.from({ length: 11 }, (_, i) => `k${i}: 1\n`).join('')}list: [one,\n          two\n`
+    const problem = contentFileProblem(SERVICE, text)
+    expect(problem?.line).toBeGreaterThanOrEqual(10)
+    expect(problem?.message).toMatch(/^The file is not valid YAML: [^:]+$/)
+    expect(problem?.message).not.toMatch(/line \d|column \d/)
+  })
+
   it('markdown: its front matter read as YAML, its body as the page text after leading blank lines', () => {
     expect(contentFileProblem(DELIVERY, '---\ntitle: [\n---\n# x\n')).toEqual({
       message: 'Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 9',

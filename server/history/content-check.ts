@@ -44,7 +44,7 @@ export function contentFileProblem(path: string, text: string): FileProblem | nu
     data = parseYaml(text)
   } catch (err) {
     const line = (err as YamlErrorLike).linePos?.[0]?.line
-    const message = `The file is not valid YAML: ${(err as Error).message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`
+    const message = `The file is not valid YAML: ${parserWords(err as Error).replace(/ at line \d+, column \d+$/, '')}`
     return line ? { line, message } : { message }
   }
   // A kind kept as one file per entry may leave out the entry's id (the file name gives it).

@@ -1,7 +1,7 @@
 // Front matter and YAML files read as plain data only, and a file that does not read fails with the parser's own first
 // line: the near misses of the rules in front-matter.ts and front-matter-marker.ts.
 import { describe, expect, it } from 'vitest'
-import { FrontMatterError, parseFrontMatter, parseYaml } from './front-matter'
+import { FrontMatterError, parseFrontMatter, parserWords, parseYaml } from './front-matter'
 import { frontMatterLanguage, hasForeignFrontMatter } from './front-matter-marker'
 
 /** What parseFrontMatter threw, for its type, name, message and cause. */
@@ -30,6 +30,11 @@ describe('front matter that is not valid YAML', () => {
     expect(String(err)).toBe('FrontMatterError: Missing closing "quote at line 2, column 17:')
     expect(err.cause).toBeInstanceOf(Error)
     expect((err.cause as Error).message).toMatch(/^Missing closing "quote at line 2, column 17:\n/)
+  })
+
+  it("the owner reads the parser's sentence without the excerpt below it or the colon that leads there", () => {
+    expect(parserWords(thrown('---\ntitle: "unclosed\n---\nbody\n'))).toBe('Missing closing "quote at line 2, column 17')
+    expect(parserWords(new Error('Tabs: not allowed'))).toBe('Tabs: not allowed')
   })
 
   it('a name given twice is refused, not read as its last value', () => {
