@@ -61,6 +61,8 @@ describe('contentFileProblem', () => {
     expect(problem?.line).toBeGreaterThanOrEqual(10)
     expect(problem?.message).toMatch(/^The file is not valid YAML: [^:]+$/)
     expect(problem?.message).not.toMatch(/line \d|column \d/)
+    const far = `${Array.from({ length: 11 }, (_, i) => `k${i}: 1\n`).join('')}title: "abc" def\n`
+    expect(contentFileProblem(SERVICE, far)).toEqual({ line: 12, message: 'The file is not valid YAML: Unexpected scalar at node end' })
   })
 
   it('markdown: its front matter read as YAML, its body as the page text after leading blank lines', () => {
